@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, each a target so the compiler keeps them honest:
+//   APNSLintSyntax  bytes -> positioned document tree (readers know nothing of APNs)
+//   APNSLintModel   document tree -> typed notification AST, canonical wire serializer
+//   APNSLintRules   rules over the AST (know nothing of file formats)
+//   APNSLint        the facade: linter, configuration, reporters (library product)
+//   apns-lint       the command-line shell over APNSLint
+let package = Package(
+    name: "apns-lint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "APNSLint", targets: ["APNSLint"]),
+        .executable(name: "apns-lint", targets: ["APNSLintCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "APNSLintSyntax"),
+        .target(name: "APNSLintModel", dependencies: ["APNSLintSyntax"]),
+        .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
+        .target(name: "APNSLint", dependencies: ["APNSLintRules", "APNSLintModel", "APNSLintSyntax"]),
+        .executableTarget(
+            name: "APNSLintCLI",
+            dependencies: [
+                "APNSLint",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax"]),
+        .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel"]),
+        .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
+        .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
+    ]
+)

@@ -1,0 +1,30 @@
+import APNSLintSyntax
+
+/// The formats apns-lint reads. Each has a reader that produces the same positioned document tree.
+public enum InputFormat: String, Sendable, CaseIterable {
+    case json
+
+    /// The file extensions searched for in directories.
+    public var fileExtensions: [String] {
+        switch self {
+        case .json: ["json"]
+        }
+    }
+
+    /// The format a file name implies, or nil when its extension is not one apns-lint reads.
+    public static func detect(fileName: String) -> InputFormat? {
+        let lowered = fileName.lowercased()
+        guard let dot = lowered.lastIndex(of: "."), !lowered[dot...].contains("/") else { return nil }
+        let ext = String(lowered[lowered.index(after: dot)...])
+        return allCases.first { $0.fileExtensions.contains(ext) }
+    }
+
+    /// The id of the rule that reports text this format's reader cannot read.
+    public var syntaxRuleID: String { "invalid-\(rawValue)" }
+
+    func read(_ source: SourceText) -> ParseResult {
+        switch self {
+        case .json: JSONReader.read(source)
+        }
+    }
+}

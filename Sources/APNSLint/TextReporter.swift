@@ -1,0 +1,130 @@
+import APNSLintSyntax
+
+/// The default human output: `path:line:col: severity: message [rule-id]`, the source line with the range
+/// underlined, notes, and a `help:` line.
+public struct TextReporter: Sendable {
+    public var useColor: Bool
+    /// Excerpts of longer lines are cut to a window around the range, so a one-line 100 MB file prints one
+    /// short line.
+    public var maxExcerptWidth = 120
+
+    public init(useColor: Bool = false) {
+        self.useColor = useColor
+    }
+
+    public func render(_ report: FileReport) -> String {
+        report.diagnostics.map { render($0, in: report) }.joined()
+    }
+
+    public func render(_ diagnostic: Diagnostic, in report: FileReport) -> String {
+        let source = report.source
+        var out = ""
+        let severity = paint(diagnostic.severity.rawValue, severityColor(diagnostic.severity), bold: true)
+        let location: String
+        if let range = diagnostic.range {
+            location = "\(report.fileName):\(source.position(of: range.start))"
+        } else {
+            location = report.fileName
+        }
+        out += "\(paint(location, nil, bold: true)): \(severity): \(paint(diagnostic.message, nil, bold: true)) \(paint("[\(diagnostic.ruleID)]", "2"))\n"
+        if let range = diagnostic.range {
+            out += excerpt(range, in: source)
+        }
+        let gutterWidth = diagnostic.range.map { String(source.position(of: $0.start).line).count } ?? 0
+        let pad = String(repeating: " ", count: gutterWidth + 1)
+        for note in diagnostic.notes {
+            let place = note.range.map { " (\(report.fileName):\(source.position(of: $0.start)))" } ?? ""
+            out += "\(pad)\(paint("=", "34")) \(paint("note", nil, bold: true)): \(note.message)\(place)\n"
+        }
+        if let help = diagnostic.help {
+            out += "\(pad)\(paint("=", "34")) \(paint("help", "36", bold: true)): \(help)\n"
+        }
+        out += "\n"
+        return out
+    }
+
+    /// The line of `range.start`, with carets under the part of the range on that line.
+    func excerpt(_ range: SourceRange, in source: SourceText) -> String {
+        let start = source.position(of: range.start)
+        let line = source.lineRange(start.line)
+        let lineText = Array(source.text(line).unicodeScalars)
+        let firstColumn = start.column - 1
+        let endOffset = min(max(range.end, range.start), line.end)
+        var width = endOffset > range.start ? source.position(of: endOffset).column - start.column : 1
+        width = max(1, width)
+
+        // Window the line around the range.
+        var windowStart = 0
+        var windowEnd = lineText.count
+        if lineText.count > maxExcerptWidth {
+            windowStart = max(0, firstColumn - maxExcerptWidth / 3)
+            windowEnd = min(lineText.count, windowStart + maxExcerptWidth)
+        }
+        var shown = ""
+        var caretIndent = 0
+        for index in windowStart..<max(windowStart, windowEnd) {
+            let scalar = lineText[index]
+            // Tabs become spaces so the carets line up.
+            let rendered = scalar == "\t" ? "    " : (scalar.value < 0x20 || scalar.value == 0x7F ? "�" : String(scalar))
+            if index < firstColumn { caretIndent += rendered == "    " ? 4 : 1 }
+            shown += rendered
+        }
+        if windowStart > 0 { shown = "…" + shown; caretIndent += 1 }
+        if windowEnd < lineText.count { shown += "…" }
+        width = min(width, max(1, windowEnd - max(firstColumn, windowStart)))
+
+        let number = String(start.line)
+        let gutter = String(repeating: " ", count: number.count)
+        let bar = paint("|", "34")
+        return "\(gutter) \(bar)\n"
+            + "\(paint(number, "34")) \(bar) \(shown)\n"
+            + "\(gutter) \(bar) \(String(repeating: " ", count: caretIndent))\(paint(String(repeating: "^", count: width), "31", bold: true))\n"
+    }
+
+    func severityColor(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "31"
+        case .warning: "33"
+        case .info: "36"
+        }
+    }
+
+    func paint(_ text: String, _ color: String?, bold: Bool = false) -> String {
+        guard useColor else { return text }
+        var codes: [String] = []
+        if bold { codes.append("1") }
+        if let color { codes.append(color) }
+        guard !codes.isEmpty else { return text }
+        return "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
+    }
+}
+
+/// Totals over a run, and the closing line.
+public struct Summary: Sendable {
+    public var files = 0
+    public var filesWithProblems = 0
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
+
+    public init() {}
+
+    public mutating func add(_ report: FileReport) {
+        files += 1
+        if !report.diagnostics.isEmpty { filesWithProblems += 1 }
+        errors += report.count(.error)
+        warnings += report.count(.warning)
+        infos += report.count(.info)
+    }
+
+    public var line: String {
+        let checked = files == 1 ? "1 file" : "\(files) files"
+        guard errors + warnings + infos > 0 else { return "No problems found in \(checked)." }
+        var parts: [String] = []
+        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
+        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        if infos > 0 { parts.append(infos == 1 ? "1 info" : "\(infos) infos") }
+        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
+        return "Found \(list) in \(filesWithProblems) of \(checked)."
+    }
+}

@@ -1,0 +1,108 @@
+import APNSLintSyntax
+
+/// One key/value pair of the request as the user wrote it, bound to the schema.
+///
+/// Nothing is dropped: unknown keys (`spec == nil`), wrongly typed values (`hasExpectedType == false`) and
+/// earlier duplicates (`isShadowed`) are all fields too, so rules can point at them.
+public struct Field: Sendable {
+    /// Where a field came from: the file, or a command-line option (which has no place in the file).
+    public enum Origin: Sendable, Hashable {
+        case source
+        case commandLine(option: String)
+    }
+
+    /// The key as written.
+    public let key: String
+    public let pointer: JSONPointer
+    public let value: DocumentNode
+    /// The schema entry, or nil for a key the schema does not know.
+    public let spec: KeySpec?
+    /// True when a later member with the same key overrides this one.
+    public let isShadowed: Bool
+    public let origin: Origin
+    let sourceKeyRange: SourceRange
+
+    public init(key: String, keyRange: SourceRange, pointer: JSONPointer, value: DocumentNode, spec: KeySpec?,
+                isShadowed: Bool = false, origin: Origin = .source) {
+        self.key = key
+        self.sourceKeyRange = keyRange
+        self.pointer = pointer
+        self.value = value
+        self.spec = spec
+        self.isShadowed = isShadowed
+        self.origin = origin
+    }
+
+    /// The key's range in the file (nil for a field from the command line).
+    public var keyRange: SourceRange? { origin == .source ? sourceKeyRange : nil }
+    /// The value's range in the file (nil for a field from the command line).
+    public var valueRange: SourceRange? { origin == .source ? value.range : nil }
+    /// From the key to the end of the value.
+    public var range: SourceRange? {
+        origin == .source ? SourceRange(start: sourceKeyRange.start, end: value.range.end) : nil
+    }
+
+    public var isKnown: Bool { spec != nil }
+    public var hasExpectedType: Bool { spec?.type.accepts(value) ?? true }
+
+    /// The value as a string (for header fields, numbers are read as their text).
+    public var string: String? { value.string }
+
+    /// An integer value: a JSON integer, or for numeric headers a string of digits.
+    public var integer: Int? {
+        if let number = value.number { return number.intValue }
+        if spec?.type == .headerInteger, let text = value.string { return Int(text) }
+        return nil
+    }
+
+    public var number: Double? { value.number?.doubleValue }
+}
+
+/// An object bound to a list of known keys: every member becomes a `Field`, in source order.
+public struct FieldSet: Sendable {
+    public let pointer: JSONPointer
+    public let node: DocumentNode
+    public let fields: [Field]
+    let caseInsensitive: Bool
+
+    /// Binds `node`'s members. Non-objects give an empty set.
+    public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false) {
+        self.pointer = pointer
+        self.node = node
+        self.caseInsensitive = caseInsensitive
+        let members = node.members ?? []
+        func normalize(_ key: String) -> String { caseInsensitive ? key.lowercased() : key }
+        var lastIndex: [String: Int] = [:]
+        for (index, member) in members.enumerated() { lastIndex[normalize(member.key)] = index }
+        self.fields = members.enumerated().map { index, member in
+            let name = normalize(member.key)
+            return Field(
+                key: member.key, keyRange: member.keyRange, pointer: pointer.appending(member.key),
+                value: member.value, spec: schema.first { $0.name == name },
+                isShadowed: lastIndex[name] != index)
+        }
+    }
+
+    init(pointer: JSONPointer, node: DocumentNode, fields: [Field], caseInsensitive: Bool) {
+        self.pointer = pointer
+        self.node = node
+        self.fields = fields
+        self.caseInsensitive = caseInsensitive
+    }
+
+    /// The effective field for `key` (the last occurrence, as a dictionary-based parser keeps it).
+    public subscript(_ key: String) -> Field? {
+        let key = caseInsensitive ? key.lowercased() : key
+        return fields.last { (caseInsensitive ? $0.key.lowercased() : $0.key) == key }
+    }
+
+    /// Effective fields only (each key once).
+    public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }
+    public var unknownFields: [Field] { fields.filter { !$0.isKnown } }
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Adds a field that did not come from this object (a header from the command line).
+    func adding(_ field: Field) -> FieldSet {
+        FieldSet(pointer: pointer, node: node, fields: fields + [field], caseInsensitive: caseInsensitive)
+    }
+}

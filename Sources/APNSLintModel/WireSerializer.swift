@@ -1,0 +1,90 @@
+import APNSLintSyntax
+
+/// Writes a document as the exact bytes a sender should put on the wire.
+///
+/// Compact JSON (no insignificant whitespace), UTF-8, non-ASCII unescaped, `/` unescaped, key order preserved,
+/// numbers exactly as written. Only `"`, `\` and control characters are escaped. Where a key appears twice,
+/// the output has it once, at its first position, with its last value: what a dictionary-based sender
+/// (JavaScript, Python, Foundation) sends after reading the definition.
+///
+/// The size rules count these bytes, so "payload size" always means the length of this output.
+public enum WireSerializer {
+    public static func serialize(_ node: DocumentNode) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(node, to: &output)
+        return output
+    }
+
+    /// The byte count of `serialize(node)`.
+    public static func size(of node: DocumentNode) -> Int {
+        serialize(node).count
+    }
+
+    static func write(_ node: DocumentNode, to output: inout [UInt8]) {
+        switch node.value {
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in effectiveMembers(members).enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                write(member.value, to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                write(element, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .string(let string):
+            writeString(string, to: &output)
+        case .number(let number):
+            output.append(contentsOf: number.text.utf8)
+        case .bool(let bool):
+            output.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// Each key once: at its first position, with its last value.
+    public static func effectiveMembers(_ members: [Member]) -> [Member] {
+        guard members.count > 1 else { return members }
+        var firstIndex: [String: Int] = [:]
+        var result: [Member] = []
+        result.reserveCapacity(members.count)
+        for member in members {
+            if let index = firstIndex[member.key] {
+                result[index].value = member.value
+            } else {
+                firstIndex[member.key] = result.count
+                result.append(member)
+            }
+        }
+        return result
+    }
+
+    static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,19 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// Shared by `content-available-not-1` and `mutable-content-not-1`: the flag must be the number 1.
+/// `0` is left alone: it means "off", which is what the device does with it.
+func reportFlagNotOne(_ field: Field?, consequence: String, into context: inout RuleContext) {
+    guard let field else { return }
+    if let number = field.value.number, number.isInteger, number.intValue == 1 || number.intValue == 0 { return }
+    let help: String
+    switch field.value.value {
+    case .string(let text) where text == "1": help = "write 1 without quotes"
+    case .bool(true): help = "write 1 instead of true"
+    case .bool(false): help = "remove the key (or write 0): false is not a documented value"
+    default: help = "write 1, or remove the key"
+    }
+    context.report(
+        "\"\(field.key)\" is \(field.value.shortDescription), but APNs documents only the number 1; \(consequence)",
+        at: field, part: .value, help: help)
+}

@@ -1,0 +1,12 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// Shared by the three `*-loc-args-without-*-loc-key` rules: format arguments with no format string.
+func reportArgsWithoutKey(args: String, key: String, shownInstead: String, into context: inout RuleContext) {
+    guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert,
+          let argsField = alert[args], alert[key] == nil else { return }
+    context.report(
+        "\"\(args)\" is given without \"\(key)\": the arguments fill the placeholders of the \"\(key)\" string, so without it they are never shown (Firebase's SDKs reject this alert outright)",
+        at: argsField,
+        help: "add \"\(key)\" naming the localized format string, or remove \"\(args)\" and put the text in \"\(shownInstead)\"")
+}

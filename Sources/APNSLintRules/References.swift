@@ -1,0 +1,11 @@
+/// Apple documentation and standards the rules cite (see ../shared/reference/apns-spec.md §0).
+enum Reference {
+    static let generatingNotification = "https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification"
+    static let sendingRequests = "https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns"
+    static let handlingResponses = "https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns"
+    static let backgroundUpdates = "https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app"
+    static let modifyingContent = "https://developer.apple.com/documentation/usernotifications/modifying-content-in-newly-delivered-notifications"
+    static let payloadKeyReference = "https://developer.apple.com/library/content/documentation/Networkinginternet/Conceptual/RemoteNotificationsPG/PayloadKeyReference.html"
+    static let legacyPayload = "https://developer.apple.com/legacy/library/documentation/NetworkingInternet/Conceptual/RemoteNotificationsPG/CreatingtheNotificationPayload.html"
+    static let rfc8259 = "https://www.rfc-editor.org/rfc/rfc8259"
+}

@@ -1,0 +1,160 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// A check over the typed notification model. One rule per file, under `Rules/<Category>/`.
+///
+/// Rules know nothing of file formats: they see a `NotificationDefinition` and report through a
+/// `RuleContext`, which fills in the rule id and severity.
+public protocol Rule: Sendable {
+    var metadata: RuleMetadata { get }
+    func check(_ context: inout RuleContext)
+}
+
+extension Rule {
+    public var id: String { metadata.id }
+}
+
+/// Where a rule's findings come from.
+public enum RuleStage: String, Sendable {
+    /// Reported by the reader while it reads the text (`invalid-json`); the rule carries the docs.
+    case syntax
+    /// Checked on the typed model.
+    case model
+}
+
+public enum RuleCategory: String, Sendable, CaseIterable {
+    case syntax
+    case structure
+    case payload
+    case delivery
+    case headers
+    case size
+
+    public var title: String {
+        switch self {
+        case .syntax: "Syntax"
+        case .structure: "Structure"
+        case .payload: "Payload values"
+        case .delivery: "Push type and delivery"
+        case .headers: "Headers"
+        case .size: "Size"
+        }
+    }
+}
+
+public enum FixAvailability: String, Sendable {
+    case none, sometimes, always
+}
+
+/// An example definition for docs and tests. In a triggering example, each `↓` marks the exact place
+/// (byte offset) where the rule must report; the marker is removed before the text is read.
+public struct Example: Sendable {
+    public let source: String
+    /// Headers given outside the file, as with `--priority 10` on the command line.
+    public let headers: [String: String]
+    public let file: StaticString
+    public let line: UInt
+
+    public init(_ source: String, headers: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) {
+        self.source = source
+        self.headers = headers
+        self.file = file
+        self.line = line
+    }
+
+    public static let marker: Character = "↓"
+
+    /// The source without markers, and the byte offsets where the markers were.
+    public var unmarked: (text: String, offsets: [Int]) {
+        var text = ""
+        var offsets: [Int] = []
+        for character in source {
+            if character == Example.marker {
+                offsets.append(text.utf8.count)
+            } else {
+                text.append(character)
+            }
+        }
+        return (text, offsets)
+    }
+}
+
+/// Everything about a rule that docs, `rules`, `explain` and the tests need: one source of truth.
+public struct RuleMetadata: Sendable {
+    /// Stable kebab-case id.
+    public let id: String
+    /// One line: what the rule finds.
+    public let summary: String
+    /// Why it matters: what APNs or the device does.
+    public let rationale: String
+    public let severity: Severity
+    public let category: RuleCategory
+    public let stage: RuleStage
+    public let fix: FixAvailability
+    /// Where the facts come from (Apple documentation first).
+    public let references: [String]
+    public let triggering: [Example]
+    public let nonTriggering: [Example]
+
+    public init(
+        id: String, summary: String, rationale: String, severity: Severity, category: RuleCategory,
+        stage: RuleStage = .model, fix: FixAvailability = .none, references: [String],
+        triggering: [Example], nonTriggering: [Example]
+    ) {
+        self.id = id
+        self.summary = summary
+        self.rationale = rationale
+        self.severity = severity
+        self.category = category
+        self.stage = stage
+        self.fix = fix
+        self.references = references
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+
+    public var documentationPath: String { "Rules/\(id).md" }
+}
+
+/// What a rule sees and where it reports.
+public struct RuleContext {
+    public let definition: NotificationDefinition
+    let metadata: RuleMetadata
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(definition: NotificationDefinition, metadata: RuleMetadata) {
+        self.definition = definition
+        self.metadata = metadata
+    }
+
+    /// Which part of a field a diagnostic points at.
+    public enum Part {
+        case key, value, whole
+    }
+
+    /// Reports at a field. A field from the command line has no place in the file: the diagnostic has no range
+    /// and a note says which option gave it.
+    public mutating func report(
+        _ message: String, at field: Field, part: Part = .key, help: String? = nil, notes: [Note] = [], fix: Fix? = nil
+    ) {
+        var notes = notes
+        let range: SourceRange?
+        switch part {
+        case .key: range = field.keyRange
+        case .value: range = field.valueRange
+        case .whole: range = field.range
+        }
+        if case .commandLine(let option) = field.origin {
+            notes.insert(Note("\(field.key) comes from the command line: \(option) \(field.value.string ?? field.value.shortDescription)"), at: 0)
+        }
+        report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix)
+    }
+
+    public mutating func report(
+        _ message: String, pointer: JSONPointer, range: SourceRange?, help: String? = nil, notes: [Note] = [], fix: Fix? = nil
+    ) {
+        diagnostics.append(Diagnostic(
+            ruleID: metadata.id, severity: metadata.severity, message: message, help: help,
+            pointer: pointer, range: range, notes: notes, fix: fix))
+    }
+}

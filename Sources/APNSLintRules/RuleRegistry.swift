@@ -1,0 +1,38 @@
+/// Every rule apns-lint has, in documentation order. A test checks that each file under `Rules/` is listed.
+public enum RuleRegistry {
+    public static let all: [any Rule] = [
+        // Syntax
+        InvalidJSONRule(),
+        ByteOrderMarkRule(),
+        // Structure
+        DuplicateKeyRule(),
+        PayloadNotObjectRule(),
+        MissingAPSRule(),
+        APSNotObjectRule(),
+        UnknownAPSKeyRule(),
+        UnknownAlertKeyRule(),
+        UnknownDefinitionKeyRule(),
+        // Payload values
+        InvalidValueTypeRule(),
+        ContentAvailableNot1Rule(),
+        MutableContentNot1Rule(),
+        LocArgsWithoutLocKeyRule(),
+        TitleLocArgsWithoutTitleLocKeyRule(),
+        SubtitleLocArgsWithoutSubtitleLocKeyRule(),
+        MutableContentWithoutAlertRule(),
+        // Push type and delivery
+        BackgroundPriority10Rule(),
+        BackgroundWithAlertRule(),
+        // Headers
+        UnknownHeaderRule(),
+        CollapseIDTooLongRule(),
+        // Size
+        PayloadTooLargeRule(),
+    ]
+
+    public static func rule(id: String) -> (any Rule)? {
+        all.first { $0.id == id }
+    }
+
+    public static var ids: [String] { all.map(\.id) }
+}

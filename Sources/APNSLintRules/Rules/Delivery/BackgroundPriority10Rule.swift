@@ -1,0 +1,48 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct BackgroundPriority10Rule: Rule {
+    let metadata = RuleMetadata(
+        id: "background-priority-10",
+        summary: "A background push sent at priority 10.",
+        rationale: """
+            Apple: for `apns-push-type: background` "always use priority 5. Using priority 10 is an error", and \
+            a payload whose `aps` holds only `content-available` must not be sent at priority 10 either. APNs \
+            rejects or throttles such pushes, and the app is not woken. APNs uses priority 10 when the header \
+            is missing, so a definition that declares its headers must set 5 explicitly. A bare payload with no \
+            headers says nothing about its priority and is not flagged.
+            """,
+        severity: .error, category: .delivery,
+        references: [Reference.backgroundUpdates, Reference.sendingRequests],
+        triggering: [
+            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": ↓10}, "payload": {"aps": {"content-available": 1}}}"#),
+            Example(#"{"headers": {"apns-priority": ↓"10"}, "payload": {"aps": {"content-available": 1}, "sync": "inbox"}}"#),
+            Example(#"{↓"headers": {"apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}"#),
+        ],
+        nonTriggering: [
+            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
+            Example(#"{"aps": {"content-available": 1}}"#),
+            Example(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi", "content-available": 1}}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let definition = context.definition
+        let headers = definition.headers
+        guard headers.areDeclared, let aps = definition.payload?.aps else { return }
+        let declaredBackground = headers.pushType == .background
+        guard declaredBackground || aps.isContentAvailableOnly else { return }
+        let why = declaredBackground
+            ? "apns-push-type is background, and Apple says a background push must use priority 5 (\"using priority 10 is an error\")"
+            : "`aps` holds only content-available (a background update), which must not be sent at priority 10"
+        let consequence = "APNs may reject or throttle it, and the app is not woken"
+        if let priority = headers.priorityField {
+            guard priority.integer == 10 else { return }
+            context.report("priority 10 on a background push: \(why); \(consequence)", at: priority, part: .value,
+                           help: "set apns-priority to 5")
+        } else if let declaration = headers.declaration {
+            context.report(
+                "no apns-priority on a background push, and APNs uses 10 when it is missing: \(why); \(consequence)",
+                at: declaration, help: "add \"apns-priority\": \"5\" to the headers")
+        }
+    }
+}

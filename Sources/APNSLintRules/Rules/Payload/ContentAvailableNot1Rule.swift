@@ -1,0 +1,29 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct ContentAvailableNot1Rule: Rule {
+    let metadata = RuleMetadata(
+        id: "content-available-not-1",
+        summary: "`content-available` is not the number 1.",
+        rationale: """
+            A background update is marked by `"content-available": 1`, the number. `true`, `"1"` and other \
+            values are not Apple's documented form: some client libraries silently turn them into 1, others drop \
+            the key, and a payload sent as written may never wake the app.
+            """,
+        severity: .error, category: .payload,
+        references: [Reference.backgroundUpdates, Reference.generatingNotification],
+        triggering: [
+            Example(#"{"aps": {"content-available": ↓true}}"#),
+            Example(#"{"aps": {"content-available": ↓"1"}}"#),
+            Example(#"{"aps": {"content-available": ↓2}}"#),
+        ],
+        nonTriggering: [
+            Example(#"{"aps": {"content-available": 1}}"#),
+            Example(#"{"aps": {"alert": "Hi", "content-available": 0}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        reportFlagNotOne(context.definition.payload?.aps?.contentAvailable,
+                         consequence: "a background update with another value may never wake the app", into: &context)
+    }
+}

@@ -1,0 +1,30 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct APSNotObjectRule: Rule {
+    let metadata = RuleMetadata(
+        id: "aps-not-object",
+        summary: "`aps` is not a dictionary.",
+        rationale: """
+            `aps` must be a JSON object holding the system keys. A string (often the payload JSON-encoded twice), \
+            an array or a number leaves the device nothing it can read.
+            """,
+        severity: .error, category: .structure,
+        references: [Reference.payloadKeyReference, Reference.generatingNotification],
+        triggering: [
+            Example(#"{"aps": ↓"{\"alert\": \"Hi\"}"}"#),
+            Example(#"{"aps": ↓[{"alert": "Hi"}]}"#),
+        ],
+        nonTriggering: [Example(#"{"aps": {}}"#)])
+
+    func check(_ context: inout RuleContext) {
+        guard let field = context.definition.payload?.apsField, field.value.members == nil else { return }
+        let encodedJSON = field.value.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false
+        context.report(
+            "`aps` is \(field.value.kind.phrase), but APNs expects a dictionary of notification keys",
+            at: field, part: .value,
+            help: encodedJSON
+                ? "this string holds encoded JSON (the payload was encoded twice); write the object itself"
+                : "write `aps` as an object, e.g. \"aps\": {\"alert\": \"…\"}")
+    }
+}

@@ -1,0 +1,43 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct MissingAPSRule: Rule {
+    let metadata = RuleMetadata(
+        id: "missing-aps",
+        summary: "The payload has no `aps` dictionary.",
+        rationale: """
+            Every APNs payload must contain `aps`, the dictionary of keys the system reads (alert, badge, sound, \
+            content-available, …); without it the device has nothing to show or do. The only exception is an MDM \
+            wake-up, whose payload is `{"mdm": "<PushMagic>"}`.
+            """,
+        severity: .error, category: .structure,
+        references: [Reference.payloadKeyReference, Reference.generatingNotification],
+        triggering: [
+            Example(#"↓{"alert": "Hi", "badge": 1}"#),
+            Example(#"{↓"APS": {"alert": "Hi"}}"#),
+            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": ↓{"message": "Hi"}}"#),
+        ],
+        nonTriggering: [
+            Example(#"{"aps": {"alert": "Hi"}}"#),
+            Example(#"{"mdm": "6FDF1B5C-3A1A-4B4F-9B39-6A8E1C5C2D61"}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        guard let payload = context.definition.payload, payload.isObject,
+              payload.apsField == nil, !payload.isMDM else { return }
+        let why = "APNs requires `aps` in every payload (only an MDM wake-up {\"mdm\": …} goes without)"
+        if let lookalike = payload.fields.fields.first(where: { Suggestion.closest(to: $0.key, in: ["aps"]) != nil }) {
+            context.report(
+                "the payload has no `aps` dictionary, only \"\(lookalike.key)\"; \(why)",
+                at: lookalike, help: "rename \"\(lookalike.key)\" to \"aps\" (keys are case-sensitive)")
+            return
+        }
+        let keys = payload.fields.fields.map(\.key).filter { Schema.aps.map(\.name).contains($0) }
+        context.report(
+            "the payload has no `aps` dictionary; \(why)",
+            pointer: payload.pointer, range: payload.node.range,
+            help: keys.isEmpty
+                ? "put the notification in an `aps` dictionary: {\"aps\": {\"alert\": \"…\"}}"
+                : "move \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) into an `aps` dictionary: {\"aps\": {…}}")
+    }
+}

@@ -1,0 +1,36 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct PayloadNotObjectRule: Rule {
+    let metadata = RuleMetadata(
+        id: "payload-not-object",
+        summary: "The payload is not a JSON object.",
+        rationale: """
+            An APNs request body is a JSON object whose `aps` key holds the notification. A body that is an \
+            array, a string or a number is rejected.
+            """,
+        severity: .error, category: .structure,
+        references: [Reference.generatingNotification, Reference.payloadKeyReference],
+        triggering: [
+            Example(#"↓[{"aps": {"alert": "Hi"}}]"#),
+            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": ↓"{\"aps\": {}}"}"#),
+        ],
+        nonTriggering: [Example(#"{"aps": {"alert": "Hi"}}"#)])
+
+    func check(_ context: inout RuleContext) {
+        guard let payload = context.definition.payload, !payload.isObject else { return }
+        let encodedJSON = payload.node.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false
+        context.report(
+            "the payload is \(payload.node.kind.phrase), but APNs expects a JSON object with an `aps` dictionary",
+            pointer: payload.pointer, range: payload.node.range,
+            help: encodedJSON
+                ? "this string holds encoded JSON; write the object itself instead of its serialization"
+                : "write the payload as an object: {\"aps\": {…}}")
+    }
+}
+
+extension StringProtocol {
+    func trimmingPrefix(while predicate: (Character) -> Bool) -> SubSequence {
+        self[(firstIndex { !predicate($0) } ?? endIndex)...]
+    }
+}

@@ -1,0 +1,61 @@
+/// "Did you mean …?" for misspelled keys and ids.
+public enum Suggestion {
+    /// The best candidate for `word`: first an exact match after folding snake_case and camelCase into
+    /// kebab-case (`content_available`, `contentAvailable` → `content-available`), then the closest by edit
+    /// distance within a budget that grows with the word's length.
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        let folded = kebabCase(word)
+        if folded != word, candidates.contains(folded) { return folded }
+        let lowered = word.lowercased()
+        if lowered != word, candidates.contains(lowered) { return lowered }
+        let budget = max(1, min(3, word.count / 4))
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(folded, candidate)
+            if distance <= budget, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        return best?.candidate
+    }
+
+    /// `contentAvailable` → `content-available`, `thread_id` → `thread-id`, `Loc Key` → `loc-key`.
+    public static func kebabCase(_ word: String) -> String {
+        var result = ""
+        var previousWasLowerOrDigit = false
+        for character in word {
+            if character == "_" || character == " " {
+                result.append("-")
+                previousWasLowerOrDigit = false
+            } else if character.isUppercase {
+                if previousWasLowerOrDigit { result.append("-") }
+                result += character.lowercased()
+                previousWasLowerOrDigit = false
+            } else {
+                result.append(character)
+                previousWasLowerOrDigit = character.isLowercase || character.isNumber
+            }
+        }
+        return result
+    }
+
+    /// Damerau–Levenshtein (optimal string alignment) distance, so `time-senstive` is one step from `time-sensitive`.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
+                }
+            }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}

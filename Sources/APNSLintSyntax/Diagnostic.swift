@@ -1,0 +1,135 @@
+/// How much a diagnostic matters. Ordered: `info < warning < error`.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
+    case info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Replace the bytes of `range` in the original source with `replacement`.
+public struct TextEdit: Hashable, Sendable {
+    public var range: SourceRange
+    public var replacement: String
+
+    public init(range: SourceRange, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+
+    public static func delete(_ range: SourceRange) -> TextEdit {
+        TextEdit(range: range, replacement: "")
+    }
+}
+
+/// A repair: byte-range edits on the original text, applied together or not at all.
+///
+/// `safe` never changes what the device shows or does beyond making a rejected or ignored request valid;
+/// `unsafe` may (it removes text, or changes delivery). This is ruff's model.
+public struct Fix: Hashable, Sendable {
+    public enum Applicability: String, Sendable, Hashable, Codable {
+        case safe, unsafe
+    }
+
+    public var title: String
+    public var edits: [TextEdit]
+    public var applicability: Applicability
+
+    public init(_ title: String, edits: [TextEdit], applicability: Applicability) {
+        self.title = title
+        self.edits = edits
+        self.applicability = applicability
+    }
+}
+
+/// A secondary message, optionally with its own place in the source (e.g. where a duplicate key first appeared).
+public struct Note: Hashable, Sendable {
+    public var message: String
+    public var range: SourceRange?
+
+    public init(_ message: String, range: SourceRange? = nil) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// One finding, independent of how it is shown.
+///
+/// `range` is nil when the finding concerns something that has no place in the file, such as a header given
+/// on the command line.
+public struct Diagnostic: Hashable, Sendable {
+    public var ruleID: String
+    public var severity: Severity
+    /// What is wrong, where, and why APNs cares.
+    public var message: String
+    /// How to fix it.
+    public var help: String?
+    public var pointer: JSONPointer
+    public var range: SourceRange?
+    public var notes: [Note]
+    public var fix: Fix?
+
+    public init(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        help: String? = nil,
+        pointer: JSONPointer,
+        range: SourceRange?,
+        notes: [Note] = [],
+        fix: Fix? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.help = help
+        self.pointer = pointer
+        self.range = range
+        self.notes = notes
+        self.fix = fix
+    }
+}
+
+/// A problem a reader found in the text itself.
+public struct SyntaxProblem: Hashable, Sendable {
+    public enum Kind: String, Sendable, Hashable {
+        /// The text is not valid in its format.
+        case invalidSyntax
+        /// A UTF-8 byte order mark at the start of the text.
+        case byteOrderMark
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var help: String?
+    public var range: SourceRange
+    public var fix: Fix?
+
+    public init(_ kind: Kind, _ message: String, help: String? = nil, range: SourceRange, fix: Fix? = nil) {
+        self.kind = kind
+        self.message = message
+        self.help = help
+        self.range = range
+        self.fix = fix
+    }
+}
+
+/// What a reader returns: the document (nil when the text could not be read to its end) and every problem.
+///
+/// A reader recovers from slips that leave the structure unambiguous (a trailing comma, a comment), so the
+/// rules still run on the document; after any other error it stops and `document` is nil.
+public struct ParseResult: Sendable {
+    public var document: DocumentNode?
+    public var problems: [SyntaxProblem]
+
+    public init(document: DocumentNode?, problems: [SyntaxProblem]) {
+        self.document = document
+        self.problems = problems
+    }
+}

@@ -1,0 +1,183 @@
+/// A number as written in the source: its exact text and whether it is an integer.
+///
+/// Keeping the text means `1.0`, `1e2` and `10` stay distinguishable, and the canonical serializer can
+/// write the number back exactly as the author wrote it.
+public struct NumberLiteral: Hashable, Sendable, CustomStringConvertible {
+    public let text: String
+    /// True when the text has no fraction and no exponent (`10`, `-3`), as JSON integers are written.
+    public let isInteger: Bool
+
+    public init(text: String, isInteger: Bool) {
+        self.text = text
+        self.isInteger = isInteger
+    }
+
+    /// The value as `Int` when it is an integer that fits.
+    public var intValue: Int? { isInteger ? Int(text) : nil }
+    public var doubleValue: Double? { Double(text) }
+    public var description: String { text }
+}
+
+/// A value in the positioned document tree every reader produces.
+///
+/// The tree knows nothing about APNs or about the format it came from: it is the JSON data model
+/// (object, array, string, number, bool, null), with the byte range of every key and value.
+/// Object members stay in source order and duplicate keys are all kept.
+public struct DocumentNode: Sendable {
+    public enum Value: Sendable {
+        case object([Member])
+        case array([DocumentNode])
+        case string(String)
+        case number(NumberLiteral)
+        case bool(Bool)
+        case null
+    }
+
+    public var value: Value
+    /// The range of the value's text (for a container, from its opening to its closing bracket).
+    public var range: SourceRange
+
+    public init(_ value: Value, range: SourceRange) {
+        self.value = value
+        self.range = range
+    }
+
+    public var kind: Kind {
+        switch value {
+        case .object: .object
+        case .array: .array
+        case .string: .string
+        case .number(let number): number.isInteger ? .integer : .number
+        case .bool: .bool
+        case .null: .null
+        }
+    }
+
+    /// The JSON type names used in messages.
+    public enum Kind: String, Sendable {
+        case object, array, string, integer, number, bool, null
+
+        /// "an object", "a string", ... for messages.
+        public var phrase: String {
+            switch self {
+            case .object: "an object"
+            case .array: "an array"
+            case .string: "a string"
+            case .integer: "an integer"
+            case .number: "a non-integer number"
+            case .bool: "a boolean"
+            case .null: "null"
+            }
+        }
+    }
+
+    public var members: [Member]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    public var elements: [DocumentNode]? {
+        if case .array(let elements) = value { return elements }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let string) = value { return string }
+        return nil
+    }
+
+    public var number: NumberLiteral? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let bool) = value { return bool }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    /// The last member with this key (the one a dictionary-based parser keeps), if any.
+    public func member(_ key: String) -> Member? {
+        members?.last { $0.key == key }
+    }
+
+    /// A short rendering of a scalar for messages: `"5"`, `true`, `1.5`; containers as `{…}` / `[…]`.
+    public var shortDescription: String {
+        switch value {
+        case .object: return "{…}"
+        case .array: return "[…]"
+        case .string(let string):
+            let clipped = string.count > 40 ? String(string.prefix(40)) + "…" : string
+            return "\"\(clipped)\""
+        case .number(let number): return number.text
+        case .bool(let bool): return bool ? "true" : "false"
+        case .null: return "null"
+        }
+    }
+}
+
+/// One `key: value` pair of an object, with the range of the key as written (quotes included).
+public struct Member: Sendable {
+    public var key: String
+    public var keyRange: SourceRange
+    public var value: DocumentNode
+
+    public init(key: String, keyRange: SourceRange, value: DocumentNode) {
+        self.key = key
+        self.keyRange = keyRange
+        self.value = value
+    }
+
+    /// From the start of the key to the end of the value.
+    public var range: SourceRange {
+        SourceRange(start: min(keyRange.start, value.range.start), end: max(keyRange.end, value.range.end))
+    }
+}
+
+/// An RFC 6901 JSON Pointer, e.g. `/aps/alert/loc-args/0`.
+public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public private(set) var tokens: [String]
+
+    public init(_ tokens: [String] = []) {
+        self.tokens = tokens
+    }
+
+    public static let root = JSONPointer()
+
+    public func appending(_ token: String) -> JSONPointer {
+        JSONPointer(tokens + [token])
+    }
+
+    public func appending(_ index: Int) -> JSONPointer {
+        appending(String(index))
+    }
+
+    public var last: String? { tokens.last }
+
+    public var description: String {
+        tokens.map { "/" + escapePointerToken($0) }.joined()
+    }
+
+    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.description < rhs.description
+    }
+}
+
+/// Escapes a reference token: `~` as `~0`, `/` as `~1` (RFC 6901 §3).
+private func escapePointerToken(_ token: String) -> String {
+    guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
+    var escaped = ""
+    for character in token {
+        switch character {
+        case "~": escaped += "~0"
+        case "/": escaped += "~1"
+        default: escaped.append(character)
+        }
+    }
+    return escaped
+}

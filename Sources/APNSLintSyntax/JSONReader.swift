@@ -1,0 +1,620 @@
+/// Reads RFC 8259 JSON into a positioned `DocumentNode` tree.
+///
+/// - Accepts exactly the documents RFC 8259 accepts; everything else is a `SyntaxProblem` with the byte
+///   range where it went wrong and a message that names the problem.
+/// - Recovers from trailing commas, comments and data after the top-level value (reported, with a fix where
+///   one is obvious), so the rules still see the document. Any other error stops reading.
+/// - Nesting is limited to `maxDepth` levels (default 512), so recursion is bounded.
+/// - Time is linear in the input: every byte is looked at a bounded number of times.
+public enum JSONReader {
+    public static let defaultMaxDepth = 512
+
+    public static func read(_ source: SourceText, maxDepth: Int = defaultMaxDepth) -> ParseResult {
+        source.bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer: buffer, source: source, maxDepth: maxDepth)
+            return parser.parseDocument()
+        }
+    }
+}
+
+private struct FatalSyntaxError: Error {
+    let problem: SyntaxProblem
+}
+
+private struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let source: SourceText
+    let maxDepth: Int
+    var index = 0
+    var depth = 0
+    var problems: [SyntaxProblem] = []
+    /// Reused for strings with escapes.
+    var scratch: [UInt8] = []
+
+    init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int) {
+        self.bytes = buffer
+        self.source = source
+        self.maxDepth = maxDepth
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() -> ParseResult {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            let range = SourceRange(start: 0, end: 3)
+            problems.append(SyntaxProblem(
+                .byteOrderMark,
+                "the file starts with a UTF-8 byte order mark (U+FEFF); JSON text must not begin with one (RFC 8259 §8.1), and some senders pass it on to APNs",
+                help: "save the file as UTF-8 without a BOM",
+                range: range,
+                fix: Fix("remove the byte order mark", edits: [.delete(range)], applicability: .safe)))
+            index = 3
+        }
+        do {
+            try skipWhitespace()
+            guard index < bytes.count else {
+                throw fatal("empty input: expected a JSON value", at: index, length: 0,
+                            help: "a notification definition is a JSON object such as {\"aps\": {…}}")
+            }
+            let root = try parseValue()
+            try skipWhitespace()
+            if index < bytes.count {
+                let start = index
+                problems.append(SyntaxProblem(
+                    .invalidSyntax,
+                    "unexpected data after the top-level value: a JSON document holds exactly one value",
+                    help: "remove everything after the value that ends at \(source.position(of: root.range.end))",
+                    range: SourceRange(start: start, end: bytes.count),
+                    fix: Fix("remove the trailing data", edits: [.delete(SourceRange(start: root.range.end, end: bytes.count))], applicability: .unsafe)))
+            }
+            return ParseResult(document: root, problems: problems)
+        } catch let error as FatalSyntaxError {
+            problems.append(error.problem)
+            return ParseResult(document: nil, problems: problems)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    // MARK: Values
+
+    mutating func parseValue() throws -> DocumentNode {
+        guard index < bytes.count else {
+            throw fatal("unexpected end of input: expected a value", at: index, length: 0)
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""):
+            let start = index
+            let string = try parseString()
+            return DocumentNode(.string(string), range: SourceRange(start: start, end: index))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        default:
+            return try parseLiteralOrFail()
+        }
+    }
+
+    mutating func enterContainer(_ opener: Int) throws {
+        depth += 1
+        if depth > maxDepth {
+            throw fatal("nesting is deeper than \(maxDepth) levels; apns-lint stops here to stay within bounded memory and stack",
+                        at: opener, length: 1,
+                        help: "an APNs payload is at most 5120 bytes and never needs this depth; check that the file is a notification definition")
+        }
+    }
+
+    mutating func parseObject() throws -> DocumentNode {
+        let opener = index
+        try enterContainer(opener)
+        defer { depth -= 1 }
+        index += 1
+        var members: [Member] = []
+        try skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return DocumentNode(.object(members), range: SourceRange(start: opener, end: index))
+        }
+        while true {
+            guard index < bytes.count else { throw unclosed("{", opener: opener) }
+            let keyStart = index
+            guard bytes[index] == UInt8(ascii: "\"") else { throw badKey() }
+            let key = try parseString()
+            let keyRange = SourceRange(start: keyStart, end: index)
+            try skipWhitespace()
+            guard index < bytes.count else { throw unclosed("{", opener: opener) }
+            guard bytes[index] == UInt8(ascii: ":") else {
+                throw fatal("expected ':' after the key \"\(clip(key))\", found \(describe(at: index))", at: index, length: 1)
+            }
+            index += 1
+            try skipWhitespace()
+            let value = try parseValue()
+            members.append(Member(key: key, keyRange: keyRange, value: value))
+            try skipWhitespace()
+            guard index < bytes.count else { throw unclosed("{", opener: opener) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "}") {
+                index += 1
+                return DocumentNode(.object(members), range: SourceRange(start: opener, end: index))
+            }
+            guard byte == UInt8(ascii: ",") else {
+                let hint = byte == UInt8(ascii: "\"") ? " (is a ',' missing between two members?)" : ""
+                throw fatal("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index, length: 1)
+            }
+            let comma = index
+            index += 1
+            try skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                trailingComma(at: comma, before: "}")
+                index += 1
+                return DocumentNode(.object(members), range: SourceRange(start: opener, end: index))
+            }
+        }
+    }
+
+    mutating func parseArray() throws -> DocumentNode {
+        let opener = index
+        try enterContainer(opener)
+        defer { depth -= 1 }
+        index += 1
+        var elements: [DocumentNode] = []
+        try skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return DocumentNode(.array(elements), range: SourceRange(start: opener, end: index))
+        }
+        while true {
+            guard index < bytes.count else { throw unclosed("[", opener: opener) }
+            if bytes[index] == UInt8(ascii: ",") {
+                throw fatal("unexpected ',': an array element is missing", at: index, length: 1)
+            }
+            elements.append(try parseValue())
+            try skipWhitespace()
+            guard index < bytes.count else { throw unclosed("[", opener: opener) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "]") {
+                index += 1
+                return DocumentNode(.array(elements), range: SourceRange(start: opener, end: index))
+            }
+            guard byte == UInt8(ascii: ",") else {
+                throw fatal("expected ',' or ']' after an array element, found \(describe(at: index))", at: index, length: 1)
+            }
+            let comma = index
+            index += 1
+            try skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                trailingComma(at: comma, before: "]")
+                index += 1
+                return DocumentNode(.array(elements), range: SourceRange(start: opener, end: index))
+            }
+        }
+    }
+
+    mutating func trailingComma(at comma: Int, before closer: String) {
+        let range = SourceRange(start: comma, end: comma + 1)
+        problems.append(SyntaxProblem(
+            .invalidSyntax, "trailing comma before '\(closer)': JSON does not allow a comma after the last element",
+            help: "remove the comma", range: range,
+            fix: Fix("remove the trailing comma", edits: [.delete(range)], applicability: .safe)))
+    }
+
+    // MARK: Strings
+
+    /// Parses a string starting at the opening quote; leaves `index` after the closing quote.
+    mutating func parseString() throws -> String {
+        let quote = index
+        index += 1
+        let contentStart = index
+        var hasEscapes = false
+        scratch.removeAll(keepingCapacity: true)
+        var runStart = index
+        while true {
+            // Fast path: plain ASCII.
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                index += 1
+            }
+            guard index < bytes.count else {
+                throw fatal("unterminated string: the string that starts here has no closing '\"'", at: quote, length: 1)
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if hasEscapes {
+                    scratch.append(contentsOf: bytes[runStart..<index])
+                    index += 1
+                    return String(decoding: scratch, as: UTF8.self)
+                }
+                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
+                index += 1
+                return string
+            } else if byte == UInt8(ascii: "\\") {
+                if !hasEscapes { hasEscapes = true }
+                scratch.append(contentsOf: bytes[runStart..<index])
+                try parseEscape()
+                runStart = index
+            } else if byte < 0x20 {
+                if byte == 0x0A || byte == 0x0D {
+                    throw FatalSyntaxError(problem: SyntaxProblem(
+                        .invalidSyntax,
+                        "unterminated string: a line break cannot appear inside a JSON string",
+                        help: "close the string with '\"' on the same line, or write the line break as \\n",
+                        range: SourceRange(start: quote, end: index)))
+                }
+                throw fatal("control character \(scalarName(UInt32(byte))) in string: JSON requires it to be escaped",
+                            at: index, length: 1, help: "write it as \(escapeSuggestion(byte))")
+            } else {
+                try validateUTF8Sequence()
+            }
+        }
+    }
+
+    /// At a backslash: appends the unescaped bytes to `scratch`.
+    mutating func parseEscape() throws {
+        let start = index
+        index += 1
+        guard index < bytes.count else {
+            throw fatal("unterminated string: the input ends inside an escape sequence", at: start, length: 1)
+        }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): scratch.append(0x22)
+        case UInt8(ascii: "\\"): scratch.append(0x5C)
+        case UInt8(ascii: "/"): scratch.append(0x2F)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let first = try parseHex4(escapeStart: start)
+            var scalar = first
+            if (0xD800...0xDBFF).contains(first) {
+                // A high surrogate must be followed by an escaped low surrogate.
+                if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    let secondStart = index
+                    index += 2
+                    let second = try parseHex4(escapeStart: secondStart)
+                    guard (0xDC00...0xDFFF).contains(second) else {
+                        throw loneSurrogate(start: start, length: 6)
+                    }
+                    scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                } else {
+                    throw loneSurrogate(start: start, length: 6)
+                }
+            } else if (0xDC00...0xDFFF).contains(first) {
+                throw loneSurrogate(start: start, length: 6)
+            }
+            appendUTF8(scalar)
+        default:
+            var length = 2
+            if byte >= 0x80 { length = utf8SequenceLength(at: index - 1) + 1 }
+            let written = source.text(SourceRange(start: start, end: min(start + length, bytes.count)))
+            throw fatal("invalid escape \(written): JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
+                        at: start, length: length)
+        }
+    }
+
+    mutating func parseHex4(escapeStart: Int) throws -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+                let end = min(escapeStart + 2 + offset + (index < bytes.count ? 1 : 0), bytes.count)
+                let written = source.text(SourceRange(start: escapeStart, end: end))
+                throw fatal("invalid escape \(written): \\u must be followed by four hex digits", at: escapeStart, length: end - escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    func loneSurrogate(start: Int, length: Int) -> FatalSyntaxError {
+        let written = source.text(SourceRange(start: start, end: min(start + length, bytes.count)))
+        return fatal("lone surrogate \(written): a UTF-16 surrogate must come as a high/low pair",
+                     at: start, length: length,
+                     help: "write the character itself, or both halves of its surrogate pair")
+    }
+
+    mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | (scalar >> 6)))
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | (scalar >> 12)))
+            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+        default:
+            scratch.append(UInt8(0xF0 | (scalar >> 18)))
+            scratch.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            scratch.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence at `index` and moves past it.
+    mutating func validateUTF8Sequence() throws {
+        let length = utf8SequenceLength(at: index)
+        guard length > 0 else { throw invalidUTF8(at: index) }
+        index += length
+    }
+
+    /// The length of the valid UTF-8 sequence at `position`, or 0 if it is not valid (RFC 3629 table).
+    func utf8SequenceLength(at position: Int) -> Int {
+        let lead = bytes[position]
+        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            position + offset < bytes.count && range.contains(bytes[position + offset])
+        }
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return continuation(1) ? 2 : 0
+        case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : 0
+        case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
+        case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
+        case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
+        default: return 0
+        }
+    }
+
+    func invalidUTF8(at position: Int) -> FatalSyntaxError {
+        // Report the byte that starts the broken sequence, as Python's and ICU's decoders do.
+        let byte = bytes[position]
+        let reason: String
+        switch byte {
+        case 0x80...0xBF: reason = "a continuation byte with no lead byte"
+        case 0xC0, 0xC1, 0xF5...0xFF: reason = "never valid in UTF-8"
+        default: reason = position + 1 < bytes.count ? "starts a sequence that is broken or overlong" : "starts a sequence the input cuts off"
+        }
+        return fatal("invalid UTF-8: byte \(hexByte(byte)) at byte offset \(position) \(reason)",
+                     at: position, length: 1, help: "JSON text must be UTF-8 (RFC 8259 §8.1); re-save the file as UTF-8")
+    }
+
+    // MARK: Numbers
+
+    mutating func parseNumber() throws -> DocumentNode {
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                if matchesWord("Infinity", at: index) {
+                    throw fatal("-Infinity is not JSON: JSON numbers must be finite", at: start, length: 9)
+                }
+                throw fatal("invalid number: '-' must be followed by a digit", at: start, length: index - start)
+            }
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) {
+                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+                throw fatal("leading zeros are not allowed in JSON numbers (\(source.text(SourceRange(start: start, end: index))))",
+                            at: start, length: index - start, help: "remove the leading zeros, or quote the value if it is an identifier")
+            }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fatal("invalid number: a decimal point must be followed by a digit", at: start, length: index - start)
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw fatal("invalid number: an exponent must have digits", at: start, length: index - start)
+            }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, isWordByte(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
+            var end = index
+            while end < bytes.count, isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+            let text = source.text(SourceRange(start: start, end: end))
+            let what = text.hasPrefix("0x") || text.hasPrefix("0X") || text.hasPrefix("-0x") ? "hexadecimal numbers are not JSON" : "JSON numbers are written as -12.5e3"
+            throw fatal("invalid number '\(text)': \(what)", at: start, length: end - start)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return DocumentNode(.number(NumberLiteral(text: text, isInteger: isInteger)), range: SourceRange(start: start, end: index))
+    }
+
+    // MARK: Literals and errors at the start of a value
+
+    mutating func parseLiteralOrFail() throws -> DocumentNode {
+        let start = index
+        for (word, value) in [("true", DocumentNode.Value.bool(true)), ("false", .bool(false)), ("null", .null)]
+        where matchesWord(word, at: index) {
+            index += word.utf8.count
+            return DocumentNode(value, range: SourceRange(start: start, end: index))
+        }
+        let byte = bytes[index]
+        if isWordByte(byte) {
+            var end = index
+            while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+            let word = source.text(SourceRange(start: start, end: end))
+            let message: String
+            switch word {
+            case "NaN": message = "NaN is not JSON: JSON numbers must be finite"
+            case "Infinity": message = "Infinity is not JSON: JSON numbers must be finite"
+            case "undefined": message = "undefined is not JSON: use null or leave the key out"
+            case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil":
+                message = "'\(word)' is not JSON: the literals are lowercase true, false and null"
+            default: message = "unexpected word '\(clip(word))': strings must be in double quotes"
+            }
+            throw fatal(message, at: start, length: end - start)
+        }
+        switch byte {
+        case UInt8(ascii: "'"):
+            throw fatal("strings must be in double quotes, not single quotes", at: start, length: 1)
+        case UInt8(ascii: "+"):
+            throw fatal("invalid number: JSON numbers cannot start with '+'", at: start, length: 1)
+        case UInt8(ascii: "."):
+            throw fatal("invalid number: JSON numbers need a digit before the decimal point", at: start, length: 1)
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            throw fatal("expected a value, found \(describe(at: start))", at: start, length: 1)
+        case UInt8(ascii: ","):
+            throw fatal("expected a value, found ','", at: start, length: 1)
+        default:
+            if byte >= 0x80, utf8SequenceLength(at: start) == 0 { throw invalidUTF8(at: start) }
+            throw fatal("expected a value, found \(describe(at: start))", at: start, length: max(1, utf8SequenceLength(at: start)))
+        }
+    }
+
+    func badKey() -> FatalSyntaxError {
+        let start = index
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "'") {
+            return fatal("object keys must be strings in double quotes, not single quotes", at: start, length: 1)
+        }
+        if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") {
+            return fatal("expected a key in double quotes, found \(describe(at: start))", at: start, length: 1)
+        }
+        if isWordByte(byte) {
+            var end = index
+            while end < bytes.count, isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+            let word = source.text(SourceRange(start: start, end: end))
+            return fatal("object keys must be strings in double quotes: write \"\(clip(word))\"", at: start, length: end - start)
+        }
+        if byte >= 0x80, utf8SequenceLength(at: start) == 0 { return invalidUTF8(at: start) }
+        return fatal("expected a key in double quotes, found \(describe(at: start))", at: start, length: 1)
+    }
+
+    func unclosed(_ opener: String, opener position: Int) -> FatalSyntaxError {
+        let closer = opener == "{" ? "}" : "]"
+        return fatal("unexpected end of input: the '\(opener)' opened at \(source.position(of: position)) is never closed",
+                     at: index, length: 0, help: "add the missing '\(closer)' (the file may be truncated)")
+    }
+
+    // MARK: Whitespace and comments
+
+    mutating func skipWhitespace() throws {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09:
+                index += 1
+            case UInt8(ascii: "/"):
+                try skipComment()
+            default:
+                return
+            }
+        }
+    }
+
+    /// Comments are not JSON; read past them so the rest is still checked, and report each one.
+    mutating func skipComment() throws {
+        let start = index
+        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") else {
+            throw fatal("expected a value, found '/'", at: start, length: 1)
+        }
+        if bytes[index + 1] == UInt8(ascii: "/") {
+            index += 2
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+        } else {
+            index += 2
+            var closed = false
+            while index + 1 < bytes.count {
+                if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+                    index += 2
+                    closed = true
+                    break
+                }
+                index += 1
+            }
+            if !closed {
+                throw fatal("unterminated comment: '/*' has no closing '*/' (and comments are not allowed in JSON)", at: start, length: 2)
+            }
+        }
+        let range = SourceRange(start: start, end: index)
+        problems.append(SyntaxProblem(
+            .invalidSyntax, "comments are not allowed in JSON",
+            help: "remove the comment, or write the definition in YAML, which has comments", range: range,
+            fix: Fix("remove the comment", edits: [.delete(range)], applicability: .unsafe)))
+    }
+
+    // MARK: Helpers
+
+    func fatal(_ message: String, at start: Int, length: Int, help: String? = nil) -> FatalSyntaxError {
+        let start = min(start, bytes.count)
+        let end = min(start + length, bytes.count)
+        return FatalSyntaxError(problem: SyntaxProblem(.invalidSyntax, message, help: help, range: SourceRange(start: start, end: end)))
+    }
+
+    func matchesWord(_ word: String, at position: Int) -> Bool {
+        var offset = position
+        for byte in word.utf8 {
+            guard offset < bytes.count, bytes[offset] == byte else { return false }
+            offset += 1
+        }
+        return offset >= bytes.count || !isWordByte(bytes[offset])
+    }
+
+    /// "'x'", "end of input", or "U+00E9 'é'" for messages.
+    func describe(at position: Int) -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x80 { return scalarName(UInt32(byte)) }
+        let length = utf8SequenceLength(at: position)
+        guard length > 0 else { return "byte \(hexByte(byte))" }
+        let text = source.text(SourceRange(start: position, end: position + length))
+        let scalar = text.unicodeScalars.first!.value
+        return "\(scalarName(scalar)) '\(text)'"
+    }
+
+    func clip(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+}
+
+private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+private func isWordByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+}
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x41...0x46: byte - 0x41 + 10
+    case 0x61...0x66: byte - 0x61 + 10
+    default: nil
+    }
+}
+
+private let hexDigits = Array("0123456789ABCDEF")
+
+func hexByte(_ byte: UInt8) -> String {
+    "0x" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 0xF)])
+}
+
+/// "U+0009" style name of a scalar.
+func scalarName(_ scalar: UInt32) -> String {
+    var digits = ""
+    var value = scalar
+    repeat {
+        digits = String(hexDigits[Int(value & 0xF)]) + digits
+        value >>= 4
+    } while value > 0
+    while digits.count < 4 { digits = "0" + digits }
+    return "U+" + digits
+}
+
+private func escapeSuggestion(_ byte: UInt8) -> String {
+    switch byte {
+    case 0x08: return "\\b"
+    case 0x09: return "\\t"
+    case 0x0C: return "\\f"
+    default: return "\\u" + scalarName(UInt32(byte)).dropFirst(2)
+    }
+}

@@ -1,0 +1,129 @@
+/// A half-open range of byte offsets into a `SourceText`: `start..<end`.
+///
+/// Byte offsets are what edits (fixes) need; lines and columns are derived from them on demand.
+public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        precondition(start <= end, "a range cannot end before it starts")
+        self.start = start
+        self.end = end
+    }
+
+    public init(_ range: Range<Int>) {
+        self.init(start: range.lowerBound, end: range.upperBound)
+    }
+
+    public var length: Int { end - start }
+    public var isEmpty: Bool { start == end }
+
+    public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
+        (lhs.start, lhs.end) < (rhs.start, rhs.end)
+    }
+
+    public var description: String { "\(start)..<\(end)" }
+}
+
+/// A human position in a source text.
+///
+/// `line` is 1-based. `column` is 1-based and counts Unicode scalars from the start of the line, so
+/// `"é"` (two UTF-8 bytes) and `"😀"` (four) each advance the column by one. `offset` is the byte offset.
+public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// The bytes of one input, with a line index.
+///
+/// Line breaks are `\n`, `\r\n` and a lone `\r`; `\r\n` counts as one break.
+public struct SourceText: Sendable {
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        bytes.withUnsafeBufferPointer { buffer in
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+        }
+        self.lineStarts = starts
+    }
+
+    public init(_ string: String) {
+        self.init(bytes: Array(string.utf8))
+    }
+
+    public var count: Int { bytes.count }
+    public var lineCount: Int { lineStarts.count }
+
+    /// The position of a byte offset (clamped to the text).
+    public func position(of offset: Int) -> SourcePosition {
+        let offset = min(max(offset, 0), bytes.count)
+        // Binary search for the last line start <= offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        let lineStart = lineStarts[low]
+        var column = 1
+        var index = lineStart
+        while index < offset {
+            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourcePosition(line: low + 1, column: column, offset: offset)
+    }
+
+    /// Byte range of line `line` (1-based), without its line break.
+    public func lineRange(_ line: Int) -> SourceRange {
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        if end > start, bytes[end - 1] == 0x0A { end -= 1 }
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return SourceRange(start: start, end: end)
+    }
+
+    /// The text of a range, decoded leniently (invalid UTF-8 becomes U+FFFD).
+    public func text(_ range: SourceRange) -> String {
+        String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+    }
+
+    /// The byte offset of a 1-based line and scalar column, or nil when the line does not exist.
+    public func offset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let range = lineRange(line)
+        var scalars = 1
+        var index = range.start
+        while index < range.end, scalars < column {
+            index += 1
+            while index < range.end, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            scalars += 1
+        }
+        return index
+    }
+}
