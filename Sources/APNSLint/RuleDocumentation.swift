@@ -1,0 +1,123 @@
+import APNSLintRules
+import APNSLintSyntax
+
+/// Writes `Rules/<id>.md` and `Rules/README.md` from the rules' metadata. The examples are run through the
+/// linter to show what it reports, so the pages cannot drift from the behaviour. A test fails when the
+/// committed `Rules/` differs from what this writes; `apns-lint generate-docs` regenerates it.
+public enum RuleDocumentation {
+    /// File name → contents, for every page.
+    public static func pages(rules: [any Rule] = RuleRegistry.all) -> [(name: String, contents: String)] {
+        [("README.md", index(rules: rules))] + rules.map { ("\($0.id).md", page(for: $0.metadata)) }
+    }
+
+    public static func page(for rule: RuleMetadata) -> String {
+        var out = "# \(rule.id)\n\n"
+        out += "\(rule.summary)\n\n"
+        out += "| Default severity | Category | Fix | Checked on |\n|---|---|---|---|\n"
+        out += "| \(rule.severity.rawValue) | \(rule.category.title) | \(fixText(rule.fix)) | \(rule.stage == .syntax ? "the text, while reading it" : "the typed notification") |\n\n"
+        out += "## Why it matters\n\n\(rule.rationale)\n\n"
+        out += "## Examples that trigger it\n\n"
+        for example in rule.triggering {
+            out += exampleBlock(example)
+            let (text, _) = example.unmarked
+            let report = Linter().lint(text, fileName: "example.json", headers: headerOptions(example))
+            let lines = report.diagnostics.filter { $0.ruleID == rule.id }.map { diagnostic in
+                let place = diagnostic.range.map { ":\(report.source.position(of: $0.start))" } ?? ""
+                return "example.json\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                    + (diagnostic.help.map { "\n  help: \($0)" } ?? "")
+            }
+            out += "apns-lint reports:\n\n```text\n\(lines.joined(separator: "\n"))\n```\n\n"
+        }
+        out += "## Use instead\n\n"
+        for example in rule.nonTriggering { out += exampleBlock(example) }
+        out += "## Fix\n\n\(fixText(rule.fix, long: true))\n\n"
+        out += "## References\n\n" + rule.references.map { "- <\($0)>" }.joined(separator: "\n") + "\n"
+        return out
+    }
+
+    public static func index(rules: [any Rule]) -> String {
+        var out = "# Rules\n\n"
+        out += "Every rule apns-lint has. Generated from the rules' metadata by `apns-lint generate-docs`; do not edit.\n"
+        out += "`apns-lint rules` lists them and `apns-lint explain RULE` prints a page.\n\n"
+        for category in RuleCategory.allCases {
+            let members = rules.map(\.metadata).filter { $0.category == category }
+            guard !members.isEmpty else { continue }
+            out += "## \(category.title)\n\n| Rule | Severity | Fix | What it finds |\n|---|---|---|---|\n"
+            for rule in members {
+                out += "| [\(rule.id)](\(rule.id).md) | \(rule.severity.rawValue) | \(fixText(rule.fix)) | \(rule.summary) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func headerOptions(_ example: Example) -> [HeaderOption] {
+        example.headers.sorted { $0.key < $1.key }.map { HeaderOption(name: $0.key, value: $0.value, option: "--header \($0.key)") }
+    }
+
+    static func exampleBlock(_ example: Example) -> String {
+        var out = ""
+        if !example.headers.isEmpty {
+            let options = example.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            out += "With request headers given on the command line (\(options)):\n\n"
+        }
+        let shown = abbreviateLongStrings(example.unmarked.text.replacing("\u{FEFF}", with: "<U+FEFF>"))
+        out += "```json\n\(shown)\n```\n\n"
+        return out
+    }
+
+    /// Keeps pages readable: a string literal longer than 80 characters is shown as its start, a count and its end.
+    static func abbreviateLongStrings(_ text: String) -> String {
+        var result = ""
+        var current = ""
+        var inString = false
+        var escaped = false
+        for character in text {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                    inString = false
+                    if current.count > 80 {
+                        result += current.prefix(30) + "…(\(current.count - 40) more characters)…" + current.suffix(10)
+                    } else {
+                        result += current
+                    }
+                    result.append(character)
+                    current = ""
+                    continue
+                }
+                current.append(character)
+            } else {
+                if character == "\"" { inString = true }
+                result.append(character)
+            }
+        }
+        return result + current
+    }
+
+    static func fixText(_ fix: FixAvailability, long: Bool = false) -> String {
+        switch fix {
+        case .none: long ? "No automatic fix." : "none"
+        case .sometimes: long ? "Some cases carry a fix (shown with the diagnostic)." : "sometimes"
+        case .always: long ? "Every case carries a fix (shown with the diagnostic)." : "always"
+        }
+    }
+}
+
+import Foundation
+
+extension RuleDocumentation {
+    /// Writes every page into `directory`, and removes pages of rules that no longer exist.
+    public static func write(to directory: String) throws {
+        let url = URL(fileURLWithPath: directory)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let generated = pages()
+        let names = Set(generated.map(\.name))
+        for existing in try FileManager.default.contentsOfDirectory(atPath: directory)
+        where existing.hasSuffix(".md") && !names.contains(existing) {
+            try FileManager.default.removeItem(at: url.appendingPathComponent(existing))
+        }
+        for page in generated {
+            try Data(page.contents.utf8).write(to: url.appendingPathComponent(page.name), options: .atomic)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import APNSLintModel
+import APNSLintSyntax
+import Testing
+
+private func bind(_ text: String, headers: [HeaderOption] = []) throws -> (NotificationDefinition, SourceText) {
+    let source = SourceText(text)
+    let document = try #require(JSONReader.read(source).document)
+    return (Binder.bind(document, headerOptions: headers), source)
+}
+
+@Suite("Binder: document tree to typed model")
+struct BinderTests {
+    @Test func barePayloadBindsAPSAlertSoundAndCustomData() throws {
+        let (definition, source) = try bind(#"{"aps": {"alert": {"title": "Hi", "body": "There"}, "badge": 3, "sound": {"critical": 1, "name": "a.caf", "volume": 0.5}, "extra": true}, "order": 7}"#)
+        #expect(definition.shape == .payload)
+        #expect(definition.headers.areDeclared == false)
+        let payload = try #require(definition.payload)
+        let aps = try #require(payload.aps)
+        #expect(aps.badge?.integer == 3)
+        #expect(aps.badge?.pointer.description == "/aps/badge")
+        #expect(source.position(of: try #require(aps.badge?.keyRange).start).description == "1:53")
+        guard case .dictionary(let alert, _) = aps.alert else { Issue.record("alert is not a dictionary"); return }
+        #expect(alert["title"]?.string == "Hi")
+        #expect(alert["body"]?.pointer.description == "/aps/alert/body")
+        guard case .critical(let sound, _) = aps.sound else { Issue.record("sound is not critical"); return }
+        #expect(sound["volume"]?.number == 0.5)
+        #expect(aps.fields.unknownFields.map(\.key) == ["extra"])
+        #expect(payload.customData.map(\.key) == ["order"])
+    }
+
+    @Test func wronglyTypedAndUnknownKeysStayInTheModel() throws {
+        let (definition, _) = try bind(#"{"aps": {"badge": "5", "alert": 5, "content_available": 1}}"#)
+        let aps = try #require(definition.payload?.aps)
+        #expect(aps.badge?.hasExpectedType == false)
+        #expect(aps.badge?.integer == nil)
+        #expect(aps.badge?.value.string == "5")
+        #expect(aps.alertField?.hasExpectedType == false)
+        #expect(aps.alert == nil)
+        #expect(aps.fields.fields.map(\.key) == ["badge", "alert", "content_available"])
+        #expect(aps.fields.unknownFields.first?.isKnown == false)
+    }
+
+    @Test func duplicateKeysAreAllKeptAndTheLastOneIsEffective() throws {
+        let (definition, _) = try bind(#"{"aps": {"badge": 1, "badge": 2}}"#)
+        let aps = try #require(definition.payload?.aps)
+        #expect(aps.fields.fields.map(\.isShadowed) == [true, false])
+        #expect(aps.badge?.integer == 2)
+    }
+
+    @Test func envelopeBindsHeadersCaseInsensitivelyAndDeviceToken() throws {
+        let (definition, source) = try bind("""
+            {"headers": {"APNS-Push-Type": "background", "apns-priority": "5", "apns-expiration": 0},
+             "device-token": "abcd",
+             "payload": {"aps": {"content-available": 1}}}
+            """)
+        #expect(definition.shape == .envelope)
+        #expect(definition.headers.areDeclared)
+        #expect(definition.headers.pushType == .background)
+        #expect(definition.headers.priority == 5)
+        #expect(definition.headers.expirationField?.integer == 0)
+        #expect(definition.deviceToken?.string == "abcd")
+        let aps = try #require(definition.payload?.aps)
+        #expect(aps.contentAvailable?.pointer.description == "/payload/aps/content-available")
+        #expect(source.position(of: try #require(aps.contentAvailable?.keyRange).start).description == "3:22")
+        #expect(aps.isContentAvailableOnly)
+    }
+
+    @Test func commandLineHeadersFillInButDoNotOverrideTheFile() throws {
+        let options = [HeaderOption(name: "apns-priority", value: "10", option: "--priority"),
+                       HeaderOption(name: "apns-topic", value: "com.example", option: "--topic")]
+        let (definition, _) = try bind(#"{"headers": {"apns-priority": 5}, "payload": {"aps": {}}}"#, headers: options)
+        #expect(definition.headers.priority == 5)
+        let topic = try #require(definition.headers.topicField)
+        #expect(topic.string == "com.example")
+        #expect(topic.origin == .commandLine(option: "--topic"))
+        #expect(topic.keyRange == nil && topic.valueRange == nil)
+    }
+
+    @Test func barePayloadWithOptionsHasDeclaredHeaders() throws {
+        let (definition, _) = try bind(#"{"aps": {"content-available": 1}}"#,
+                                       headers: [HeaderOption(name: "apns-priority", value: "10", option: "--priority")])
+        #expect(definition.headers.areDeclared)
+        #expect(definition.headers.priority == 10)
+    }
+
+    @Test func mdmPayloadHasNoAPSAndIsRecognised() throws {
+        let (definition, _) = try bind(#"{"mdm": "PUSH-MAGIC"}"#)
+        #expect(definition.payload?.isMDM == true)
+        #expect(definition.inferredPushType == .mdm)
+        #expect(definition.payload?.customData.isEmpty == true)
+    }
+
+    @Test("push type is inferred from the payload only when no header gives it", arguments: [
+        (#"{"aps": {"content-available": 1}}"#, PushType.background),
+        (#"{"aps": {"alert": "Hi", "content-available": 1}}"#, .alert),
+        (#"{"aps": {"badge": 0}}"#, .alert),
+        (#"{"aps": {"event": "update", "content-state": {}, "timestamp": 1}}"#, .liveactivity),
+        (#"{"aps": {"content-changed": true}}"#, .widgets),
+    ])
+    func inference(_ text: String, _ expected: PushType) throws {
+        let (definition, _) = try bind(text)
+        #expect(definition.pushType?.type == expected)
+        #expect(definition.pushType?.isInferred == true)
+    }
+
+    @Test func declaredPushTypeWins() throws {
+        let (definition, _) = try bind(#"{"aps": {"content-available": 1}}"#,
+                                       headers: [HeaderOption(name: "apns-push-type", value: "voip", option: "--push-type")])
+        #expect(definition.pushType?.type == .voip)
+        #expect(definition.pushType?.isInferred == false)
+    }
+
+    @Test func alertShowsContent() throws {
+        for (text, shows) in [(#""Hi""#, true), (#""""#, false), (#"{"title": "T"}"#, true), (#"{"loc-key": "K"}"#, true),
+                              (#"{"launch-image": "x"}"#, false), (#"{"body": ""}"#, false)] {
+            let (definition, _) = try bind(#"{"aps": {"alert": "# + text + "}}")
+            #expect(definition.payload?.aps?.alert?.showsContent == shows, "\(text)")
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import APNSLintSyntax
+import Testing
+
+// Shared helpers for the APNSLintSyntax tests.
+
+func readJSON(_ text: String, maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
+    JSONReader.read(SourceText(text), maxDepth: maxDepth)
+}
+
+func readJSON(bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
+    JSONReader.read(SourceText(bytes: bytes), maxDepth: maxDepth)
+}
+
+/// UTF-8 bytes of `text` with `bytes` spliced in wherever `text` contains "◊" (used for invalid UTF-8).
+func bytes(_ text: String, splicing inserted: [UInt8] = []) -> [UInt8] {
+    var result: [UInt8] = []
+    for scalar in text.unicodeScalars {
+        if scalar == "◊" {
+            result += inserted
+        } else {
+            result += Array(String(scalar).utf8)
+        }
+    }
+    return result
+}
+
+/// A compact, exact rendering of a tree: every value with its byte range, every key with its key range.
+///
+/// `{"a":[1,2.5]}` renders as `{"a"@1..<4: [i:1@6..<7, n:2.5@8..<11]@5..<12}@0..<13`.
+/// Strings use Swift's debug quoting, so escapes and control characters are visible.
+func dump(_ node: DocumentNode) -> String {
+    let at = "@\(node.range)"
+    switch node.value {
+    case .object(let members):
+        return "{" + members.map { "\(String(reflecting: $0.key))@\($0.keyRange): \(dump($0.value))" }
+            .joined(separator: ", ") + "}" + at
+    case .array(let elements):
+        return "[" + elements.map(dump).joined(separator: ", ") + "]" + at
+    case .string(let string):
+        return String(reflecting: string) + at
+    case .number(let number):
+        return (number.isInteger ? "i:" : "n:") + number.text + at
+    case .bool(let bool):
+        return "\(bool)" + at
+    case .null:
+        return "null" + at
+    }
+}
+
+/// Applies the edits of a fix to `bytes` (edits must not overlap).
+func applying(_ fix: Fix, to bytes: [UInt8]) -> [UInt8] {
+    var result = bytes
+    for edit in fix.edits.sorted(by: { $0.range.start > $1.range.start }) {
+        result.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
+    }
+    return result
+}
+
+/// Checks that a read failed with exactly one (fatal) problem, and returns it.
+@discardableResult
+func expectSingleFatal(
+    _ result: ParseResult,
+    in source: SourceText,
+    message: String,
+    range: Range<Int>,
+    at position: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> SyntaxProblem? {
+    #expect(result.document == nil, "a fatal problem must leave no document", sourceLocation: sourceLocation)
+    #expect(result.problems.count == 1, "problems: \(result.problems.map(\.message))", sourceLocation: sourceLocation)
+    guard let problem = result.problems.last else { return nil }
+    #expect(problem.kind == .invalidSyntax, sourceLocation: sourceLocation)
+    #expect(problem.message == message, sourceLocation: sourceLocation)
+    #expect(problem.range == SourceRange(range), sourceLocation: sourceLocation)
+    #expect(source.position(of: problem.range.start).description == position, sourceLocation: sourceLocation)
+    #expect(problem.fix == nil, "fatal problems carry no fix", sourceLocation: sourceLocation)
+    return problem
+}
+
+/// Deterministic pseudo-random numbers (SplitMix64), so every run sees the same "random" inputs.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// `count` random bytes, eight per step.
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: count)
+        result.withUnsafeMutableBufferPointer { buffer in
+            var index = 0
+            while index < count {
+                var word = next()
+                for _ in 0..<8 where index < count {
+                    buffer[index] = UInt8(truncatingIfNeeded: word)
+                    word >>= 8
+                    index += 1
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// Properties every read must have, whatever the input.
+func expectWellFormed(_ result: ParseResult, count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    for problem in result.problems {
+        #expect(problem.range.start >= 0 && problem.range.end <= count, "\(problem.range) outside 0..<\(count)",
+                sourceLocation: sourceLocation)
+        for edit in problem.fix?.edits ?? [] {
+            #expect(edit.range.start >= 0 && edit.range.end <= count, sourceLocation: sourceLocation)
+        }
+    }
+    if result.document == nil {
+        #expect(!result.problems.isEmpty, "no document and no problem", sourceLocation: sourceLocation)
+    }
+    if let document = result.document {
+        #expect(document.range.start >= 0 && document.range.end <= count, sourceLocation: sourceLocation)
+        // Recoverable problems only: none of them may be the fatal kind that ends reading.
+        #expect(result.problems.allSatisfy { $0.kind == .byteOrderMark || $0.fix != nil },
+                "a returned document comes only with recoverable problems", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,23 @@
+import APNSLint
+import Foundation
+import Testing
+
+/// The package root, found from this file's path.
+let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func lint(_ text: String, headers: [String: String] = [:]) -> FileReport {
+    Linter().lint(text, fileName: "test.json", headers: headers.sorted { $0.key < $1.key }.map {
+        HeaderOption(name: $0.key, value: $0.value, option: "--header \($0.key)")
+    })
+}
+
+extension FileReport {
+    /// `rule@line:column` for each diagnostic, in order; `rule@-` when it has no range.
+    var summary: [String] {
+        diagnostics.map { diagnostic in
+            diagnostic.range.map { "\(diagnostic.ruleID)@\(source.position(of: $0.start))" } ?? "\(diagnostic.ruleID)@-"
+        }
+    }
+
+    var ruleIDs: [String] { diagnostics.map(\.ruleID) }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the built `apns-lint` binary: stdout, stderr and exit codes.
+struct CLIResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// The binary sits next to the test runner in the build products directory.
+let binary: URL = {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [products, products.deletingLastPathComponent(), products.deletingLastPathComponent().deletingLastPathComponent()] {
+        let url = candidate.appendingPathComponent("apns-lint")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/debug/apns-lint")
+}()
+
+func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "GITHUB_ACTIONS")
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    // Read both pipes concurrently so a large output cannot block the child.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A fresh directory with the given files.
+func workspace(_ files: [String: Data]) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-cli-\(UUID().uuidString)")
+    for (path, data) in files {
+        let url = directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
+func workspace(_ files: [String: String]) throws -> URL {
+    try workspace(files.mapValues { Data($0.utf8) })
+}
+
+@Suite("apns-lint check, end to end")
+struct CheckCommandTests {
+    @Test func cleanFileExitsZero() throws {
+        let dir = try workspace(["ok.json": #"{"aps": {"alert": "Hi"}}"#])
+        let result = try run(["check", "ok.json"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == "No problems found in 1 file.\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func errorIsPrintedWithExcerptHelpAndSummaryAndExitsOne() throws {
+        let dir = try workspace(["bad.json": "{\n  \"aps\": {\n    \"badge\": \"5\"\n  }\n}\n"])
+        let result = try run(["check", "bad.json"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            bad.json:3:14: error: "badge" must be an integer, but it is a string ("5"); APNs ignores or rejects a value of the wrong type [invalid-value-type]
+              |
+            3 |     "badge": "5"
+              |              ^^^
+              = help: write the number without quotes: 5
+
+            Found 1 error in 1 of 1 file.
+
+            """)
+        #expect(result.stderr == "")
+    }
+
+    @Test func defaultCommandIsCheck() throws {
+        let dir = try workspace(["bad.json": #"{"aps": {"badge": "5"}}"#])
+        let result = try run(["bad.json"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("bad.json:1:19: error: "))
+    }
+
+    @Test func warningsPassUnlessStrict() throws {
+        let dir = try workspace(["w.json": #"{"aps": {"alert": "Hi", "thread_id": "t"}}"#])
+        let relaxed = try run(["check", "w.json"], in: dir)
+        #expect(relaxed.status == 0)
+        #expect(relaxed.stdout.contains("w.json:1:25: warning: \"thread_id\" is not a key APNs knows in `aps`"))
+        #expect(relaxed.stdout.hasSuffix("Found 1 warning in 1 of 1 file.\n"))
+        let strict = try run(["check", "--strict", "w.json"], in: dir)
+        #expect(strict.status == 1)
+    }
+
+    @Test func missingPathExitsTwoWithMessage() throws {
+        let dir = try workspace(["ok.json": #"{"aps": {}}"#])
+        let result = try run(["check", "ok.json", "nope.json"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr == "apns-lint: error: cannot read 'nope.json': no such file or directory\n")
+        #expect(result.stdout == "No problems found in 1 file.\n")
+    }
+
+    @Test func usageErrorExitsTwo() throws {
+        let result = try run(["check", "--no-such-option", "x.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Unknown option '--no-such-option'"))
+        #expect(result.stdout == "")
+    }
+
+    @Test func stdinFilenameWithoutDashIsAUsageError() throws {
+        let result = try run(["check", "--stdin-filename", "x.json", "a.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--stdin-filename names standard input"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try run(["check", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("--stdin-filename"))
+        #expect(result.stdout.contains("--push-type"))
+    }
+
+    @Test func standardInputUsesTheGivenName() throws {
+        let result = try run(["check", "-", "--stdin-filename", "push/welcome.json"], stdin: Data(#"{"aps": {"alert": 5}}"#.utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("push/welcome.json:1:19: error: \"alert\" must be a string or a dictionary"))
+    }
+
+    @Test func standardInputWithoutNameIsCalledStdin() throws {
+        let result = try run(["check", "-"], stdin: Data("{}".utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("<stdin>:1:1: error: the payload has no `aps` dictionary"))
+    }
+
+    @Test func directoriesAreSearchedRecursivelyInSortedOrderSkippingHiddenAndOtherFiles() throws {
+        let dir = try workspace([
+            "defs/b.json": #"{"aps": {"badge": "1"}}"#,
+            "defs/a/z.json": #"{"aps": {"badge": "2"}}"#,
+            "defs/.hidden/x.json": #"{"aps": {"badge": "3"}}"#,
+            "defs/notes.txt": "not json",
+        ])
+        let result = try run(["check", "--color", "never", "defs"], in: dir)
+        #expect(result.status == 1)
+        let locations = result.stdout.split(separator: "\n").filter { $0.contains(": error: ") }.map { $0.split(separator: " ")[0] }
+        #expect(locations == ["defs/a/z.json:1:19:", "defs/b.json:1:19:"])
+        #expect(result.stdout.hasSuffix("Found 2 errors in 2 of 2 files.\n"))
+    }
+
+    @Test func directoryWithoutDefinitionsExitsTwo() throws {
+        let dir = try workspace(["empty/readme.txt": "nothing"])
+        let result = try run(["check", "empty"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr == "apns-lint: error: no definition files found in empty (looked for .json)\n")
+    }
+
+    @Test func headerOptionsApplyToBarePayloadsAndSayWhereTheyCameFrom() throws {
+        let dir = try workspace(["sync.json": #"{"aps": {"content-available": 1}}"#])
+        let result = try run(["check", "--priority", "10", "sync.json"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("""
+            sync.json: error: priority 10 on a background push: `aps` holds only content-available (a background update), which must not be sent at priority 10; APNs may reject or throttle it, and the app is not woken [background-priority-10]
+             = note: apns-priority comes from the command line: --priority 10
+             = help: set apns-priority to 5
+
+            """))
+        let bare = try run(["check", "sync.json"], in: dir)
+        #expect(bare.status == 0)
+    }
+
+    @Test func colourOnlyWhenAskedOrOnATerminal() throws {
+        let dir = try workspace(["bad.json": #"{"aps": {"badge": "5"}}"#])
+        #expect(try run(["check", "bad.json"], in: dir).stdout.contains("\u{1B}[") == false)
+        #expect(try run(["check", "--color", "always", "bad.json"], in: dir).stdout.contains("\u{1B}[1;31merror"))
+        #expect(try run(["check", "--color", "never", "bad.json"], in: dir).stdout.contains("\u{1B}[") == false)
+    }
+}
+
+@Suite("apns-lint on garbage: a diagnostic at the right place, never a crash or a hang")
+struct GarbageInputTests {
+    func check(_ data: Data, expect location: String, _ message: String) throws {
+        let dir = try workspace(["in.json": data])
+        let result = try run(["check", "--color", "never", "in.json"], in: dir)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("in.json:\(location): error: "), "\(first.prefix(200))")
+        #expect(first.contains(message), "\(first.prefix(200))")
+        #expect(first.hasSuffix("[invalid-json]"))
+    }
+
+    @Test func binaryGarbage() throws {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes[0] = 0xFF
+        try check(Data(bytes), expect: "1:1", "invalid UTF-8: byte 0xFF at byte offset 0")
+    }
+
+    @Test func truncatedDefinition() throws {
+        try check(Data("{\n  \"aps\": {\n    \"alert\": \"Hel".utf8), expect: "3:14", "unterminated string")
+        try check(Data("{\n  \"aps\": {\n    \"badge\": 1".utf8), expect: "3:15", "the '{' opened at 2:10 is never closed")
+    }
+
+    @Test func emptyFile() throws {
+        try check(Data(), expect: "1:1", "empty input")
+    }
+
+    @Test func nested100000Deep() throws {
+        try check(Data(String(repeating: "[", count: 100_000).utf8), expect: "1:513", "nesting is deeper than 512 levels")
+        try check(Data(String(repeating: #"{"a":"#, count: 100_000).utf8), expect: "1:2561", "nesting is deeper than 512 levels")
+    }
+
+    @Test func hundredMegabytes() throws {
+        // 100 MB of whitespace and one stray byte at the end: the error is reported at its real line and column.
+        var bytes = [UInt8](repeating: 0x20, count: 100 * 1024 * 1024)
+        for index in stride(from: 99, to: bytes.count - 200, by: 100) { bytes[index] = 0x0A }
+        bytes[bytes.count - 1] = UInt8(ascii: "x")
+        let lastBreak = bytes.lastIndex(of: 0x0A)!
+        let line = bytes.count(where: { $0 == 0x0A }) + 1
+        let column = bytes.count - 1 - lastBreak
+        #expect(line == 1_048_575 && column == 200)
+        try check(Data(bytes), expect: "\(line):\(column)", "unexpected word 'x'")
+    }
+
+    @Test func hundredMegabyteString() throws {
+        var text = Data(#"{"aps": {"alert": ""#.utf8)
+        text.append(Data(repeating: UInt8(ascii: "a"), count: 100 * 1024 * 1024))
+        try check(text, expect: "1:19", "unterminated string")
+    }
+}
