@@ -43,35 +43,52 @@ public struct TextReporter: Sendable {
         return out
     }
 
-    /// The line of `range.start`, with carets under the part of the range on that line.
+    /// The line of `range.start`, with carets under the part of the range on that line. Only a window of
+    /// `maxExcerptWidth` characters around the range is decoded, so a huge one-line file costs nothing extra.
     func excerpt(_ range: SourceRange, in source: SourceText) -> String {
+        let bytes = source.bytes
         let start = source.position(of: range.start)
         let line = source.lineRange(start.line)
-        let lineText = Array(source.text(line).unicodeScalars)
-        let firstColumn = start.column - 1
-        let endOffset = min(max(range.end, range.start), line.end)
-        var width = endOffset > range.start ? source.position(of: endOffset).column - start.column : 1
-        width = max(1, width)
+        let anchor = min(range.start, line.end)
+        func isContinuation(_ offset: Int) -> Bool { offset < bytes.count && bytes[offset] & 0xC0 == 0x80 }
 
-        // Window the line around the range.
-        var windowStart = 0
-        var windowEnd = lineText.count
-        if lineText.count > maxExcerptWidth {
-            windowStart = max(0, firstColumn - maxExcerptWidth / 3)
-            windowEnd = min(lineText.count, windowStart + maxExcerptWidth)
+        // A short line is shown whole; a long one as a window with up to a third of it before the range.
+        let lineScalars = line.length > 4 * maxExcerptWidth
+            ? Int.max : bytes[line.start..<line.end].count { $0 & 0xC0 != 0x80 }
+        let budgetBefore = lineScalars <= maxExcerptWidth ? maxExcerptWidth : maxExcerptWidth / 3
+        var windowStart = anchor
+        var before = 0
+        while windowStart > line.start, before < budgetBefore {
+            windowStart -= 1
+            while windowStart > line.start, isContinuation(windowStart) { windowStart -= 1 }
+            before += 1
         }
+        var windowEnd = anchor
+        var after = 0
+        var caretEnd = anchor
+        let rangeEnd = min(max(range.end, range.start), line.end)
+        while windowEnd < line.end, before + after < max(maxExcerptWidth, lineScalars == Int.max ? 0 : lineScalars) {
+            windowEnd += 1
+            while windowEnd < line.end, isContinuation(windowEnd) { windowEnd += 1 }
+            after += 1
+            if windowEnd <= rangeEnd { caretEnd = windowEnd }
+        }
+
         var shown = ""
         var caretIndent = 0
-        for index in windowStart..<max(windowStart, windowEnd) {
-            let scalar = lineText[index]
-            // Tabs become spaces so the carets line up.
-            let rendered = scalar == "\t" ? "    " : (scalar.value < 0x20 || scalar.value == 0x7F ? "�" : String(scalar))
-            if index < firstColumn { caretIndent += rendered == "    " ? 4 : 1 }
+        var width = 0
+        var offset = windowStart
+        for scalar in String(decoding: bytes[windowStart..<windowEnd], as: UTF8.self).unicodeScalars {
+            // Tabs become spaces so the carets line up; other control characters become U+FFFD.
+            let rendered = scalar == "\t" ? "    " : (scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : String(scalar))
+            let columns = scalar == "\t" ? 4 : 1
+            if offset < anchor { caretIndent += columns } else if offset < caretEnd { width += columns }
             shown += rendered
+            offset += max(1, String(scalar).utf8.count)
         }
-        if windowStart > 0 { shown = "…" + shown; caretIndent += 1 }
-        if windowEnd < lineText.count { shown += "…" }
-        width = min(width, max(1, windowEnd - max(firstColumn, windowStart)))
+        width = max(1, width)
+        if windowStart > line.start { shown = "…" + shown; caretIndent += 1 }
+        if windowEnd < line.end { shown += "…" }
 
         let number = String(start.line)
         let gutter = String(repeating: " ", count: number.count)

@@ -71,6 +71,13 @@ public struct DocumentNode: Sendable {
         }
     }
 
+    public var isContainer: Bool {
+        switch value {
+        case .object, .array: true
+        default: false
+        }
+    }
+
     public var members: [Member]? {
         if case .object(let members) = value { return members }
         return nil

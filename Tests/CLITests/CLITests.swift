@@ -100,7 +100,7 @@ struct CheckCommandTests {
         let dir = try workspace(["w.json": #"{"aps": {"alert": "Hi", "thread_id": "t"}}"#])
         let relaxed = try run(["check", "w.json"], in: dir)
         #expect(relaxed.status == 0)
-        #expect(relaxed.stdout.contains("w.json:1:25: warning: \"thread_id\" is not a key APNs knows in `aps`"))
+        #expect(relaxed.stdout.contains("w.json:1:25: warning: \"thread_id\" is not a key APNs knows in \"aps\""))
         #expect(relaxed.stdout.hasSuffix("Found 1 warning in 1 of 1 file.\n"))
         let strict = try run(["check", "--strict", "w.json"], in: dir)
         #expect(strict.status == 1)
@@ -143,7 +143,7 @@ struct CheckCommandTests {
     @Test func standardInputWithoutNameIsCalledStdin() throws {
         let result = try run(["check", "-"], stdin: Data("{}".utf8))
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("<stdin>:1:1: error: the payload has no `aps` dictionary"))
+        #expect(result.stdout.hasPrefix("<stdin>:1:1: error: the payload has no \"aps\" dictionary"))
     }
 
     @Test func directoriesAreSearchedRecursivelyInSortedOrderSkippingHiddenAndOtherFiles() throws {
@@ -172,7 +172,7 @@ struct CheckCommandTests {
         let result = try run(["check", "--priority", "10", "sync.json"], in: dir)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("""
-            sync.json: error: priority 10 on a background push: `aps` holds only content-available (a background update), which must not be sent at priority 10; APNs may reject or throttle it, and the app is not woken [background-priority-10]
+            sync.json: error: priority 10 on a background push: \"aps\" holds only content-available (a background update), which must not be sent at priority 10; APNs may reject or throttle it, and the app is not woken [background-priority-10]
              = note: apns-priority comes from the command line: --priority 10
              = help: set apns-priority to 5
 

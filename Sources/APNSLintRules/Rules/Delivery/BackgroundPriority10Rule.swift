@@ -33,7 +33,7 @@ struct BackgroundPriority10Rule: Rule {
         guard declaredBackground || aps.isContentAvailableOnly else { return }
         let why = declaredBackground
             ? "apns-push-type is background, and Apple says a background push must use priority 5 (\"using priority 10 is an error\")"
-            : "`aps` holds only content-available (a background update), which must not be sent at priority 10"
+            : "\"aps\" holds only content-available (a background update), which must not be sent at priority 10"
         let consequence = "APNs may reject or throttle it, and the app is not woken"
         if let priority = headers.priorityField {
             guard priority.integer == 10 else { return }

@@ -21,10 +21,10 @@ struct APSNotObjectRule: Rule {
         guard let field = context.definition.payload?.apsField, field.value.members == nil else { return }
         let encodedJSON = field.value.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false
         context.report(
-            "`aps` is \(field.value.kind.phrase), but APNs expects a dictionary of notification keys",
+            "\"aps\" is \(field.value.kind.phrase), but APNs expects a dictionary of notification keys",
             at: field, part: .value,
             help: encodedJSON
                 ? "this string holds encoded JSON (the payload was encoded twice); write the object itself"
-                : "write `aps` as an object, e.g. \"aps\": {\"alert\": \"…\"}")
+                : "write \"aps\" as an object, e.g. \"aps\": {\"alert\": \"…\"}")
     }
 }

@@ -22,27 +22,36 @@ struct DuplicateKeyRule: Rule {
         ])
 
     func check(_ context: inout RuleContext) {
-        visit(context.definition.root, pointer: .root, into: &context)
+        var path: [String] = []
+        visit(context.definition.root, path: &path, into: &context)
     }
 
-    private func visit(_ node: DocumentNode, pointer: JSONPointer, into context: inout RuleContext) {
+    /// Walks containers only, keeping the path in one array so a large document costs no allocation per value.
+    private func visit(_ node: DocumentNode, path: inout [String], into context: inout RuleContext) {
         switch node.value {
         case .object(let members):
-            var last: [String: Member] = [:]
-            for member in members { last[member.key] = member }
-            for member in members {
-                if let winner = last[member.key], winner.keyRange != member.keyRange {
+            if members.count > 1 {
+                var last: [String: SourceRange] = [:]
+                for member in members { last[member.key] = member.keyRange }
+                for member in members {
+                    guard let winner = last[member.key], winner != member.keyRange else { continue }
                     context.report(
                         "duplicate key \"\(member.key)\": the same object sets it again later; JSON parsers disagree on which value wins, so the request APNs gets may not be the one you reviewed",
-                        pointer: pointer.appending(member.key), range: member.keyRange,
+                        pointer: JSONPointer(path + [member.key]), range: member.keyRange,
                         help: "keep one \"\(member.key)\" and delete the others",
-                        notes: [Note("most parsers keep this later value", range: winner.keyRange)])
+                        notes: [Note("most parsers keep this later value", range: winner)])
                 }
-                visit(member.value, pointer: pointer.appending(member.key), into: &context)
+            }
+            for member in members where member.value.isContainer {
+                path.append(member.key)
+                visit(member.value, path: &path, into: &context)
+                path.removeLast()
             }
         case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                visit(element, pointer: pointer.appending(index), into: &context)
+            for (index, element) in elements.enumerated() where element.isContainer {
+                path.append(String(index))
+                visit(element, path: &path, into: &context)
+                path.removeLast()
             }
         default:
             break

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct MissingAPSRule: Rule {
     let metadata = RuleMetadata(
         id: "missing-aps",
-        summary: "The payload has no `aps` dictionary.",
+        summary: "The payload has no \"aps\" dictionary.",
         rationale: """
             Every APNs payload must contain `aps`, the dictionary of keys the system reads (alert, badge, sound, \
             content-available, …); without it the device has nothing to show or do. The only exception is an MDM \
@@ -25,19 +25,19 @@ struct MissingAPSRule: Rule {
     func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, payload.isObject,
               payload.apsField == nil, !payload.isMDM else { return }
-        let why = "APNs requires `aps` in every payload (only an MDM wake-up {\"mdm\": …} goes without)"
+        let why = "APNs requires \"aps\" in every payload (only an MDM wake-up {\"mdm\": …} goes without)"
         if let lookalike = payload.fields.fields.first(where: { Suggestion.closest(to: $0.key, in: ["aps"]) != nil }) {
             context.report(
-                "the payload has no `aps` dictionary, only \"\(lookalike.key)\"; \(why)",
+                "the payload has no \"aps\" dictionary, only \"\(lookalike.key)\"; \(why)",
                 at: lookalike, help: "rename \"\(lookalike.key)\" to \"aps\" (keys are case-sensitive)")
             return
         }
         let keys = payload.fields.fields.map(\.key).filter { Schema.aps.map(\.name).contains($0) }
         context.report(
-            "the payload has no `aps` dictionary; \(why)",
+            "the payload has no \"aps\" dictionary; \(why)",
             pointer: payload.pointer, range: payload.node.range,
             help: keys.isEmpty
-                ? "put the notification in an `aps` dictionary: {\"aps\": {\"alert\": \"…\"}}"
-                : "move \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) into an `aps` dictionary: {\"aps\": {…}}")
+                ? "put the notification in an \"aps\" dictionary: {\"aps\": {\"alert\": \"…\"}}"
+                : "move \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) into an \"aps\" dictionary: {\"aps\": {…}}")
     }
 }

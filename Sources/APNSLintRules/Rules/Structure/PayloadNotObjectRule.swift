@@ -21,7 +21,7 @@ struct PayloadNotObjectRule: Rule {
         guard let payload = context.definition.payload, !payload.isObject else { return }
         let encodedJSON = payload.node.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false
         context.report(
-            "the payload is \(payload.node.kind.phrase), but APNs expects a JSON object with an `aps` dictionary",
+            "the payload is \(payload.node.kind.phrase), but APNs expects a JSON object with an \"aps\" dictionary",
             pointer: payload.pointer, range: payload.node.range,
             help: encodedJSON
                 ? "this string holds encoded JSON; write the object itself instead of its serialization"

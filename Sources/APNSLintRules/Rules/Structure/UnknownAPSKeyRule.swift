@@ -25,8 +25,8 @@ struct UnknownAPSKeyRule: Rule {
     func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
         reportUnknownKeys(
-            in: aps.fields, known: Schema.aps, describe: "`aps`", consequence: "the device ignores it",
-            otherwise: "if this is your own data, move it out of `aps` to the top level of the payload",
+            in: aps.fields, known: Schema.aps, describe: "\"aps\"", consequence: "the device ignores it",
+            otherwise: "if this is your own data, move it out of \"aps\" to the top level of the payload",
             into: &context)
     }
 }

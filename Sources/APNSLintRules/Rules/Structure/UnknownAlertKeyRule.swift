@@ -23,7 +23,7 @@ struct UnknownAlertKeyRule: Rule {
     func check(_ context: inout RuleContext) {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }
         reportUnknownKeys(
-            in: alert.fields, known: Schema.alert, describe: "the `alert` dictionary",
+            in: alert.fields, known: Schema.alert, describe: "the \"alert\" dictionary",
             consequence: "the device ignores it", otherwise: "remove it, or move your own data to the top level of the payload",
             into: &context)
     }
