@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Layers, each a target so the compiler keeps them honest:
+//   CYaml           libyaml, a system library (libyaml-dev)
 //   APNSLintSyntax  bytes -> positioned document tree (readers know nothing of APNs)
 //   APNSLintModel   document tree -> typed notification AST, canonical wire serializer
 //   APNSLintRules   rules over the AST (know nothing of file formats)
@@ -18,7 +19,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "APNSLintSyntax"),
+        // libyaml through pkg-config; `.ci/run` installs libyaml-dev when it is missing.
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "APNSLintSyntax", dependencies: ["CYaml"]),
         .target(name: "APNSLintModel", dependencies: ["APNSLintSyntax"]),
         .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLint", dependencies: ["APNSLintRules", "APNSLintModel", "APNSLintSyntax"]),

@@ -3,11 +3,13 @@ import APNSLintSyntax
 /// The formats apns-lint reads. Each has a reader that produces the same positioned document tree.
 public enum InputFormat: String, Sendable, CaseIterable {
     case json
+    case yaml
 
     /// The file extensions searched for in directories.
     public var fileExtensions: [String] {
         switch self {
         case .json: ["json"]
+        case .yaml: ["yaml", "yml"]
         }
     }
 
@@ -25,6 +27,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     func read(_ source: SourceText) -> ParseResult {
         switch self {
         case .json: JSONReader.read(source)
+        case .yaml: YAMLReader.read(source)
         }
     }
 }

@@ -10,8 +10,12 @@ public struct FileReport: Sendable {
     public let format: InputFormat
     /// Sorted by position, then rule id.
     public let diagnostics: [Diagnostic]
-    /// The typed model, when the text could be read.
-    public let definition: NotificationDefinition?
+    /// The typed model of each document that could be read (a YAML stream may hold several).
+    public let definitions: [NotificationDefinition]
+    /// How many documents the file holds.
+    public var documentCount: Int { definitions.count }
+    /// The first (for JSON, the only) definition.
+    public var definition: NotificationDefinition? { definitions.first }
 
     public func count(_ severity: Severity) -> Int {
         diagnostics.count { $0.severity == severity }
@@ -30,22 +34,35 @@ public struct Linter: Sendable {
     /// - Parameter headers: request headers given outside the file (they fill in what the file does not set).
     public func lint(_ source: SourceText, fileName: String, format: InputFormat = .json, headers: [HeaderOption] = []) -> FileReport {
         let parsed = format.read(source)
-        var diagnostics = parsed.problems.compactMap { diagnostic(for: $0, format: format) }
-        var definition: NotificationDefinition?
-        if let document = parsed.document {
-            let bound = Binder.bind(document, headerOptions: headers)
-            definition = bound
+        let isMultiDocument = parsed.documents.count > 1
+        // A problem belongs to the last document starting at or before it.
+        let starts = parsed.documents.map(\.range.start)
+        var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
+            guard var diagnostic = diagnostic(for: problem, format: format) else { return nil }
+            if isMultiDocument { diagnostic.document = max(0, (starts.lastIndex { $0 <= problem.range.start } ?? 0)) }
+            return diagnostic
+        }
+        var definitions: [NotificationDefinition] = []
+        for (index, document) in parsed.documents.enumerated() {
+            let definition = Binder.bind(document, headerOptions: headers)
+            definitions.append(definition)
             for rule in rules where rule.metadata.stage == .model {
-                var context = RuleContext(definition: bound, metadata: rule.metadata)
+                var context = RuleContext(definition: definition, metadata: rule.metadata)
                 rule.check(&context)
-                diagnostics += context.diagnostics
+                diagnostics += context.diagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    if isMultiDocument { diagnostic.document = index }
+                    return diagnostic
+                }
             }
         }
         diagnostics.sort { lhs, rhs in
             let left = lhs.range?.start ?? -1, right = rhs.range?.start ?? -1
-            return left != right ? left < right : lhs.ruleID < rhs.ruleID
+            if left != right { return left < right }
+            if lhs.document != rhs.document { return (lhs.document ?? -1) < (rhs.document ?? -1) }
+            return lhs.ruleID < rhs.ruleID
         }
-        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, definition: definition)
+        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, definitions: definitions)
     }
 
     /// Lints a definition given as text.
@@ -57,6 +74,9 @@ public struct Linter: Sendable {
         let id = switch problem.kind {
         case .invalidSyntax: format.syntaxRuleID
         case .byteOrderMark: "byte-order-mark"
+        case .aliasLimit: "yaml-alias-limit"
+        case .nonJSONValue: "yaml-non-json-value"
+        case .ambiguousScalar: "yaml-ambiguous-scalar"
         }
         guard let rule = rules.first(where: { $0.id == id }) else { return nil }
         return Diagnostic(

@@ -20,10 +20,12 @@ public enum RuleDocumentation {
         for example in rule.triggering {
             out += exampleBlock(example)
             let (text, _) = example.unmarked
-            let report = Linter().lint(text, fileName: "example.json", headers: headerOptions(example))
+            let fileName = "example.\(example.fileExtension)"
+            let report = Linter().lint(text, fileName: fileName, format: InputFormat.detect(fileName: fileName) ?? .json,
+                                       headers: headerOptions(example))
             let lines = report.diagnostics.filter { $0.ruleID == rule.id }.map { diagnostic in
                 let place = diagnostic.range.map { ":\(report.source.position(of: $0.start))" } ?? ""
-                return "example.json\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                return "\(fileName)\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
                     + (diagnostic.help.map { "\n  help: \($0)" } ?? "")
             }
             out += "apns-lint reports:\n\n```text\n\(lines.joined(separator: "\n"))\n```\n\n"
@@ -62,7 +64,7 @@ public enum RuleDocumentation {
             out += "With request headers given on the command line (\(options)):\n\n"
         }
         let shown = abbreviateLongStrings(example.unmarked.text.replacing("\u{FEFF}", with: "<U+FEFF>"))
-        out += "```json\n\(shown)\n```\n\n"
+        out += "```\(example.fileExtension)\n\(shown)\n```\n\n"
         return out
     }
 

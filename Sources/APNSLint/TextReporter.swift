@@ -32,6 +32,9 @@ public struct TextReporter: Sendable {
         }
         let gutterWidth = diagnostic.range.map { String(source.position(of: $0.start).line).count } ?? 0
         let pad = String(repeating: " ", count: gutterWidth + 1)
+        if let document = diagnostic.document {
+            out += "\(pad)\(paint("=", "34")) \(paint("note", nil, bold: true)): in document \(document + 1) of \(report.documentCount)\n"
+        }
         for note in diagnostic.notes {
             let place = note.range.map { " (\(report.fileName):\(source.position(of: $0.start)))" } ?? ""
             out += "\(pad)\(paint("=", "34")) \(paint("note", nil, bold: true)): \(note.message)\(place)\n"

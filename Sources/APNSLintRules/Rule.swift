@@ -52,12 +52,17 @@ public struct Example: Sendable {
     public let source: String
     /// Headers given outside the file, as with `--priority 10` on the command line.
     public let headers: [String: String]
+    /// The kind of file the example is (`json`, `yaml`): rules never see it, but syntax examples are written in
+    /// one format.
+    public let fileExtension: String
     public let file: StaticString
     public let line: UInt
 
-    public init(_ source: String, headers: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) {
+    public init(_ source: String, headers: [String: String] = [:], fileExtension: String = "json",
+                file: StaticString = #filePath, line: UInt = #line) {
         self.source = source
         self.headers = headers
+        self.fileExtension = fileExtension
         self.file = file
         self.line = line
     }

@@ -4,6 +4,10 @@ public enum RuleRegistry {
         // Syntax
         InvalidJSONRule(),
         ByteOrderMarkRule(),
+        InvalidYAMLRule(),
+        YAMLAliasLimitRule(),
+        YAMLNonJSONValueRule(),
+        YAMLAmbiguousScalarRule(),
         // Structure
         DuplicateKeyRule(),
         PayloadNotObjectRule(),

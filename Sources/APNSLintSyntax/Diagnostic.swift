@@ -74,6 +74,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange?
     public var notes: [Note]
     public var fix: Fix?
+    /// Which document of a multi-document file (YAML `---`) this is about, counting from 0; nil when the file
+    /// holds one document.
+    public var document: Int?
 
     public init(
         ruleID: String,
@@ -83,7 +86,8 @@ public struct Diagnostic: Hashable, Sendable {
         pointer: JSONPointer,
         range: SourceRange?,
         notes: [Note] = [],
-        fix: Fix? = nil
+        fix: Fix? = nil,
+        document: Int? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -93,6 +97,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.range = range
         self.notes = notes
         self.fix = fix
+        self.document = document
     }
 }
 
@@ -103,6 +108,12 @@ public struct SyntaxProblem: Hashable, Sendable {
         case invalidSyntax
         /// A UTF-8 byte order mark at the start of the text.
         case byteOrderMark
+        /// YAML aliases expand beyond the budget (a "billion laughs" file).
+        case aliasLimit
+        /// A YAML value JSON cannot carry: a non-string key, an unknown tag, `.inf`/`.nan`.
+        case nonJSONValue
+        /// A YAML plain scalar that YAML 1.1 tools read differently (`yes`, `010`, `2026-11-21`).
+        case ambiguousScalar
     }
 
     public var kind: Kind
@@ -120,16 +131,24 @@ public struct SyntaxProblem: Hashable, Sendable {
     }
 }
 
-/// What a reader returns: the document (nil when the text could not be read to its end) and every problem.
+/// What a reader returns: the documents it read and every problem.
 ///
-/// A reader recovers from slips that leave the structure unambiguous (a trailing comma, a comment), so the
-/// rules still run on the document; after any other error it stops and `document` is nil.
+/// A JSON file holds one document; a YAML stream may hold several (`---`). A reader recovers from slips that
+/// leave the structure unambiguous (a trailing comma, a comment), so the rules still run on the document;
+/// after any other error it stops, keeping the documents it had finished.
 public struct ParseResult: Sendable {
-    public var document: DocumentNode?
+    public var documents: [DocumentNode]
     public var problems: [SyntaxProblem]
 
-    public init(document: DocumentNode?, problems: [SyntaxProblem]) {
-        self.document = document
+    public init(documents: [DocumentNode], problems: [SyntaxProblem]) {
+        self.documents = documents
         self.problems = problems
     }
+
+    public init(document: DocumentNode?, problems: [SyntaxProblem]) {
+        self.init(documents: document.map { [$0] } ?? [], problems: problems)
+    }
+
+    /// The first document (the only one, for JSON).
+    public var document: DocumentNode? { documents.first }
 }

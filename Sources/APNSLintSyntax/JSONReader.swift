@@ -125,7 +125,7 @@ private struct JSONParser {
             try skipWhitespace()
             guard index < bytes.count else { throw unclosed("{", opener: opener) }
             guard bytes[index] == UInt8(ascii: ":") else {
-                throw fatal("expected ':' after the key \"\(clip(key))\", found \(describe(at: index))", at: index, length: 1)
+                throw unexpected("expected ':' after the key \"\(clip(key))\", found \(describe(at: index))", at: index)
             }
             index += 1
             try skipWhitespace()
@@ -140,7 +140,7 @@ private struct JSONParser {
             }
             guard byte == UInt8(ascii: ",") else {
                 let hint = byte == UInt8(ascii: "\"") ? " (is a ',' missing between two members?)" : ""
-                throw fatal("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index, length: 1)
+                throw unexpected("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index)
             }
             let comma = index
             index += 1
@@ -178,7 +178,7 @@ private struct JSONParser {
                 return DocumentNode(.array(elements), range: SourceRange(start: opener, end: index))
             }
             guard byte == UInt8(ascii: ",") else {
-                throw fatal("expected ',' or ']' after an array element, found \(describe(at: index))", at: index, length: 1)
+                throw unexpected("expected ',' or ']' after an array element, found \(describe(at: index))", at: index)
             }
             let comma = index
             index += 1
@@ -290,7 +290,11 @@ private struct JSONParser {
             appendUTF8(scalar)
         default:
             var length = 2
-            if byte >= 0x80 { length = utf8SequenceLength(at: index - 1) + 1 }
+            if byte >= 0x80 {
+                let scalarLength = utf8SequenceLength(at: index - 1)
+                guard scalarLength > 0 else { throw invalidUTF8(at: index - 1) }
+                length = scalarLength + 1
+            }
             let written = source.text(SourceRange(start: start, end: min(start + length, bytes.count)))
             throw fatal("invalid escape \(written): JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
                         at: start, length: length)
@@ -299,9 +303,15 @@ private struct JSONParser {
 
     mutating func parseHex4(escapeStart: Int) throws -> UInt32 {
         var value: UInt32 = 0
-        for offset in 0..<4 {
+        for _ in 0..<4 {
             guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-                let end = min(escapeStart + 2 + offset + (index < bytes.count ? 1 : 0), bytes.count)
+                // Show the offending character whole; a byte that is not UTF-8 is reported as such.
+                var end = index
+                if index < bytes.count {
+                    let scalarLength = utf8SequenceLength(at: index)
+                    guard scalarLength > 0 else { throw invalidUTF8(at: index) }
+                    end = index + scalarLength
+                }
                 let written = source.text(SourceRange(start: escapeStart, end: end))
                 throw fatal("invalid escape \(written): \\u must be followed by four hex digits", at: escapeStart, length: end - escapeStart)
             }
@@ -345,10 +355,11 @@ private struct JSONParser {
     }
 
     /// The length of the valid UTF-8 sequence at `position`, or 0 if it is not valid (RFC 3629 table).
-    func utf8SequenceLength(at position: Int) -> Int {
+    /// With `pastEnd`, missing bytes after the end of the input count as valid continuation bytes.
+    func utf8SequenceLength(at position: Int, pastEnd: Bool = false) -> Int {
         let lead = bytes[position]
         func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            position + offset < bytes.count && range.contains(bytes[position + offset])
+            position + offset < bytes.count ? range.contains(bytes[position + offset]) : pastEnd
         }
         switch lead {
         case 0x00...0x7F: return 1
@@ -370,7 +381,9 @@ private struct JSONParser {
         switch byte {
         case 0x80...0xBF: reason = "a continuation byte with no lead byte"
         case 0xC0, 0xC1, 0xF5...0xFF: reason = "never valid in UTF-8"
-        default: reason = position + 1 < bytes.count ? "starts a sequence that is broken or overlong" : "starts a sequence the input cuts off"
+        default:
+            reason = utf8SequenceLength(at: position, pastEnd: true) > 0
+                ? "starts a sequence the input cuts off" : "starts a sequence that is broken or overlong"
         }
         return fatal("invalid UTF-8: byte \(hexByte(byte)) at byte offset \(position) \(reason)",
                      at: position, length: 1, help: "JSON text must be UTF-8 (RFC 8259 §8.1); re-save the file as UTF-8")
@@ -485,8 +498,14 @@ private struct JSONParser {
             let word = source.text(SourceRange(start: start, end: end))
             return fatal("object keys must be strings in double quotes: write \"\(clip(word))\"", at: start, length: end - start)
         }
-        if byte >= 0x80, utf8SequenceLength(at: start) == 0 { return invalidUTF8(at: start) }
-        return fatal("expected a key in double quotes, found \(describe(at: start))", at: start, length: 1)
+        return unexpected("expected a key in double quotes, found \(describe(at: start))", at: start)
+    }
+
+    /// `message` over the whole character at `position`, or the invalid UTF-8 there if it is not a character.
+    func unexpected(_ message: String, at position: Int) -> FatalSyntaxError {
+        let length = utf8SequenceLength(at: position)
+        guard length > 0 else { return invalidUTF8(at: position) }
+        return fatal(message, at: position, length: length)
     }
 
     func unclosed(_ opener: String, opener position: Int) -> FatalSyntaxError {
@@ -503,6 +522,10 @@ private struct JSONParser {
             case 0x20, 0x0A, 0x0D, 0x09:
                 index += 1
             case UInt8(ascii: "/"):
+                // A '/' that starts no comment is not whitespace: the caller reports it where it stands.
+                guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") else {
+                    return
+                }
                 try skipComment()
             default:
                 return
@@ -511,11 +534,9 @@ private struct JSONParser {
     }
 
     /// Comments are not JSON; read past them so the rest is still checked, and report each one.
+    /// Called at "//" or "/*".
     mutating func skipComment() throws {
         let start = index
-        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") else {
-            throw fatal("expected a value, found '/'", at: start, length: 1)
-        }
         if bytes[index + 1] == UInt8(ascii: "/") {
             index += 2
             while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }

@@ -12,7 +12,7 @@ struct JSONReaderValidTests {
             Issue.record("no document", sourceLocation: sourceLocation)
             return nil
         }
-        return dump(document)
+        return dumpTree(document)
     }
 
     // MARK: Top level
@@ -35,7 +35,7 @@ struct JSONReaderValidTests {
         TopLevel(text: "{}", dump: "{}@0..<2", kind: .object),
         TopLevel(text: "[]", dump: "[]@0..<2", kind: .array),
         TopLevel(text: "{ }", dump: "{}@0..<3", kind: .object),
-        TopLevel(text: "[ \n\t\r ]", dump: "[]@0..<6", kind: .array),
+        TopLevel(text: "[ \n\t\r ]", dump: "[]@0..<7", kind: .array),
         TopLevel(text: " \t\n\r 7 \r\n", dump: "i:7@5..<6", kind: .integer),
         TopLevel(text: "\n\nnull\n", dump: "null@2..<6", kind: .null),
     ])
@@ -49,7 +49,7 @@ struct JSONReaderValidTests {
         let text = #"{"a":{"b":[1,{"c":null}],"d":[]},"e":[[],[{}]]}"#
         #expect(text.utf8.count == 47)
         #expect(tree(text) == #"""
-            {"a"@1..<4: {"b"@6..<9: [i:1@11..<12, {"c"@14..<17: null@18..<22}@13..<23]@10..<24, "d"@25..<28: []@29..<31}@5..<32, \
+            {"a"@1..<4: {"b"@6..<9: [i:1@11..<12, {"c"@14..<17: null@18..<22}@13..<23]@10..<24, "d"@25..<28: []@29..<31}@5..<32, \#
             "e"@33..<36: [[]@38..<40, [{}@42..<44]@41..<45]@37..<46}@0..<47
             """#)
     }

@@ -12,7 +12,7 @@ func readJSON(bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) -> Par
 }
 
 /// UTF-8 bytes of `text` with `bytes` spliced in wherever `text` contains "◊" (used for invalid UTF-8).
-func bytes(_ text: String, splicing inserted: [UInt8] = []) -> [UInt8] {
+func utf8Bytes(_ text: String, splicing inserted: [UInt8] = []) -> [UInt8] {
     var result: [UInt8] = []
     for scalar in text.unicodeScalars {
         if scalar == "◊" {
@@ -28,14 +28,14 @@ func bytes(_ text: String, splicing inserted: [UInt8] = []) -> [UInt8] {
 ///
 /// `{"a":[1,2.5]}` renders as `{"a"@1..<4: [i:1@6..<7, n:2.5@8..<11]@5..<12}@0..<13`.
 /// Strings use Swift's debug quoting, so escapes and control characters are visible.
-func dump(_ node: DocumentNode) -> String {
+func dumpTree(_ node: DocumentNode) -> String {
     let at = "@\(node.range)"
     switch node.value {
     case .object(let members):
-        return "{" + members.map { "\(String(reflecting: $0.key))@\($0.keyRange): \(dump($0.value))" }
+        return "{" + members.map { "\(String(reflecting: $0.key))@\($0.keyRange): \(dumpTree($0.value))" }
             .joined(separator: ", ") + "}" + at
     case .array(let elements):
-        return "[" + elements.map(dump).joined(separator: ", ") + "]" + at
+        return "[" + elements.map(dumpTree).joined(separator: ", ") + "]" + at
     case .string(let string):
         return String(reflecting: string) + at
     case .number(let number):
@@ -94,15 +94,15 @@ struct SplitMix64: RandomNumberGenerator {
     /// `count` random bytes, eight per step.
     mutating func bytes(_ count: Int) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: count)
-        result.withUnsafeMutableBufferPointer { buffer in
-            var index = 0
-            while index < count {
-                var word = next()
-                for _ in 0..<8 where index < count {
-                    buffer[index] = UInt8(truncatingIfNeeded: word)
-                    word >>= 8
-                    index += 1
-                }
+        result.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset + 8 <= count {
+                buffer.storeBytes(of: next(), toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            while offset < count {
+                buffer[offset] = UInt8(truncatingIfNeeded: next())
+                offset += 1
             }
         }
         return result

@@ -2,62 +2,140 @@ import APNSLint
 import Foundation
 import Testing
 
-/// The definitions in Examples/: every good one is clean, every bad one shows exactly its rule.
+/// The definitions in Examples/: every good one is clean, every bad one shows exactly its rule at a pinned place,
+/// and each JSON definition written in YAML gives the same findings.
 @Suite("Examples/")
 struct ExamplesTests {
+    static let formats = ["json", "yaml"]
+
+    /// `json/good/alert.json`-style paths under Examples/.
     static func files(_ directory: String) -> [String] {
         let url = packageRoot.appendingPathComponent("Examples/\(directory)")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+            .filter { InputFormat.detect(fileName: $0) != nil }.sorted().map { "\(directory)/\($0)" }
     }
 
     static func lintExample(_ path: String) throws -> FileReport {
         let bytes = try [UInt8](Data(contentsOf: packageRoot.appendingPathComponent("Examples/\(path)")))
-        return Linter().lint(SourceText(bytes: bytes), fileName: path)
+        return Linter().lint(SourceText(bytes: bytes), fileName: path, format: InputFormat.detect(fileName: path)!)
     }
 
-    @Test("good examples are clean", arguments: files("json/good"))
-    func goodExampleIsClean(_ name: String) throws {
-        let report = try Self.lintExample("json/good/\(name)")
+    static func ruleID(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    @Test("good examples are clean", arguments: formats.flatMap { files("\($0)/good") })
+    func goodExampleIsClean(_ path: String) throws {
+        let report = try Self.lintExample(path)
         #expect(report.diagnostics.isEmpty, "\(report.summary)")
-        #expect(report.definition != nil)
+        #expect(!report.definitions.isEmpty)
     }
 
-    /// Where each bad example must report: its rule id is its file name.
+    /// Where each bad example must report. Its rule id is its file name.
     static let expectedPositions: [String: String] = [
-        "invalid-json": "5:49",
-        "byte-order-mark": "1:1",
-        "duplicate-key": "4:5",
-        "payload-not-object": "1:1",
-        "missing-aps": "1:1",
-        "aps-not-object": "2:10",
-        "unknown-aps-key": "4:5",
-        "unknown-alert-key": "5:7",
-        "unknown-definition-key": "2:3",
-        "invalid-value-type": "4:14",
-        "content-available-not-1": "7:35",
-        "mutable-content-not-1": "4:24",
-        "loc-args-without-loc-key": "5:7",
-        "title-loc-args-without-title-loc-key": "4:7",
-        "subtitle-loc-args-without-subtitle-loc-key": "5:7",
-        "mutable-content-without-alert": "4:5",
-        "background-priority-10": "4:22",
-        "background-with-alert": "10:7",
-        "unknown-header": "4:5",
-        "collapse-id-too-long": "4:25",
-        "payload-too-large": "1:1",
+        "json/bad/invalid-json.json": "5:49",
+        "json/bad/byte-order-mark.json": "1:1",
+        "json/bad/duplicate-key.json": "4:5",
+        "json/bad/payload-not-object.json": "1:1",
+        "json/bad/missing-aps.json": "1:1",
+        "json/bad/aps-not-object.json": "2:10",
+        "json/bad/unknown-aps-key.json": "4:5",
+        "json/bad/unknown-alert-key.json": "5:7",
+        "json/bad/unknown-definition-key.json": "2:3",
+        "json/bad/invalid-value-type.json": "4:14",
+        "json/bad/content-available-not-1.json": "7:35",
+        "json/bad/mutable-content-not-1.json": "4:24",
+        "json/bad/loc-args-without-loc-key.json": "5:7",
+        "json/bad/title-loc-args-without-title-loc-key.json": "4:7",
+        "json/bad/subtitle-loc-args-without-subtitle-loc-key.json": "5:7",
+        "json/bad/mutable-content-without-alert.json": "4:5",
+        "json/bad/background-priority-10.json": "4:22",
+        "json/bad/background-with-alert.json": "10:7",
+        "json/bad/unknown-header.json": "4:5",
+        "json/bad/collapse-id-too-long.json": "4:25",
+        "json/bad/payload-too-large.json": "1:1",
+        "yaml/bad/aps-not-object.yaml": "1:6",
+        "yaml/bad/background-priority-10.yaml": "3:18",
+        "yaml/bad/background-with-alert.yaml": "8:5",
+        "yaml/bad/collapse-id-too-long.yaml": "3:21",
+        "yaml/bad/content-available-not-1.yaml": "6:24",
+        "yaml/bad/duplicate-key.yaml": "3:3",
+        "yaml/bad/invalid-value-type.yaml": "3:10",
+        "yaml/bad/invalid-yaml.yaml": "4:11",
+        "yaml/bad/loc-args-without-loc-key.yaml": "4:5",
+        "yaml/bad/missing-aps.yaml": "1:1",
+        "yaml/bad/mutable-content-not-1.yaml": "5:20",
+        "yaml/bad/mutable-content-without-alert.yaml": "3:3",
+        "yaml/bad/payload-not-object.yaml": "1:1",
+        "yaml/bad/payload-too-large.yaml": "1:1",
+        "yaml/bad/subtitle-loc-args-without-subtitle-loc-key.yaml": "4:5",
+        "yaml/bad/title-loc-args-without-title-loc-key.yaml": "3:5",
+        "yaml/bad/unknown-alert-key.yaml": "4:5",
+        "yaml/bad/unknown-aps-key.yaml": "3:3",
+        "yaml/bad/unknown-definition-key.yaml": "1:1",
+        "yaml/bad/unknown-header.yaml": "3:3",
+        "yaml/bad/yaml-alias-limit.yaml": "7:8",
+        "yaml/bad/yaml-ambiguous-scalar.yaml": "5:12",
+        "yaml/bad/yaml-non-json-value.yaml": "3:14",
     ]
 
-    @Test("each bad example reports exactly its rule, at the expected line and column", arguments: files("json/bad"))
-    func badExampleShowsItsRule(_ name: String) throws {
-        let rule = String(name.dropLast(".json".count))
-        let position = try #require(Self.expectedPositions[rule], "no expected position for \(name)")
-        let report = try Self.lintExample("json/bad/\(name)")
-        #expect(report.summary == ["\(rule)@\(position)"])
+    @Test("each bad example reports exactly its rule, at the expected line and column",
+          arguments: formats.flatMap { files("\($0)/bad") })
+    func badExampleShowsItsRule(_ path: String) throws {
+        let position = try #require(Self.expectedPositions[path], "no expected position for \(path)")
+        let report = try Self.lintExample(path)
+        #expect(report.summary == ["\(Self.ruleID(of: path))@\(position)"])
     }
 
     @Test func everyRuleHasABadExample() {
-        let names = Set(Self.files("json/bad").map { String($0.dropLast(".json".count)) })
-        #expect(names == Set(RuleRegistry.ids))
-        #expect(Set(Self.expectedPositions.keys) == Set(RuleRegistry.ids))
+        let bad = Self.formats.flatMap { Self.files("\($0)/bad") }
+        #expect(Set(bad.map(Self.ruleID(of:))) == Set(RuleRegistry.ids))
+        #expect(Set(Self.expectedPositions.keys) == Set(bad))
+    }
+
+    /// Each JSON example that has a YAML twin (same name) must give the same rule ids on the same JSON Pointers,
+    /// and the same payload size.
+    static let twins: [(json: String, yaml: String)] = ["good", "bad"].flatMap { kind in
+        files("json/\(kind)").compactMap { json in
+            let yaml = "yaml/\(kind)/\(ruleID(of: json)).yaml"
+            return FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("Examples/\(yaml)").path) ? (json, yaml) : nil
+        }
+    }
+
+    @Test("JSON and YAML twins give the same findings on the same pointers, and the same payload size",
+          arguments: twins.map { "\($0.json) = \($0.yaml)" })
+    func parity(_ pair: String) throws {
+        let paths = pair.components(separatedBy: " = ")
+        let json = try Self.lintExample(paths[0]), yaml = try Self.lintExample(paths[1])
+        let findings = { (report: FileReport) in report.diagnostics.map { "\($0.ruleID) \($0.pointer)" } }
+        #expect(findings(json) == findings(yaml))
+        let size = { (report: FileReport) in report.definition?.payload.map { WireSerializer.serialize($0.node) } }
+        #expect(size(json) == size(yaml))
+        #expect(size(json) != nil)
+    }
+
+    @Test func everyJSONExampleExceptSyntaxOnesHasAYAMLTwin() {
+        let jsonOnly: Set = ["invalid-json", "byte-order-mark"]
+        let names = Set(Self.twins.map { Self.ruleID(of: $0.json) })
+        for json in ["good", "bad"].flatMap({ Self.files("json/\($0)") }) where !jsonOnly.contains(Self.ruleID(of: json)) {
+            #expect(names.contains(Self.ruleID(of: json)), "\(json) has no YAML twin")
+        }
+    }
+
+    @Test func multiDocumentYAMLGivesOneDefinitionPerDocument() throws {
+        let report = try Self.lintExample("yaml/good/campaign.yaml")
+        #expect(report.documentCount == 3)
+        #expect(report.definitions.map { $0.headers.pushType } == [.alert, .alert, .background])
+        let body = report.definitions[1].payload?.aps.flatMap { aps -> String? in
+            guard case .dictionary(let alert, _) = aps.alert else { return nil }
+            return alert["body"]?.string
+        }
+        #expect(body == "Your cart still has 2 items.\nThe discount ends at midnight.\n")
+    }
+
+    @Test func anchorsAndMergeKeysResolve() throws {
+        let report = try Self.lintExample("yaml/good/order-shipped.yaml")
+        let payload = try #require(report.definition?.payload)
+        #expect(String(decoding: WireSerializer.serialize(payload.node), as: UTF8.self) == #"{"aps":{"alert":{"title":"Order 10452 shipped","body":"Two items arrive on Tuesday."},"thread-id":"orders-10452","sound":"default"},"order":{"id":10452,"thread":"orders-10452","title":"Order 10452 shipped"},"analytics":{"id":10452,"thread":"orders-10452","title":"Order 10452 shipped","event":"shipped"}}"#)
     }
 }

@@ -1,0 +1,539 @@
+import CYaml
+
+/// Reads a YAML stream into positioned `DocumentNode` trees (one per document), through libyaml's event API.
+///
+/// - Positions come from each event's start and end marks; libyaml counts characters, which are mapped back to
+///   byte offsets, so ranges are the same kind as the JSON reader's.
+/// - Scalars resolve by the YAML 1.2 core schema (`true`, `null`, `~`, `0x1F`, `1e3`, quoted = string), and the
+///   tags `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!map`, `!!seq` are honoured. Numbers get JSON text
+///   (`0x1F` becomes `31`).
+/// - Anchors, aliases and merge keys (`<<: *defaults`) are resolved; an aliased value keeps the ranges of its
+///   anchor, the place the user changes. Alias expansion has a budget, so a "billion laughs" file stops at once.
+/// - Plain scalars that YAML 1.1 tools read differently (`yes`, `010`, `1:30`, `2026-11-21`) and values JSON
+///   cannot carry (non-string keys, unknown tags, `.inf`) are reported but do not stop reading.
+/// - The builder is iterative and nesting is limited to `maxDepth`, so no input can exhaust the stack.
+public enum YAMLReader {
+    public static let defaultMaxDepth = 512
+    /// How many values alias expansion may add across a document.
+    public static let defaultAliasBudget = 100_000
+
+    public static func read(_ source: SourceText, maxDepth: Int = defaultMaxDepth, aliasBudget: Int = defaultAliasBudget) -> ParseResult {
+        let bytes = source.bytes
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            return ParseResult(documents: [], problems: [SyntaxProblem(
+                .invalidSyntax, "the file is UTF-16; apns-lint reads YAML in UTF-8, the encoding APNs payloads use",
+                help: "save the file as UTF-8", range: SourceRange(start: 0, end: 2))])
+        }
+        var builder = YAMLTreeBuilder(source: source, maxDepth: maxDepth, aliasBudget: aliasBudget)
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) != 0 else {
+                builder.problems.append(SyntaxProblem(.invalidSyntax, "libyaml could not allocate its parser", range: SourceRange(start: 0, end: 0)))
+                return
+            }
+            defer { yaml_parser_delete(&parser) }
+            if let base = buffer.baseAddress {
+                yaml_parser_set_input_string(&parser, base, buffer.count)
+            } else {
+                var empty: UInt8 = 0
+                yaml_parser_set_input_string(&parser, &empty, 0)
+            }
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) != 0 else {
+                    builder.libyamlError(parser)
+                    return
+                }
+                let done = event.type == YAML_STREAM_END_EVENT
+                let keepGoing = builder.handle(event)
+                yaml_event_delete(&event)
+                if done || !keepGoing { return }
+            }
+        }
+        if builder.documents.isEmpty, !builder.problems.contains(where: { $0.kind == .invalidSyntax || $0.kind == .aliasLimit }) {
+            builder.problems.append(SyntaxProblem(
+                .invalidSyntax, "the file holds no YAML document",
+                help: "a notification definition is a mapping such as `aps: {alert: Hi}`", range: SourceRange(start: 0, end: 0)))
+        }
+        return ParseResult(documents: builder.documents, problems: builder.problems)
+    }
+}
+
+/// Maps libyaml's character indexes to byte offsets, with a checkpoint every 1024 characters.
+struct CharacterOffsets {
+    private let bytes: [UInt8]
+    private var checkpoints: [Int] = []
+    private let base: Int
+    static let stride = 1024
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        // libyaml skips a UTF-8 byte order mark without counting it.
+        base = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var count = 0
+        for offset in base..<bytes.count where bytes[offset] & 0xC0 != 0x80 {
+            if count % Self.stride == 0 { checkpoints.append(offset) }
+            count += 1
+        }
+    }
+
+    func offset(ofCharacter index: Int) -> Int {
+        let checkpoint = index / Self.stride
+        guard checkpoint < checkpoints.count else { return bytes.count }
+        var offset = checkpoints[checkpoint]
+        var remaining = index % Self.stride
+        while remaining > 0, offset < bytes.count {
+            offset += 1
+            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        return offset
+    }
+}
+
+private struct YAMLTreeBuilder {
+    let source: SourceText
+    let maxDepth: Int
+    let aliasBudget: Int
+    let offsets: CharacterOffsets
+    var documents: [DocumentNode] = []
+    var problems: [SyntaxProblem] = []
+
+    private var stack: [Frame] = []
+    private var root: DocumentNode?
+    private var anchors: [String: (node: DocumentNode, count: Int)] = [:]
+    private var expanded = 0
+    private var documentStart = 0
+
+    init(source: SourceText, maxDepth: Int, aliasBudget: Int) {
+        self.source = source
+        self.maxDepth = maxDepth
+        self.aliasBudget = aliasBudget
+        self.offsets = CharacterOffsets(source.bytes)
+    }
+
+    struct PendingKey {
+        var text: String
+        var range: SourceRange
+        var isMerge: Bool
+    }
+
+    struct Frame {
+        var isMapping: Bool
+        var isFlow: Bool
+        var start: Int
+        var end: Int
+        var anchor: String?
+        /// Set when this container is itself a mapping key (not JSON).
+        var isKey = false
+        var members: [Member] = []
+        var elements: [DocumentNode] = []
+        var pendingKey: PendingKey?
+        /// Members brought in by merge keys, with the index among `members` where each `<<` stood.
+        var merges: [(index: Int, members: [Member])] = []
+        var count = 1
+    }
+
+    // MARK: Events
+
+    /// Returns false to stop reading.
+    mutating func handle(_ event: yaml_event_t) -> Bool {
+        let start = offsets.offset(ofCharacter: event.start_mark.index)
+        let end = max(start, offsets.offset(ofCharacter: event.end_mark.index))
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documentStart = start
+            root = nil
+            anchors = [:]
+            expanded = 0
+        case YAML_DOCUMENT_END_EVENT:
+            documents.append(root ?? DocumentNode(.null, range: SourceRange(start: documentStart, end: documentStart)))
+            root = nil
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let tag = scalar.tag.map { String(cString: $0) }
+            let anchor = scalar.anchor.map { String(cString: $0) }
+            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+            let range = SourceRange(start: start, end: end)
+            if var top = stack.last, top.isMapping, top.pendingKey == nil {
+                // A mapping key.
+                if isPlain, tag == nil { checkAmbiguous(text, range: range) }
+                let value = resolve(text, isPlain: isPlain, tag: tag, range: range, reportNonJSON: false)
+                if case .string = value {} else {
+                    problems.append(SyntaxProblem(
+                        .nonJSONValue, "the key \(text) is \(describe(value)) in YAML, but JSON keys are strings; it becomes \"\(text)\"",
+                        help: "quote the key: \"\(text)\"", range: range))
+                }
+                top.pendingKey = PendingKey(text: text, range: range, isMerge: isPlain && tag == nil && text == "<<")
+                stack[stack.count - 1] = top
+                if let anchor { anchors[anchor] = (DocumentNode(.string(text), range: range), 1) }
+                return true
+            }
+            if isPlain, tag == nil { checkAmbiguous(text, range: range) }
+            let node = DocumentNode(resolve(text, isPlain: isPlain, tag: tag, range: range, reportNonJSON: true), range: range)
+            return complete(node, count: 1, anchor: anchor)
+        case YAML_ALIAS_EVENT:
+            let name = String(cString: event.data.alias.anchor)
+            guard let target = anchors[name] else {
+                problems.append(SyntaxProblem(
+                    .invalidSyntax, "the alias *\(name) refers to no anchor; an anchor (&\(name)) must come before its aliases in the same document",
+                    help: "define &\(name) earlier, or fix the alias name", range: SourceRange(start: start, end: end)))
+                return false
+            }
+            expanded += target.count
+            if expanded > aliasBudget {
+                problems.append(SyntaxProblem(
+                    .aliasLimit,
+                    "aliases expand to more than \(aliasBudget) values; apns-lint stops here instead of expanding them (a \"billion laughs\" file can exhaust any reader's memory)",
+                    help: "a notification definition needs only a few aliases; expand this structure by hand or reduce the nesting of aliases",
+                    range: SourceRange(start: start, end: end)))
+                return false
+            }
+            if var top = stack.last, top.isMapping, top.pendingKey == nil {
+                // An alias used as a key.
+                let text = target.node.string ?? source.text(target.node.range)
+                if target.node.string == nil {
+                    problems.append(SyntaxProblem(.nonJSONValue, "the key *\(name) is not a string; JSON keys are strings",
+                                                  help: "use a string key", range: SourceRange(start: start, end: end)))
+                }
+                top.pendingKey = PendingKey(text: text, range: SourceRange(start: start, end: end), isMerge: false)
+                stack[stack.count - 1] = top
+                return true
+            }
+            return complete(target.node, count: target.count, anchor: nil)
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+            let isFlow = isMapping
+                ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            guard stack.count < maxDepth else {
+                problems.append(SyntaxProblem(
+                    .invalidSyntax, "nesting is deeper than \(maxDepth) levels; apns-lint stops here to stay within bounded memory and stack",
+                    help: "an APNs payload is at most 5120 bytes and never needs this depth", range: SourceRange(start: start, end: end)))
+                return false
+            }
+            if let tag = tagPointer.map({ String(cString: $0) }) {
+                let expected = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
+                if tag != expected, tag != "!" {
+                    problems.append(SyntaxProblem(
+                        .nonJSONValue, "the tag \(displayTag(tag)) has no meaning in JSON; the \(isMapping ? "mapping" : "sequence") is read without it",
+                        help: "remove the tag", range: SourceRange(start: start, end: end)))
+                }
+            }
+            var frame = Frame(isMapping: isMapping, isFlow: isFlow, start: start, end: end,
+                              anchor: anchorPointer.map { String(cString: $0) })
+            if let top = stack.last, top.isMapping, top.pendingKey == nil {
+                frame.isKey = true
+            }
+            stack.append(frame)
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            guard let frame = stack.popLast() else { return true }
+            // A block collection ends where its last child ends; a flow one at its closing bracket.
+            let end = frame.isFlow ? end : max(frame.end, frame.start + 1)
+            let range = SourceRange(start: frame.start, end: end)
+            let node: DocumentNode
+            if frame.isMapping {
+                node = DocumentNode(.object(applyMerges(frame)), range: range)
+            } else {
+                node = DocumentNode(.array(frame.elements), range: range)
+            }
+            if frame.isKey {
+                let text = source.text(range)
+                problems.append(SyntaxProblem(
+                    .nonJSONValue, "a \(frame.isMapping ? "mapping" : "sequence") is used as a key; JSON keys are strings, so this key cannot be sent",
+                    help: "use a string key", range: range))
+                if var top = stack.last {
+                    top.pendingKey = PendingKey(text: text, range: range, isMerge: false)
+                    stack[stack.count - 1] = top
+                }
+                return true
+            }
+            return complete(node, count: frame.count, anchor: frame.anchor)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Attaches a finished value to its parent (or makes it the document's root).
+    private mutating func complete(_ node: DocumentNode, count: Int, anchor: String?) -> Bool {
+        if let anchor { anchors[anchor] = (node, count) }
+        guard var top = stack.popLast() else {
+            root = node
+            return true
+        }
+        top.count += count
+        top.end = max(top.end, node.range.end)
+        if top.isMapping {
+            if let key = top.pendingKey {
+                if key.isMerge {
+                    mergeSources(node, keyRange: key.range).map { top.merges.append((top.members.count, $0)) }
+                } else {
+                    top.members.append(Member(key: key.text, keyRange: key.range, value: node))
+                }
+                top.pendingKey = nil
+            }
+        } else {
+            top.elements.append(node)
+        }
+        stack.append(top)
+        return true
+    }
+
+    /// The members a merge key brings in: from a mapping, or from each mapping of a sequence (earlier ones win).
+    private mutating func mergeSources(_ node: DocumentNode, keyRange: SourceRange) -> [Member]? {
+        if let members = node.members { return members }
+        if let elements = node.elements, elements.allSatisfy({ $0.members != nil }) {
+            var seen = Set<String>()
+            var result: [Member] = []
+            for element in elements {
+                for member in element.members! where seen.insert(member.key).inserted { result.append(member) }
+            }
+            return result
+        }
+        problems.append(SyntaxProblem(
+            .invalidSyntax, "the merge key << needs a mapping or a list of mappings (usually an alias such as *defaults)",
+            help: "write `<<: *name`, where &name marks a mapping", range: keyRange))
+        return nil
+    }
+
+    /// Explicit keys win over merged ones; merged members stand where their `<<` stood.
+    private func applyMerges(_ frame: Frame) -> [Member] {
+        guard !frame.merges.isEmpty else { return frame.members }
+        var taken = Set(frame.members.map(\.key))
+        var result: [Member] = []
+        var mergeIndex = 0
+        for index in 0...frame.members.count {
+            while mergeIndex < frame.merges.count, frame.merges[mergeIndex].index == index {
+                for member in frame.merges[mergeIndex].members where taken.insert(member.key).inserted {
+                    result.append(member)
+                }
+                mergeIndex += 1
+            }
+            if index < frame.members.count { result.append(frame.members[index]) }
+        }
+        return result
+    }
+
+    mutating func libyamlError(_ parser: yaml_parser_t) {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let context = parser.context.map { String(cString: $0) }
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors (bad encoding) carry a byte offset.
+            let offset = min(parser.problem_offset, source.count)
+            let message = problem.contains("UTF-8") || problem.contains("octet")
+                ? "invalid UTF-8: \(problem) at byte offset \(offset)" : problem
+            problems.append(SyntaxProblem(
+                .invalidSyntax, message, help: "YAML definitions must be UTF-8 text; re-save the file as UTF-8",
+                range: SourceRange(start: offset, end: min(offset + 1, source.count))))
+            return
+        }
+        var offset = offsets.offset(ofCharacter: parser.problem_mark.index)
+        var message = problem
+        var help = "fix the YAML syntax here; apns-lint checks the rest once the file parses"
+        if let context {
+            message += " \(context)"
+            let contextOffset = offsets.offset(ofCharacter: parser.context_mark.index)
+            if offset >= source.count, contextOffset < offset {
+                // The input ended inside a construct: point at where it started, as for an unterminated string.
+                help = "the input ends before this is closed (the file may be truncated)"
+                offset = contextOffset
+            } else if contextOffset != offset {
+                help = "the construct started at \(source.position(of: contextOffset)); " + help
+            }
+        }
+        problems.append(SyntaxProblem(.invalidSyntax, message, help: help,
+                                      range: SourceRange(start: offset, end: min(offset + 1, source.count))))
+    }
+
+    // MARK: Scalars
+
+    private mutating func resolve(_ text: String, isPlain: Bool, tag: String?, range: SourceRange, reportNonJSON: Bool) -> DocumentNode.Value {
+        switch tag {
+        case nil:
+            return isPlain ? resolvePlain(text, range: range, reportNonJSON: reportNonJSON) : .string(text)
+        case "!", "tag:yaml.org,2002:str":
+            return .string(text)
+        case "tag:yaml.org,2002:int":
+            if let number = CoreSchema.integer(text) { return .number(number) }
+        case "tag:yaml.org,2002:float":
+            if let number = CoreSchema.integer(text) ?? CoreSchema.float(text) {
+                return .number(NumberLiteral(text: number.text, isInteger: false))
+            }
+        case "tag:yaml.org,2002:bool":
+            if let bool = CoreSchema.bool(text) { return .bool(bool) }
+        case "tag:yaml.org,2002:null":
+            if CoreSchema.isNull(text) { return .null }
+        default:
+            problems.append(SyntaxProblem(
+                .nonJSONValue, "the tag \(displayTag(tag!)) has no meaning in JSON; the value is read as the string \"\(clip(text))\"",
+                help: "remove the tag, or use one of !!str !!int !!float !!bool !!null", range: range))
+            return .string(text)
+        }
+        problems.append(SyntaxProblem(
+            .invalidSyntax, "\"\(clip(text))\" is not a valid \(displayTag(tag!)) value",
+            help: "write a value of that type, or remove the tag", range: range))
+        return .string(text)
+    }
+
+    private mutating func resolvePlain(_ text: String, range: SourceRange, reportNonJSON: Bool) -> DocumentNode.Value {
+        if CoreSchema.isNull(text) { return .null }
+        if let bool = CoreSchema.bool(text) { return .bool(bool) }
+        if let number = CoreSchema.integer(text) ?? CoreSchema.float(text) { return .number(number) }
+        if CoreSchema.isNonFinite(text) {
+            if reportNonJSON {
+                problems.append(SyntaxProblem(
+                    .nonJSONValue, "\(text) is a YAML float that JSON cannot carry (JSON numbers are finite); it is read as the string \"\(text)\"",
+                    help: "use a finite number, or quote it if you mean the text", range: range))
+            }
+            return .string(text)
+        }
+        return .string(text)
+    }
+
+    private mutating func checkAmbiguous(_ text: String, range: SourceRange) {
+        guard let (here, elsewhere) = CoreSchema.yaml11Reading(of: text) else { return }
+        problems.append(SyntaxProblem(
+            .ambiguousScalar,
+            "unquoted \(text) is \(here) here (YAML 1.2), but YAML 1.1 tools (PyYAML, Ruby's Psych and many senders) read it as \(elsewhere)",
+            help: "quote it (\"\(text)\") to make it a string everywhere" + (here.hasPrefix("the string") ? "" : ", or write the value in a form both versions agree on"),
+            range: range))
+    }
+
+    private func describe(_ value: DocumentNode.Value) -> String {
+        switch value {
+        case .number(let number): number.isInteger ? "an integer" : "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        default: "not a string"
+        }
+    }
+
+    private func displayTag(_ tag: String) -> String {
+        tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+    }
+
+    private func clip(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+}
+
+/// YAML 1.2 core schema resolution, with JSON text for numbers, and the YAML 1.1 readings that differ.
+enum CoreSchema {
+    static func isNull(_ text: String) -> Bool {
+        ["", "~", "null", "Null", "NULL"].contains(text)
+    }
+
+    static func bool(_ text: String) -> Bool? {
+        switch text {
+        case "true", "True", "TRUE": true
+        case "false", "False", "FALSE": false
+        default: nil
+        }
+    }
+
+    static func isNonFinite(_ text: String) -> Bool {
+        [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN"].contains(text)
+    }
+
+    /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`, as a JSON integer literal.
+    static func integer(_ text: String) -> NumberLiteral? {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return nil }
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "o") || bytes[1] == UInt8(ascii: "x") {
+            let radix = bytes[1] == UInt8(ascii: "o") ? 8 : 16
+            guard let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: radix) else { return nil }
+            return NumberLiteral(text: String(value), isInteger: true)
+        }
+        var index = 0
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+            negative = bytes[0] == UInt8(ascii: "-")
+            index = 1
+        }
+        guard index < bytes.count, bytes[index...].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        var digits = bytes[index...].drop { $0 == UInt8(ascii: "0") }
+        if digits.isEmpty { digits = [UInt8(ascii: "0")] }
+        return NumberLiteral(text: (negative ? "-" : "") + String(decoding: digits, as: UTF8.self), isInteger: true)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, as a JSON number literal.
+    static func float(_ text: String) -> NumberLiteral? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
+        var sign = ""
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            if bytes[index] == UInt8(ascii: "-") { sign = "-" }
+            index += 1
+        }
+        var integerPart = ""
+        while isDigit(index) { integerPart.append(Character(Unicode.Scalar(bytes[index]))); index += 1 }
+        var fraction: String?
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var digits = ""
+            while isDigit(index) { digits.append(Character(Unicode.Scalar(bytes[index]))); index += 1 }
+            fraction = digits
+        }
+        guard !integerPart.isEmpty || !(fraction ?? "").isEmpty else { return nil }
+        var exponent = ""
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            var exponentSign = ""
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                if bytes[index] == UInt8(ascii: "-") { exponentSign = "-" }
+                index += 1
+            }
+            var digits = ""
+            while isDigit(index) { digits.append(Character(Unicode.Scalar(bytes[index]))); index += 1 }
+            guard !digits.isEmpty else { return nil }
+            exponent = "e" + exponentSign + digits
+        }
+        guard index == bytes.count, fraction != nil || !exponent.isEmpty else { return nil }
+        var whole = String(integerPart.drop { $0 == "0" })
+        if whole.isEmpty { whole = "0" }
+        var json = sign + whole
+        if let fraction { json += "." + (fraction.isEmpty ? "0" : fraction) }
+        return NumberLiteral(text: json + exponent, isInteger: false)
+    }
+
+    /// How this file reads `text` and how a YAML 1.1 tool reads it, when they differ.
+    static func yaml11Reading(of text: String) -> (here: String, elsewhere: String)? {
+        let lowered = text.lowercased()
+        if ["yes", "no", "on", "off", "y", "n"].contains(lowered) {
+            let truth = ["yes", "on", "y"].contains(lowered)
+            return ("the string \"\(text)\"", "the boolean \(truth)")
+        }
+        let bytes = Array(text.utf8)
+        func all(_ slice: ArraySlice<UInt8>, _ allowed: (UInt8) -> Bool) -> Bool { !slice.isEmpty && slice.allSatisfy(allowed) }
+        let isDigit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
+        let unsigned = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? bytes[1...] : bytes[...]
+        if unsigned.count > 1, unsigned.first == UInt8(ascii: "0"), all(unsigned, isDigit) {
+            let value = integer(text)?.text ?? text
+            return ("the integer \(value)", unsigned.allSatisfy { $0 <= UInt8(ascii: "7") } ? "an octal number (\(text) is not \(value) there)" : "a string or an octal number")
+        }
+        if bytes.count > 2, text.hasPrefix("0o"), all(bytes[2...], { $0 >= 0x30 && $0 <= 0x37 }) {
+            return ("the integer \(integer(text)!.text)", "the string \"\(text)\"")
+        }
+        if bytes.count > 2, text.hasPrefix("0b"), all(bytes[2...], { $0 == 0x30 || $0 == 0x31 }) {
+            return ("the string \"\(text)\"", "the binary integer \(Int(text.dropFirst(2), radix: 2).map(String.init) ?? text)")
+        }
+        if text.contains("_"), all(unsigned, { isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }), unsigned.first.map(isDigit) == true {
+            return ("the string \"\(text)\"", "the number \(text.filter { $0 != "_" })")
+        }
+        if text.contains(":"), all(unsigned, { isDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }),
+           unsigned.first.map(isDigit) == true, !text.hasSuffix(":") {
+            return ("the string \"\(text)\"", "a base-60 number (1:30 is 90 there)")
+        }
+        if bytes.count >= 8, all(bytes[0..<4], isDigit), bytes[4] == UInt8(ascii: "-"),
+           let secondDash = bytes[5...].firstIndex(of: UInt8(ascii: "-")), secondDash > 5, secondDash <= 7,
+           all(bytes[5..<secondDash], isDigit), secondDash + 1 < bytes.count, isDigit(bytes[secondDash + 1]) {
+            return ("the string \"\(text)\"", "a date or timestamp, which JSON has no type for")
+        }
+        return nil
+    }
+}
