@@ -21,32 +21,46 @@ public enum WireSerializer {
         serialize(node).count
     }
 
-    static func write(_ node: DocumentNode, to output: inout [UInt8]) {
-        switch node.value {
-        case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, member) in effectiveMembers(members).enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(member.key, to: &output)
+    /// Writes without recursion (an explicit stack), so deep documents need no deep thread stack.
+    static func write(_ root: DocumentNode, to output: inout [UInt8]) {
+        var open: [(members: [Member]?, elements: [DocumentNode], next: Int)] = []
+        var pending: DocumentNode? = root
+        while true {
+            if let node = pending {
+                pending = nil
+                switch node.value {
+                case .object(let members):
+                    output.append(UInt8(ascii: "{"))
+                    open.append((effectiveMembers(members), [], 0))
+                case .array(let elements):
+                    output.append(UInt8(ascii: "["))
+                    open.append((nil, elements, 0))
+                case .string(let string):
+                    writeString(string, to: &output)
+                case .number(let number):
+                    output.append(contentsOf: number.text.utf8)
+                case .bool(let bool):
+                    output.append(contentsOf: (bool ? "true" : "false").utf8)
+                case .null:
+                    output.append(contentsOf: "null".utf8)
+                }
+            }
+            guard let top = open.last else { return }
+            let count = top.members?.count ?? top.elements.count
+            guard top.next < count else {
+                output.append(top.members == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+                open.removeLast()
+                continue
+            }
+            if top.next > 0 { output.append(UInt8(ascii: ",")) }
+            if let members = top.members {
+                writeString(members[top.next].key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                write(member.value, to: &output)
+                pending = members[top.next].value
+            } else {
+                pending = top.elements[top.next]
             }
-            output.append(UInt8(ascii: "}"))
-        case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .string(let string):
-            writeString(string, to: &output)
-        case .number(let number):
-            output.append(contentsOf: number.text.utf8)
-        case .bool(let bool):
-            output.append(contentsOf: (bool ? "true" : "false").utf8)
-        case .null:
-            output.append(contentsOf: "null".utf8)
+            open[open.count - 1].next += 1
         }
     }
 

@@ -108,6 +108,39 @@ public struct DocumentNode: Sendable {
         return false
     }
 
+    /// Visits this node and every node below it, depth first in document order. `path` holds the reference
+    /// tokens from this node down (keys, and array indexes as decimal strings).
+    ///
+    /// It keeps its own stack instead of recursing, so a thread's stack size does not limit the depth it walks.
+    public func walk(_ body: (_ node: DocumentNode, _ path: [String]) -> Void) {
+        var path: [String] = []
+        body(self, path)
+        guard isContainer else { return }
+        var open: [(node: DocumentNode, next: Int)] = [(self, 0)]
+        while let top = open.last {
+            let index = top.next
+            let child: (token: String, node: DocumentNode)?
+            switch top.node.value {
+            case .object(let members) where index < members.count: child = (members[index].key, members[index].value)
+            case .array(let elements) where index < elements.count: child = (String(index), elements[index])
+            default: child = nil
+            }
+            guard let child else {
+                open.removeLast()
+                if !open.isEmpty { path.removeLast() }
+                continue
+            }
+            open[open.count - 1].next += 1
+            path.append(child.token)
+            body(child.node, path)
+            if child.node.isContainer {
+                open.append((child.node, 0))
+            } else {
+                path.removeLast()
+            }
+        }
+    }
+
     /// The last member with this key (the one a dictionary-based parser keeps), if any.
     public func member(_ key: String) -> Member? {
         members?.last { $0.key == key }

@@ -78,21 +78,96 @@ private struct JSONParser {
 
     // MARK: Values
 
-    mutating func parseValue() throws -> DocumentNode {
-        guard index < bytes.count else {
-            throw fatal("unexpected end of input: expected a value", at: index, length: 0)
+    /// A container being read: its opening bracket, what it holds so far, and the key whose value comes next.
+    private struct OpenContainer {
+        let opener: Int
+        let isObject: Bool
+        var members: [Member] = []
+        var elements: [DocumentNode] = []
+        var key = ""
+        var keyRange = SourceRange(start: 0, end: 0)
+
+        var closer: UInt8 { isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
+        var openerText: String { isObject ? "{" : "[" }
+
+        func node(endingAt end: Int) -> DocumentNode {
+            DocumentNode(isObject ? .object(members) : .array(elements), range: SourceRange(start: opener, end: end))
         }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""):
-            let start = index
-            let string = try parseString()
-            return DocumentNode(.string(string), range: SourceRange(start: start, end: index))
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return try parseNumber()
-        default:
-            return try parseLiteralOrFail()
+    }
+
+    /// Reads one value. Containers are kept on an explicit stack rather than the call stack, so the stack a
+    /// thread needs does not grow with the nesting (a 512 KB thread reads 512 levels like 1).
+    mutating func parseValue() throws -> DocumentNode {
+        var open: [OpenContainer] = []
+        while true {
+            // Read the start of a value: a scalar completes at once, a container opens.
+            guard index < bytes.count else {
+                throw fatal("unexpected end of input: expected a value", at: index, length: 0)
+            }
+            var node: DocumentNode
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                var container = OpenContainer(opener: index, isObject: bytes[index] == UInt8(ascii: "{"))
+                try enterContainer(index)
+                index += 1
+                try skipWhitespace()
+                if index < bytes.count, bytes[index] == container.closer {
+                    index += 1
+                    depth -= 1
+                    node = container.node(endingAt: index)
+                } else {
+                    try beginEntry(of: &container)
+                    open.append(container)
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                let start = index
+                let string = try parseString()
+                node = DocumentNode(.string(string), range: SourceRange(start: start, end: index))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                node = try parseNumber()
+            default:
+                node = try parseLiteralOrFail()
+            }
+
+            // Attach the finished value to its container; close every container that ends here.
+            while true {
+                guard var container = open.popLast() else { return node }
+                if container.isObject {
+                    container.members.append(Member(key: container.key, keyRange: container.keyRange, value: node))
+                } else {
+                    container.elements.append(node)
+                }
+                try skipWhitespace()
+                guard index < bytes.count else { throw unclosed(container.openerText, opener: container.opener) }
+                let byte = bytes[index]
+                if byte == container.closer {
+                    index += 1
+                    depth -= 1
+                    node = container.node(endingAt: index)
+                    continue
+                }
+                guard byte == UInt8(ascii: ",") else {
+                    if container.isObject {
+                        let hint = byte == UInt8(ascii: "\"") ? " (is a ',' missing between two members?)" : ""
+                        throw unexpected("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index)
+                    }
+                    throw unexpected("expected ',' or ']' after an array element, found \(describe(at: index))", at: index)
+                }
+                let comma = index
+                index += 1
+                try skipWhitespace()
+                if index < bytes.count, bytes[index] == container.closer {
+                    trailingComma(at: comma, before: container.isObject ? "}" : "]")
+                    index += 1
+                    depth -= 1
+                    node = container.node(endingAt: index)
+                    continue
+                }
+                try beginEntry(of: &container)
+                open.append(container)
+                break
+            }
         }
     }
 
@@ -105,90 +180,27 @@ private struct JSONParser {
         }
     }
 
-    mutating func parseObject() throws -> DocumentNode {
-        let opener = index
-        try enterContainer(opener)
-        defer { depth -= 1 }
-        index += 1
-        var members: [Member] = []
-        try skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return DocumentNode(.object(members), range: SourceRange(start: opener, end: index))
-        }
-        while true {
-            guard index < bytes.count else { throw unclosed("{", opener: opener) }
-            let keyStart = index
-            guard bytes[index] == UInt8(ascii: "\"") else { throw badKey() }
-            let key = try parseString()
-            let keyRange = SourceRange(start: keyStart, end: index)
-            try skipWhitespace()
-            guard index < bytes.count else { throw unclosed("{", opener: opener) }
-            guard bytes[index] == UInt8(ascii: ":") else {
-                throw unexpected("expected ':' after the key \"\(clip(key))\", found \(describe(at: index))", at: index)
-            }
-            index += 1
-            try skipWhitespace()
-            let value = try parseValue()
-            members.append(Member(key: key, keyRange: keyRange, value: value))
-            try skipWhitespace()
-            guard index < bytes.count else { throw unclosed("{", opener: opener) }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "}") {
-                index += 1
-                return DocumentNode(.object(members), range: SourceRange(start: opener, end: index))
-            }
-            guard byte == UInt8(ascii: ",") else {
-                let hint = byte == UInt8(ascii: "\"") ? " (is a ',' missing between two members?)" : ""
-                throw unexpected("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index)
-            }
-            let comma = index
-            index += 1
-            try skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                trailingComma(at: comma, before: "}")
-                index += 1
-                return DocumentNode(.object(members), range: SourceRange(start: opener, end: index))
-            }
-        }
-    }
-
-    mutating func parseArray() throws -> DocumentNode {
-        let opener = index
-        try enterContainer(opener)
-        defer { depth -= 1 }
-        index += 1
-        var elements: [DocumentNode] = []
-        try skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return DocumentNode(.array(elements), range: SourceRange(start: opener, end: index))
-        }
-        while true {
-            guard index < bytes.count else { throw unclosed("[", opener: opener) }
+    /// Before the next entry of an open container: for an object, reads the key and its ':'; for an array,
+    /// checks that an element follows. Leaves `index` at the start of the value.
+    private mutating func beginEntry(of container: inout OpenContainer) throws {
+        guard index < bytes.count else { throw unclosed(container.openerText, opener: container.opener) }
+        guard container.isObject else {
             if bytes[index] == UInt8(ascii: ",") {
                 throw fatal("unexpected ',': an array element is missing", at: index, length: 1)
             }
-            elements.append(try parseValue())
-            try skipWhitespace()
-            guard index < bytes.count else { throw unclosed("[", opener: opener) }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "]") {
-                index += 1
-                return DocumentNode(.array(elements), range: SourceRange(start: opener, end: index))
-            }
-            guard byte == UInt8(ascii: ",") else {
-                throw unexpected("expected ',' or ']' after an array element, found \(describe(at: index))", at: index)
-            }
-            let comma = index
-            index += 1
-            try skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                trailingComma(at: comma, before: "]")
-                index += 1
-                return DocumentNode(.array(elements), range: SourceRange(start: opener, end: index))
-            }
+            return
         }
+        let keyStart = index
+        guard bytes[index] == UInt8(ascii: "\"") else { throw badKey() }
+        container.key = try parseString()
+        container.keyRange = SourceRange(start: keyStart, end: index)
+        try skipWhitespace()
+        guard index < bytes.count else { throw unclosed("{", opener: container.opener) }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw unexpected("expected ':' after the key \"\(clip(container.key))\", found \(describe(at: index))", at: index)
+        }
+        index += 1
+        try skipWhitespace()
     }
 
     mutating func trailingComma(at comma: Int, before closer: String) {

@@ -43,22 +43,13 @@ struct PayloadTooLargeRule: Rule {
                 + (isVoIP ? "" : "; send large content by reference (an id or URL the app fetches)"))
     }
 
-    /// The largest string values (key and value as serialized), biggest first.
+    /// The largest string values (as serialized), biggest first.
     private func largestStrings(in node: DocumentNode, pointer: JSONPointer, count: Int) -> [(pointer: JSONPointer, size: Int)] {
         var found: [(pointer: JSONPointer, size: Int)] = []
-        func visit(_ node: DocumentNode, _ pointer: JSONPointer) {
-            switch node.value {
-            case .object(let members):
-                for member in WireSerializer.effectiveMembers(members) { visit(member.value, pointer.appending(member.key)) }
-            case .array(let elements):
-                for (index, element) in elements.enumerated() { visit(element, pointer.appending(index)) }
-            case .string:
-                found.append((pointer, WireSerializer.size(of: node)))
-            default:
-                break
-            }
+        node.walk { node, path in
+            guard node.string != nil else { return }
+            found.append((JSONPointer(pointer.tokens + path), WireSerializer.size(of: node)))
         }
-        visit(node, pointer)
         return Array(found.sorted { $0.size > $1.size }.prefix(count))
     }
 }

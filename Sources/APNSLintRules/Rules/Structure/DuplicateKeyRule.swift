@@ -22,39 +22,18 @@ struct DuplicateKeyRule: Rule {
         ])
 
     func check(_ context: inout RuleContext) {
-        var path: [String] = []
-        visit(context.definition.root, path: &path, into: &context)
-    }
-
-    /// Walks containers only, keeping the path in one array so a large document costs no allocation per value.
-    private func visit(_ node: DocumentNode, path: inout [String], into context: inout RuleContext) {
-        switch node.value {
-        case .object(let members):
-            if members.count > 1 {
-                var last: [String: SourceRange] = [:]
-                for member in members { last[member.key] = member.keyRange }
-                for member in members {
-                    guard let winner = last[member.key], winner != member.keyRange else { continue }
-                    context.report(
-                        "duplicate key \"\(member.key)\": the same object sets it again later; JSON parsers disagree on which value wins, so the request APNs gets may not be the one you reviewed",
-                        pointer: JSONPointer(path + [member.key]), range: member.keyRange,
-                        help: "keep one \"\(member.key)\" and delete the others",
-                        notes: [Note("most parsers keep this later value", range: winner)])
-                }
+        context.definition.root.walk { node, path in
+            guard let members = node.members, members.count > 1 else { return }
+            var last: [String: SourceRange] = [:]
+            for member in members { last[member.key] = member.keyRange }
+            for member in members {
+                guard let winner = last[member.key], winner != member.keyRange else { continue }
+                context.report(
+                    "duplicate key \"\(member.key)\": the same object sets it again later; JSON parsers disagree on which value wins, so the request APNs gets may not be the one you reviewed",
+                    pointer: JSONPointer(path + [member.key]), range: member.keyRange,
+                    help: "keep one \"\(member.key)\" and delete the others",
+                    notes: [Note("most parsers keep this later value", range: winner)])
             }
-            for member in members where member.value.isContainer {
-                path.append(member.key)
-                visit(member.value, path: &path, into: &context)
-                path.removeLast()
-            }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() where element.isContainer {
-                path.append(String(index))
-                visit(element, path: &path, into: &context)
-                path.removeLast()
-            }
-        default:
-            break
         }
     }
 }
