@@ -12,8 +12,9 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Lint notification definitions (the default command).",
         discussion: """
-            PATHS are files or directories; directories are searched recursively for .json files (hidden \
-            entries are skipped). Use - to read standard input, with --stdin-filename to name it.
+            PATHS are files or directories; directories are searched recursively for .json, .yaml and .yml \
+            files (hidden entries are skipped). Use - to read standard input, with --stdin-filename to name it \
+            (its extension picks the format; JSON otherwise). A YAML file may hold several definitions (---).
 
             The header options give the request headers of bare payload files. A definition's own \
             "headers" take precedence over them.
@@ -95,7 +96,7 @@ struct CheckCommand: ParsableCommand {
             printError("apns-lint: error: \(failure)")
         }
         if results.isEmpty && failures.isEmpty {
-            printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for .json)")
+            printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")))")
             throw ExitCode(2)
         }
         if summary.files > 0 {

@@ -164,7 +164,7 @@ struct CheckCommandTests {
         let dir = try workspace(["empty/readme.txt": "nothing"])
         let result = try run(["check", "empty"], in: dir)
         #expect(result.status == 2)
-        #expect(result.stderr == "apns-lint: error: no definition files found in empty (looked for .json)\n")
+        #expect(result.stderr == "apns-lint: error: no definition files found in empty (looked for .json, .yaml, .yml)\n")
     }
 
     @Test func headerOptionsApplyToBarePayloadsAndSayWhereTheyCameFrom() throws {
@@ -186,6 +186,80 @@ struct CheckCommandTests {
         #expect(try run(["check", "bad.json"], in: dir).stdout.contains("\u{1B}[") == false)
         #expect(try run(["check", "--color", "always", "bad.json"], in: dir).stdout.contains("\u{1B}[1;31merror"))
         #expect(try run(["check", "--color", "never", "bad.json"], in: dir).stdout.contains("\u{1B}[") == false)
+    }
+}
+
+@Suite("apns-lint on YAML, end to end")
+struct YAMLCommandTests {
+    @Test func yamlFilesAreFoundAndMultiDocumentFindingsSayWhichDocument() throws {
+        let dir = try workspace([
+            "defs/a.json": #"{"aps": {"alert": "Hi"}}"#,
+            "defs/b.yml": "aps:\n  alert: Hi\n",
+            "defs/c.yaml": "aps:\n  alert: Hi\n---\naps:\n  badge: \"2\"\n",
+        ])
+        let result = try run(["check", "--color", "never", "defs"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            defs/c.yaml:5:10: error: "badge" must be an integer, but it is a string ("2"); APNs ignores or rejects a value of the wrong type [invalid-value-type]
+              |
+            5 |   badge: "2"
+              |          ^^^
+              = note: in document 2 of 2
+              = help: write the number without quotes: 2
+
+            Found 1 error in 1 of 3 files.
+
+            """)
+    }
+
+    @Test func yamlOnStandardInput() throws {
+        let result = try run(["check", "-", "--stdin-filename", "push.yaml"], stdin: Data("aps:\n  alert: Hi\n  sound: on\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("push.yaml:3:10: warning: unquoted on is the string \"on\" here (YAML 1.2)"))
+    }
+
+    func checkYAML(_ data: Data, expect location: String, _ rule: String, _ message: String) throws {
+        let dir = try workspace(["in.yaml": data])
+        let result = try run(["check", "--color", "never", "in.yaml"], in: dir)
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("in.yaml:\(location): error: "), "\(first.prefix(200))")
+        #expect(first.contains(message), "\(first.prefix(200))")
+        #expect(first.hasSuffix("[\(rule)]"))
+    }
+
+    @Test func aliasBombEndsWithADiagnostic() throws {
+        var text = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for (name, previous) in zip("bcdefghi", "abcdefgh") {
+            text += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        try checkYAML(Data(text.utf8), expect: "6:8", "yaml-alias-limit", "aliases expand to more than 100000 values")
+    }
+
+    @Test func truncatedYAML() throws {
+        try checkYAML(Data("aps:\n  alert:\n    body: \"Your order".utf8), expect: "3:11", "invalid-yaml", "found unexpected end of stream")
+    }
+
+    @Test func binaryGarbageAsYAML() throws {
+        try checkYAML(Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x00, 0x01]), expect: "1:4", "invalid-yaml", "invalid UTF-8")
+    }
+
+    @Test func fiftyMegabyteYAML() throws {
+        // 50 MB in one block scalar: read to the end, and the one finding is reported where it is.
+        var text = "aps:\n  alert: |\n"
+        let line = "    " + String(repeating: "lorem ipsum ", count: 8) + "\n"
+        text.reserveCapacity(50 * 1024 * 1024 + 100)
+        while text.utf8.count < 50 * 1024 * 1024 { text += line }
+        text += "  badge: \"1\"\n"
+        let dir = try workspace(["big.yaml": Data(text.utf8)])
+        let result = try run(["check", "--color", "never", "big.yaml"], in: dir)
+        #expect(result.status == 1)
+        let findings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("big.yaml:") }
+        let lastLine = text.split(separator: "\n").count
+        #expect(findings.count == 2)
+        #expect(findings.first?.hasPrefix("big.yaml:1:1: error: the payload is ") == true)
+        #expect(findings.first?.hasSuffix("[payload-too-large]") == true)
+        #expect(findings.last?.hasPrefix("big.yaml:\(lastLine):10: error: \"badge\" must be an integer") == true)
     }
 }
 
