@@ -102,7 +102,8 @@ private struct JSONParser {
         while true {
             // Read the start of a value: a scalar completes at once, a container opens.
             guard index < bytes.count else {
-                throw fatal("unexpected end of input: expected a value", at: index, length: 0)
+                throw fatal("unexpected end of input: expected a value", at: index, length: 0,
+                            help: "complete the value (the file may be truncated)")
             }
             var node: DocumentNode
             switch bytes[index] {
@@ -150,9 +151,11 @@ private struct JSONParser {
                 guard byte == UInt8(ascii: ",") else {
                     if container.isObject {
                         let hint = byte == UInt8(ascii: "\"") ? " (is a ',' missing between two members?)" : ""
-                        throw unexpected("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index)
+                        throw unexpected("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index,
+                                         help: "separate members with ',' and close the object with '}'")
                     }
-                    throw unexpected("expected ',' or ']' after an array element, found \(describe(at: index))", at: index)
+                    throw unexpected("expected ',' or ']' after an array element, found \(describe(at: index))", at: index,
+                                     help: "separate elements with ',' and close the array with ']'")
                 }
                 let comma = index
                 index += 1
@@ -186,7 +189,8 @@ private struct JSONParser {
         guard index < bytes.count else { throw unclosed(container.openerText, opener: container.opener) }
         guard container.isObject else {
             if bytes[index] == UInt8(ascii: ",") {
-                throw fatal("unexpected ',': an array element is missing", at: index, length: 1)
+                throw fatal("unexpected ',': an array element is missing", at: index, length: 1,
+                            help: "remove the extra ',' or put a value before it")
             }
             return
         }
@@ -197,7 +201,8 @@ private struct JSONParser {
         try skipWhitespace()
         guard index < bytes.count else { throw unclosed("{", opener: container.opener) }
         guard bytes[index] == UInt8(ascii: ":") else {
-            throw unexpected("expected ':' after the key \"\(clip(container.key))\", found \(describe(at: index))", at: index)
+            throw unexpected("expected ':' after the key \"\(clip(container.key))\", found \(describe(at: index))", at: index,
+                             help: "write ':' between a key and its value")
         }
         index += 1
         try skipWhitespace()
@@ -229,7 +234,8 @@ private struct JSONParser {
                 index += 1
             }
             guard index < bytes.count else {
-                throw fatal("unterminated string: the string that starts here has no closing '\"'", at: quote, length: 1)
+                throw fatal("unterminated string: the string that starts here has no closing '\"'", at: quote, length: 1,
+                            help: "close the string with '\"' (the file may be truncated)")
             }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -267,7 +273,8 @@ private struct JSONParser {
         let start = index
         index += 1
         guard index < bytes.count else {
-            throw fatal("unterminated string: the input ends inside an escape sequence", at: start, length: 1)
+            throw fatal("unterminated string: the input ends inside an escape sequence", at: start, length: 1,
+                        help: "complete the escape and close the string (the file may be truncated)")
         }
         let byte = bytes[index]
         index += 1
@@ -309,7 +316,7 @@ private struct JSONParser {
             }
             let written = source.text(SourceRange(start: start, end: min(start + length, bytes.count)))
             throw fatal("invalid escape \(written): JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
-                        at: start, length: length)
+                        at: start, length: length, help: "to write a backslash itself, double it: \\\\")
         }
     }
 
@@ -325,7 +332,8 @@ private struct JSONParser {
                     end = index + scalarLength
                 }
                 let written = source.text(SourceRange(start: escapeStart, end: end))
-                throw fatal("invalid escape \(written): \\u must be followed by four hex digits", at: escapeStart, length: end - escapeStart)
+                throw fatal("invalid escape \(written): \\u must be followed by four hex digits", at: escapeStart, length: end - escapeStart,
+                        help: "write \\u and four hex digits, e.g. \\u00e9")
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -410,9 +418,10 @@ private struct JSONParser {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
                 if matchesWord("Infinity", at: index) {
-                    throw fatal("-Infinity is not JSON: JSON numbers must be finite", at: start, length: 9)
+                    throw fatal("-Infinity is not JSON: JSON numbers must be finite", at: start, length: 9, help: "use a finite number, or null")
                 }
-                throw fatal("invalid number: '-' must be followed by a digit", at: start, length: index - start)
+                throw fatal("invalid number: '-' must be followed by a digit", at: start, length: index - start,
+                            help: "write a digit after '-', e.g. -1")
             }
         }
         if bytes[index] == UInt8(ascii: "0") {
@@ -429,7 +438,8 @@ private struct JSONParser {
             isInteger = false
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
-                throw fatal("invalid number: a decimal point must be followed by a digit", at: start, length: index - start)
+                throw fatal("invalid number: a decimal point must be followed by a digit", at: start, length: index - start,
+                            help: "write a digit after the point, e.g. 1.0")
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
@@ -438,7 +448,8 @@ private struct JSONParser {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else {
-                throw fatal("invalid number: an exponent must have digits", at: start, length: index - start)
+                throw fatal("invalid number: an exponent must have digits", at: start, length: index - start,
+                            help: "write digits after the exponent, e.g. 1e3")
             }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
@@ -447,7 +458,8 @@ private struct JSONParser {
             while end < bytes.count, isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
             let text = source.text(SourceRange(start: start, end: end))
             let what = text.hasPrefix("0x") || text.hasPrefix("0X") || text.hasPrefix("-0x") ? "hexadecimal numbers are not JSON" : "JSON numbers are written as -12.5e3"
-            throw fatal("invalid number '\(text)': \(what)", at: start, length: end - start)
+            throw fatal("invalid number '\(text)': \(what)", at: start, length: end - start,
+                        help: "write the number in decimal, or quote it if it is text")
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         return DocumentNode(.number(NumberLiteral(text: text, isInteger: isInteger)), range: SourceRange(start: start, end: index))
@@ -467,31 +479,35 @@ private struct JSONParser {
             var end = index
             while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
             let word = source.text(SourceRange(start: start, end: end))
-            let message: String
+            let message: String, help: String
             switch word {
-            case "NaN": message = "NaN is not JSON: JSON numbers must be finite"
-            case "Infinity": message = "Infinity is not JSON: JSON numbers must be finite"
-            case "undefined": message = "undefined is not JSON: use null or leave the key out"
+            case "NaN", "Infinity":
+                (message, help) = ("\(word) is not JSON: JSON numbers must be finite", "use a finite number, or null")
+            case "undefined":
+                (message, help) = ("undefined is not JSON: use null or leave the key out", "write null, or remove the member")
             case "True", "TRUE", "False", "FALSE", "Null", "NULL", "None", "nil":
-                message = "'\(word)' is not JSON: the literals are lowercase true, false and null"
-            default: message = "unexpected word '\(clip(word))': strings must be in double quotes"
+                (message, help) = ("'\(word)' is not JSON: the literals are lowercase true, false and null", "write true, false or null")
+            default:
+                (message, help) = ("unexpected word '\(clip(word))': strings must be in double quotes", "put the text in double quotes: \"\(clip(word))\"")
             }
-            throw fatal(message, at: start, length: end - start)
+            throw fatal(message, at: start, length: end - start, help: help)
         }
         switch byte {
         case UInt8(ascii: "'"):
-            throw fatal("strings must be in double quotes, not single quotes", at: start, length: 1)
+            throw fatal("strings must be in double quotes, not single quotes", at: start, length: 1, help: "use double quotes: \"…\"")
         case UInt8(ascii: "+"):
-            throw fatal("invalid number: JSON numbers cannot start with '+'", at: start, length: 1)
+            throw fatal("invalid number: JSON numbers cannot start with '+'", at: start, length: 1, help: "remove the '+'")
         case UInt8(ascii: "."):
-            throw fatal("invalid number: JSON numbers need a digit before the decimal point", at: start, length: 1)
+            throw fatal("invalid number: JSON numbers need a digit before the decimal point", at: start, length: 1,
+                        help: "write a 0 before the point, e.g. 0.5")
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            throw fatal("expected a value, found \(describe(at: start))", at: start, length: 1)
+            throw fatal("expected a value, found \(describe(at: start))", at: start, length: 1, help: valueHelp)
         case UInt8(ascii: ","):
-            throw fatal("expected a value, found ','", at: start, length: 1)
+            throw fatal("expected a value, found ','", at: start, length: 1, help: valueHelp)
         default:
             if byte >= 0x80, utf8SequenceLength(at: start) == 0 { throw invalidUTF8(at: start) }
-            throw fatal("expected a value, found \(describe(at: start))", at: start, length: max(1, utf8SequenceLength(at: start)))
+            throw fatal("expected a value, found \(describe(at: start))", at: start, length: max(1, utf8SequenceLength(at: start)),
+                        help: valueHelp)
         }
     }
 
@@ -499,25 +515,28 @@ private struct JSONParser {
         let start = index
         let byte = bytes[index]
         if byte == UInt8(ascii: "'") {
-            return fatal("object keys must be strings in double quotes, not single quotes", at: start, length: 1)
+            return fatal("object keys must be strings in double quotes, not single quotes", at: start, length: 1,
+                         help: "use double quotes around the key")
         }
         if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ",") {
-            return fatal("expected a key in double quotes, found \(describe(at: start))", at: start, length: 1)
+            return fatal("expected a key in double quotes, found \(describe(at: start))", at: start, length: 1,
+                         help: "write a key in double quotes, or remove the extra ','")
         }
         if isWordByte(byte) {
             var end = index
             while end < bytes.count, isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
             let word = source.text(SourceRange(start: start, end: end))
-            return fatal("object keys must be strings in double quotes: write \"\(clip(word))\"", at: start, length: end - start)
+            return fatal("object keys must be strings in double quotes: write \"\(clip(word))\"", at: start, length: end - start,
+                         help: "put the key in double quotes")
         }
-        return unexpected("expected a key in double quotes, found \(describe(at: start))", at: start)
+        return unexpected("expected a key in double quotes, found \(describe(at: start))", at: start, help: "write the key in double quotes")
     }
 
     /// `message` over the whole character at `position`, or the invalid UTF-8 there if it is not a character.
-    func unexpected(_ message: String, at position: Int) -> FatalSyntaxError {
+    func unexpected(_ message: String, at position: Int, help: String) -> FatalSyntaxError {
         let length = utf8SequenceLength(at: position)
         guard length > 0 else { return invalidUTF8(at: position) }
-        return fatal(message, at: position, length: length)
+        return fatal(message, at: position, length: length, help: help)
     }
 
     func unclosed(_ opener: String, opener position: Int) -> FatalSyntaxError {
@@ -564,7 +583,8 @@ private struct JSONParser {
                 index += 1
             }
             if !closed {
-                throw fatal("unterminated comment: '/*' has no closing '*/' (and comments are not allowed in JSON)", at: start, length: 2)
+                throw fatal("unterminated comment: '/*' has no closing '*/' (and comments are not allowed in JSON)", at: start, length: 2,
+                            help: "remove the comment")
             }
         }
         let range = SourceRange(start: start, end: index)
@@ -590,6 +610,8 @@ private struct JSONParser {
         }
         return offset >= bytes.count || !isWordByte(bytes[offset])
     }
+
+    let valueHelp = "write a value here: a string in double quotes, a number, an object, an array, true, false or null"
 
     /// "'x'", "end of input", or "U+00E9 'é'" for messages.
     func describe(at position: Int) -> String {

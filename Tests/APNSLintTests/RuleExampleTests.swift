@@ -35,9 +35,7 @@ struct RuleExampleTests {
         #expect(found == offsets, "diagnostics: \(report.summary)", sourceLocation: case_.location)
         for diagnostic in report.diagnostics where diagnostic.ruleID == case_.rule.id {
             #expect(diagnostic.severity == case_.rule.severity, sourceLocation: case_.location)
-            if case_.rule.stage == .model {
-                #expect(diagnostic.help != nil, "every diagnostic says how to fix it", sourceLocation: case_.location)
-            }
+            #expect(diagnostic.help != nil, "every diagnostic says how to fix it", sourceLocation: case_.location)
         }
     }
 
