@@ -4,12 +4,14 @@ import APNSLintSyntax
 public enum InputFormat: String, Sendable, CaseIterable {
     case json
     case yaml
+    case erlang
 
     /// The file extensions searched for in directories.
     public var fileExtensions: [String] {
         switch self {
         case .json: ["json"]
         case .yaml: ["yaml", "yml"]
+        case .erlang: ["erl", "eterm", "term", "config"]
         }
     }
 
@@ -22,12 +24,28 @@ public enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// The id of the rule that reports text this format's reader cannot read.
-    public var syntaxRuleID: String { "invalid-\(rawValue)" }
+    public var syntaxRuleID: String {
+        switch self {
+        case .json: "invalid-json"
+        case .yaml: "invalid-yaml"
+        case .erlang: "invalid-erlang-term"
+        }
+    }
+
+    /// The id of the rule that reports values this format has and JSON has not.
+    var nonJSONValueRuleID: String? {
+        switch self {
+        case .json: nil
+        case .yaml: "yaml-non-json-value"
+        case .erlang: "erlang-non-json-value"
+        }
+    }
 
     func read(_ source: SourceText) -> ParseResult {
         switch self {
         case .json: JSONReader.read(source)
         case .yaml: YAMLReader.read(source)
+        case .erlang: ErlangReader.read(source)
         }
     }
 }

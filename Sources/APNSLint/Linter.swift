@@ -44,7 +44,15 @@ public struct Linter: Sendable {
         }
         var definitions: [NotificationDefinition] = []
         for (index, document) in parsed.documents.enumerated() {
-            let definition = Binder.bind(document, headerOptions: headers)
+            // An Erlang term stands for the request its library builds from it.
+            var request = document
+            if format == .erlang {
+                let built = ErlangNotification.requestDocument(for: document)
+                request = built.document
+                diagnostics += built.notes.compactMap { diagnostic(for: $0, document: isMultiDocument ? index : nil) }
+            }
+            let definition = Binder.bind(request, source: document, headerOptions: headers,
+                                         firstDuplicateWins: parsed.firstDuplicateWins)
             definitions.append(definition)
             for rule in rules where rule.metadata.stage == .model {
                 var context = RuleContext(definition: definition, metadata: rule.metadata)
@@ -70,13 +78,26 @@ public struct Linter: Sendable {
         lint(SourceText(text), fileName: fileName, format: format, headers: headers)
     }
 
+    /// What an Erlang library drops is reported under the rule for the same mistake in JSON.
+    private func diagnostic(for note: DialectNote, document: Int?) -> Diagnostic? {
+        let id = switch note.kind {
+        case .unknownNotificationProperty: "unknown-aps-key"
+        case .unknownAlertProperty: "unknown-alert-key"
+        case .wrongType: "invalid-value-type"
+        }
+        guard let rule = rules.first(where: { $0.id == id }) else { return nil }
+        return Diagnostic(ruleID: id, severity: rule.metadata.severity, message: note.message, help: note.help,
+                          pointer: note.pointer, range: note.range, document: document)
+    }
+
     private func diagnostic(for problem: SyntaxProblem, format: InputFormat) -> Diagnostic? {
         let id = switch problem.kind {
         case .invalidSyntax: format.syntaxRuleID
         case .byteOrderMark: "byte-order-mark"
         case .aliasLimit: "yaml-alias-limit"
-        case .nonJSONValue: "yaml-non-json-value"
+        case .nonJSONValue: format.nonJSONValueRuleID ?? format.syntaxRuleID
         case .ambiguousScalar: "yaml-ambiguous-scalar"
+        case .charlistString: "erlang-charlist-string"
         }
         guard let rule = rules.first(where: { $0.id == id }) else { return nil }
         return Diagnostic(

@@ -16,9 +16,14 @@ public struct HeaderOption: Sendable, Hashable {
 
 /// Binds a positioned document tree to the typed notification model.
 public enum Binder {
-    /// - Parameter headerOptions: headers from outside the file. They fill in headers the file does not set;
-    ///   the definition itself wins, because it is what the sender reads.
-    public static func bind(_ root: DocumentNode, headerOptions: [HeaderOption] = []) -> NotificationDefinition {
+    /// - Parameters:
+    ///   - root: the request document (for most formats, the document as read).
+    ///   - source: the document as the user wrote it, when a dialect built `root` from it.
+    ///   - headerOptions: headers from outside the file. They fill in headers the file does not set; the
+    ///     definition itself wins, because it is what the sender reads.
+    ///   - firstDuplicateWins: which of two equal keys counts (true for Erlang proplists).
+    public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
+                            firstDuplicateWins: Bool = false) -> NotificationDefinition {
         let isEnvelope = root.members != nil && root.member("aps") == nil && root.member(EnvelopeKey.payload) != nil
         var envelope: FieldSet?
         var headersDeclaration: Field?
@@ -27,18 +32,18 @@ public enum Binder {
         var headerFields: FieldSet
 
         if isEnvelope {
-            let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope)
+            let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope, firstDuplicateWins: firstDuplicateWins)
             envelope = fields
             headersDeclaration = fields[EnvelopeKey.headers]
             deviceToken = fields[EnvelopeKey.deviceToken]
             if let payloadField = fields[EnvelopeKey.payload] {
-                payload = bindPayload(payloadField.value, pointer: payloadField.pointer)
+                payload = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: firstDuplicateWins)
             }
             let headersNode = headersDeclaration?.value ?? DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
             headerFields = FieldSet(node: headersNode, pointer: JSONPointer([EnvelopeKey.headers]),
-                                    schema: Schema.headers, caseInsensitive: true)
+                                    schema: Schema.headers, caseInsensitive: true, firstDuplicateWins: firstDuplicateWins)
         } else {
-            payload = bindPayload(root, pointer: .root)
+            payload = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins)
             headerFields = FieldSet(node: DocumentNode(.object([]), range: SourceRange(start: 0, end: 0)),
                                     pointer: JSONPointer([EnvelopeKey.headers]), schema: Schema.headers, caseInsensitive: true)
         }
@@ -53,16 +58,19 @@ public enum Binder {
         }
 
         return NotificationDefinition(
-            root: root, shape: isEnvelope ? .envelope : .payload, envelope: envelope,
+            root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
             headers: Headers(fields: headerFields, declaration: headersDeclaration),
             deviceToken: deviceToken, payload: payload)
     }
 
-    static func bindPayload(_ node: DocumentNode, pointer: JSONPointer) -> Payload {
-        let fields = FieldSet(node: node, pointer: pointer, schema: [KeySpec("aps", .object), KeySpec("mdm", .string)])
+    static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool) -> Payload {
+        let fields = FieldSet(node: node, pointer: pointer, schema: [KeySpec("aps", .objectOrProplist), KeySpec("mdm", .string)],
+                              firstDuplicateWins: firstDuplicateWins)
         var aps: APS?
-        if let apsField = fields["aps"], apsField.value.members != nil {
-            aps = APS(fields: FieldSet(node: apsField.value, pointer: apsField.pointer, schema: Schema.aps))
+        if let apsField = fields["aps"] {
+            // An object, or an object written as a proplist.
+            let bound = fields.binding(apsField.value, pointer: apsField.pointer, schema: Schema.aps)
+            if bound.node.members != nil { aps = APS(fields: bound) }
         }
         return Payload(node: node, pointer: pointer, fields: fields, aps: aps)
     }

@@ -64,36 +64,63 @@ public struct FieldSet: Sendable {
     public let node: DocumentNode
     public let fields: [Field]
     let caseInsensitive: Bool
+    let firstDuplicateWins: Bool
+    /// The array the user wrote when this object was written as a proplist (`[["alert", "Hi"]]`); nil for an
+    /// object written as an object.
+    public let proplist: DocumentNode?
 
     /// Binds `node`'s members. Non-objects give an empty set.
-    public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false) {
+    /// - Parameter firstDuplicateWins: which of two equal keys counts (Erlang proplists keep the first; JSON and
+    ///   YAML parsers the last).
+    /// - Parameter acceptsProplist: bind an array of pairs as the object it stands for (for `aps`, `alert`,
+    ///   critical `sound`).
+    public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
+                firstDuplicateWins: Bool = false, acceptsProplist: Bool = false) {
         self.pointer = pointer
-        self.node = node
         self.caseInsensitive = caseInsensitive
-        let members = node.members ?? []
+        self.firstDuplicateWins = firstDuplicateWins
+        var members = node.members ?? []
+        if acceptsProplist, node.members == nil, let pairs = Proplist.members(of: node) {
+            members = pairs
+            self.proplist = node
+            self.node = DocumentNode(.object(pairs), range: node.range)
+        } else {
+            self.proplist = nil
+            self.node = node
+        }
         func normalize(_ key: String) -> String { caseInsensitive ? key.lowercased() : key }
-        var lastIndex: [String: Int] = [:]
-        for (index, member) in members.enumerated() { lastIndex[normalize(member.key)] = index }
+        var winner: [String: Int] = [:]
+        for (index, member) in members.enumerated() where !(firstDuplicateWins && winner[normalize(member.key)] != nil) {
+            winner[normalize(member.key)] = index
+        }
         self.fields = members.enumerated().map { index, member in
             let name = normalize(member.key)
             return Field(
                 key: member.key, keyRange: member.keyRange, pointer: pointer.appending(member.key),
                 value: member.value, spec: schema.first { $0.name == name },
-                isShadowed: lastIndex[name] != index)
+                isShadowed: winner[name] != index)
         }
     }
 
-    init(pointer: JSONPointer, node: DocumentNode, fields: [Field], caseInsensitive: Bool) {
+    init(pointer: JSONPointer, node: DocumentNode, fields: [Field], caseInsensitive: Bool, firstDuplicateWins: Bool, proplist: DocumentNode?) {
         self.pointer = pointer
         self.node = node
         self.fields = fields
         self.caseInsensitive = caseInsensitive
+        self.firstDuplicateWins = firstDuplicateWins
+        self.proplist = proplist
     }
 
-    /// The effective field for `key` (the last occurrence, as a dictionary-based parser keeps it).
+    /// Binds a nested dictionary (`aps`, `alert`, critical `sound`) with the same duplicate-key policy; a
+    /// proplist-style array is bound as the object it stands for.
+    public func binding(_ node: DocumentNode, pointer: JSONPointer, schema: [KeySpec]) -> FieldSet {
+        FieldSet(node: node, pointer: pointer, schema: schema, firstDuplicateWins: firstDuplicateWins, acceptsProplist: true)
+    }
+
+    /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`).
     public subscript(_ key: String) -> Field? {
         let key = caseInsensitive ? key.lowercased() : key
-        return fields.last { (caseInsensitive ? $0.key.lowercased() : $0.key) == key }
+        return fields.last { !$0.isShadowed && (caseInsensitive ? $0.key.lowercased() : $0.key) == key }
     }
 
     /// Effective fields only (each key once).
@@ -103,6 +130,28 @@ public struct FieldSet: Sendable {
 
     /// Adds a field that did not come from this object (a header from the command line).
     func adding(_ field: Field) -> FieldSet {
-        FieldSet(pointer: pointer, node: node, fields: fields + [field], caseInsensitive: caseInsensitive)
+        FieldSet(pointer: pointer, node: node, fields: fields + [field], caseInsensitive: caseInsensitive,
+                 firstDuplicateWins: firstDuplicateWins, proplist: proplist)
+    }
+}
+
+/// Objects written the way authors porting from Erlang write proplists: an array of `[key, value]` pairs, or an
+/// array of single-key objects (YAML's `- alert: Hi`).
+public enum Proplist {
+    /// The members such an array stands for, or nil when it is not one (an empty array is not).
+    public static func members(of node: DocumentNode) -> [Member]? {
+        guard let elements = node.elements, !elements.isEmpty else { return nil }
+        var members: [Member] = []
+        members.reserveCapacity(elements.count)
+        for element in elements {
+            if let pair = element.elements, pair.count == 2, let key = pair[0].string {
+                members.append(Member(key: key, keyRange: pair[0].range, value: pair[1]))
+            } else if let single = element.members, single.count == 1 {
+                members.append(single[0])
+            } else {
+                return nil
+            }
+        }
+        return members
     }
 }

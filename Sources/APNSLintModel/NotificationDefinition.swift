@@ -12,9 +12,11 @@ public struct NotificationDefinition: Sendable {
         case envelope
     }
 
-    /// The whole document as read.
+    /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
     public let root: DocumentNode
     public let shape: Shape
+    /// Which of two equal keys counts: the first for Erlang proplists, the last for JSON and YAML.
+    public let firstDuplicateWins: Bool
     /// The envelope's own members (only for `.envelope`).
     public let envelope: FieldSet?
     public let headers: Headers
@@ -22,9 +24,11 @@ public struct NotificationDefinition: Sendable {
     /// The payload, or nil when an envelope has no `payload` member.
     public let payload: Payload?
 
-    public init(root: DocumentNode, shape: Shape, envelope: FieldSet?, headers: Headers, deviceToken: Field?, payload: Payload?) {
+    public init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers,
+                deviceToken: Field?, payload: Payload?) {
         self.root = root
         self.shape = shape
+        self.firstDuplicateWins = firstDuplicateWins
         self.envelope = envelope
         self.headers = headers
         self.deviceToken = deviceToken
@@ -90,7 +94,9 @@ public struct APS: Sendable {
         guard let field = alertField else { return nil }
         switch field.value.value {
         case .string(let text): return .text(text, field)
-        case .object: return .dictionary(Alert(fields: FieldSet(node: field.value, pointer: field.pointer, schema: Schema.alert)), field)
+        case .object, .array:
+            let alert = fields.binding(field.value, pointer: field.pointer, schema: Schema.alert)
+            return alert.node.members == nil ? nil : .dictionary(Alert(fields: alert), field)
         default: return nil
         }
     }
@@ -100,7 +106,9 @@ public struct APS: Sendable {
         guard let field = soundField else { return nil }
         switch field.value.value {
         case .string(let name): return .name(name, field)
-        case .object: return .critical(FieldSet(node: field.value, pointer: field.pointer, schema: Schema.sound), field)
+        case .object, .array:
+            let sound = fields.binding(field.value, pointer: field.pointer, schema: Schema.sound)
+            return sound.node.members == nil ? nil : .critical(sound, field)
         default: return nil
         }
     }
@@ -147,6 +155,11 @@ public enum SoundContent: Sendable {
 }
 
 extension NotificationDefinition {
+    /// The payload as it goes on the wire (see `WireSerializer`).
+    public var payloadBytes: [UInt8]? {
+        payload.map { WireSerializer.serialize($0.node, firstDuplicateWins: firstDuplicateWins) }
+    }
+
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
     public var inferredPushType: PushType? {
         guard let payload else { return nil }

@@ -7,6 +7,8 @@ public enum ValueType: Sendable, Hashable {
     case number
     case boolean
     case object
+    /// A dictionary, also when written as a proplist (`aps`).
+    case objectOrProplist
     case stringArray
     /// A string, or `null` (legacy `action-loc-key: null` means "a single OK button").
     case nullableString
@@ -26,6 +28,8 @@ public enum ValueType: Sendable, Hashable {
         case (.number, .number): true
         case (.boolean, .bool): true
         case (.object, .object): true
+        case (.objectOrProplist, .object): true
+        case (.objectOrProplist, .array), (.stringOrObject, .array): Proplist.members(of: node) != nil
         case (.stringArray, .array(let elements)): elements.allSatisfy { $0.string != nil }
         case (.nullableString, .string), (.nullableString, .null): true
         case (.flag, _): true
@@ -43,7 +47,7 @@ public enum ValueType: Sendable, Hashable {
         case .integer: "an integer"
         case .number: "a number"
         case .boolean: "a boolean"
-        case .object: "a dictionary (JSON object)"
+        case .object, .objectOrProplist: "a dictionary (JSON object)"
         case .stringArray: "an array of strings"
         case .nullableString: "a string or null"
         case .flag: "the number 1"

@@ -9,20 +9,22 @@ import APNSLintSyntax
 ///
 /// The size rules count these bytes, so "payload size" always means the length of this output.
 public enum WireSerializer {
-    public static func serialize(_ node: DocumentNode) -> [UInt8] {
+    /// - Parameter firstDuplicateWins: of two equal keys, send the first value (Erlang proplists) instead of the
+    ///   last.
+    public static func serialize(_ node: DocumentNode, firstDuplicateWins: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(node, to: &output)
+        write(node, firstDuplicateWins: firstDuplicateWins, to: &output)
         return output
     }
 
     /// The byte count of `serialize(node)`.
-    public static func size(of node: DocumentNode) -> Int {
-        serialize(node).count
+    public static func size(of node: DocumentNode, firstDuplicateWins: Bool = false) -> Int {
+        serialize(node, firstDuplicateWins: firstDuplicateWins).count
     }
 
     /// Writes without recursion (an explicit stack), so deep documents need no deep thread stack.
-    static func write(_ root: DocumentNode, to output: inout [UInt8]) {
+    static func write(_ root: DocumentNode, firstDuplicateWins: Bool, to output: inout [UInt8]) {
         var open: [(members: [Member]?, elements: [DocumentNode], next: Int)] = []
         var pending: DocumentNode? = root
         while true {
@@ -31,7 +33,7 @@ public enum WireSerializer {
                 switch node.value {
                 case .object(let members):
                     output.append(UInt8(ascii: "{"))
-                    open.append((effectiveMembers(members), [], 0))
+                    open.append((effectiveMembers(members, firstDuplicateWins: firstDuplicateWins), [], 0))
                 case .array(let elements):
                     output.append(UInt8(ascii: "["))
                     open.append((nil, elements, 0))
@@ -64,15 +66,15 @@ public enum WireSerializer {
         }
     }
 
-    /// Each key once: at its first position, with its last value.
-    public static func effectiveMembers(_ members: [Member]) -> [Member] {
+    /// Each key once, at its first position, with its last value (or its first, for Erlang proplists).
+    public static func effectiveMembers(_ members: [Member], firstDuplicateWins: Bool = false) -> [Member] {
         guard members.count > 1 else { return members }
         var firstIndex: [String: Int] = [:]
         var result: [Member] = []
         result.reserveCapacity(members.count)
         for member in members {
             if let index = firstIndex[member.key] {
-                result[index].value = member.value
+                if !firstDuplicateWins { result[index].value = member.value }
             } else {
                 firstIndex[member.key] = result.count
                 result.append(member)

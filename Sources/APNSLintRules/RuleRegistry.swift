@@ -8,8 +8,12 @@ public enum RuleRegistry {
         YAMLAliasLimitRule(),
         YAMLNonJSONValueRule(),
         YAMLAmbiguousScalarRule(),
+        InvalidErlangTermRule(),
+        ErlangCharlistStringRule(),
+        ErlangNonJSONValueRule(),
         // Structure
         DuplicateKeyRule(),
+        ProplistObjectRule(),
         PayloadNotObjectRule(),
         MissingAPSRule(),
         APSNotObjectRule(),

@@ -110,10 +110,12 @@ public struct SyntaxProblem: Hashable, Sendable {
         case byteOrderMark
         /// YAML aliases expand beyond the budget (a "billion laughs" file).
         case aliasLimit
-        /// A YAML value JSON cannot carry: a non-string key, an unknown tag, `.inf`/`.nan`.
+        /// A value JSON cannot carry: a non-string key, an unknown tag, `.inf`/`.nan`, an Erlang tuple.
         case nonJSONValue
         /// A YAML plain scalar that YAML 1.1 tools read differently (`yes`, `010`, `2026-11-21`).
         case ambiguousScalar
+        /// An Erlang `"..."` character list where a binary is expected.
+        case charlistString
     }
 
     public var kind: Kind
@@ -139,6 +141,9 @@ public struct SyntaxProblem: Hashable, Sendable {
 public struct ParseResult: Sendable {
     public var documents: [DocumentNode]
     public var problems: [SyntaxProblem]
+    /// True when the format's readers keep the first of two equal keys (Erlang's `proplists:get_value/2`);
+    /// JSON and YAML parsers keep the last.
+    public var firstDuplicateWins = false
 
     public init(documents: [DocumentNode], problems: [SyntaxProblem]) {
         self.documents = documents

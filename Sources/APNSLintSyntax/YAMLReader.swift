@@ -60,16 +60,21 @@ public enum YAMLReader {
 }
 
 /// Maps libyaml's character indexes to byte offsets, with a checkpoint every 1024 characters.
+///
+/// Events arrive in source order, so each lookup walks on from the previous answer when that is closer than
+/// the checkpoint; without this every event walked up to 1023 characters.
 struct CharacterOffsets {
     private let bytes: [UInt8]
     private var checkpoints: [Int] = []
     private let base: Int
+    private var last: (index: Int, offset: Int)
     static let stride = 1024
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         // libyaml skips a UTF-8 byte order mark without counting it.
         base = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        last = (0, base)
         var count = 0
         for offset in base..<bytes.count where bytes[offset] & 0xC0 != 0x80 {
             if count % Self.stride == 0 { checkpoints.append(offset) }
@@ -77,11 +82,16 @@ struct CharacterOffsets {
         }
     }
 
-    func offset(ofCharacter index: Int) -> Int {
+    mutating func offset(ofCharacter index: Int) -> Int {
         let checkpoint = index / Self.stride
         guard checkpoint < checkpoints.count else { return bytes.count }
         var offset = checkpoints[checkpoint]
         var remaining = index % Self.stride
+        if last.index <= index, index - last.index < remaining {
+            offset = last.offset
+            remaining = index - last.index
+        }
+        defer { last = (index, offset) }
         while remaining > 0, offset < bytes.count {
             offset += 1
             while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
@@ -95,7 +105,7 @@ private struct YAMLTreeBuilder {
     let source: SourceText
     let maxDepth: Int
     let aliasBudget: Int
-    let offsets: CharacterOffsets
+    var offsets: CharacterOffsets
     var documents: [DocumentNode] = []
     var problems: [SyntaxProblem] = []
 
@@ -201,7 +211,8 @@ private struct YAMLTreeBuilder {
                 stack[stack.count - 1] = top
                 return true
             }
-            return complete(target.node, count: target.count, anchor: nil)
+            // The alias's own text, not its anchor's, is where the enclosing block collection reaches.
+            return complete(target.node, count: target.count, anchor: nil, end: end)
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -259,14 +270,14 @@ private struct YAMLTreeBuilder {
     }
 
     /// Attaches a finished value to its parent (or makes it the document's root).
-    private mutating func complete(_ node: DocumentNode, count: Int, anchor: String?) -> Bool {
+    private mutating func complete(_ node: DocumentNode, count: Int, anchor: String?, end: Int? = nil) -> Bool {
         if let anchor { anchors[anchor] = (node, count) }
         guard var top = stack.popLast() else {
             root = node
             return true
         }
         top.count += count
-        top.end = max(top.end, node.range.end)
+        top.end = max(top.end, end ?? node.range.end)
         if top.isMapping {
             if let key = top.pendingKey {
                 if key.isMerge {
@@ -363,6 +374,8 @@ private struct YAMLTreeBuilder {
             if let number = CoreSchema.integer(text) ?? CoreSchema.float(text) {
                 return .number(NumberLiteral(text: number.text, isInteger: false))
             }
+            // `.inf` and `.nan` are valid floats, only not JSON ones.
+            if CoreSchema.isNonFinite(text) { return resolvePlain(text, range: range, reportNonJSON: reportNonJSON) }
         case "tag:yaml.org,2002:bool":
             if let bool = CoreSchema.bool(text) { return .bool(bool) }
         case "tag:yaml.org,2002:null":
@@ -512,7 +525,9 @@ enum CoreSchema {
         func all(_ slice: ArraySlice<UInt8>, _ allowed: (UInt8) -> Bool) -> Bool { !slice.isEmpty && slice.allSatisfy(allowed) }
         let isDigit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
         let unsigned = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? bytes[1...] : bytes[...]
-        if unsigned.count > 1, unsigned.first == UInt8(ascii: "0"), all(unsigned, isDigit) {
+        // `00` to `07` are the same number in octal, so only longer octal-looking numbers differ.
+        if unsigned.count > 1, unsigned.first == UInt8(ascii: "0"), all(unsigned, isDigit),
+           unsigned.drop(while: { $0 == UInt8(ascii: "0") }).count > 1 || !unsigned.allSatisfy({ $0 <= UInt8(ascii: "7") }) {
             let value = integer(text)?.text ?? text
             return ("the integer \(value)", unsigned.allSatisfy { $0 <= UInt8(ascii: "7") } ? "an octal number (\(text) is not \(value) there)" : "a string or an octal number")
         }

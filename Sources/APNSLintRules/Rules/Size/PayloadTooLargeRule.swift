@@ -27,8 +27,7 @@ struct PayloadTooLargeRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let definition = context.definition
-        guard let payload = definition.payload, payload.isObject else { return }
-        let size = WireSerializer.size(of: payload.node)
+        guard let payload = definition.payload, payload.isObject, let size = definition.payloadBytes?.count else { return }
         let isVoIP = definition.headers.pushType == .voip
         let limit = isVoIP ? Self.voipLimit : Self.defaultLimit
         guard size > limit else { return }

@@ -18,7 +18,7 @@ struct APSNotObjectRule: Rule {
         nonTriggering: [Example(#"{"aps": {}}"#)])
 
     func check(_ context: inout RuleContext) {
-        guard let field = context.definition.payload?.apsField, field.value.members == nil else { return }
+        guard let payload = context.definition.payload, let field = payload.apsField, payload.aps == nil else { return }
         let encodedJSON = field.value.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false
         context.report(
             "\"aps\" is \(field.value.kind.phrase), but APNs expects a dictionary of notification keys",

@@ -9,7 +9,8 @@ struct DuplicateKeyRule: Rule {
             JSON leaves duplicate keys undefined and parsers disagree: most keep the last value, some the first, \
             some reject the document. Which one APNs or your sender uses is not documented, so the request may \
             not be the one you reviewed. apns-lint reports every earlier occurrence and points at the one most \
-            parsers keep.
+            parsers keep. In an Erlang proplist the first value counts (`proplists:get_value/2`), so there the \
+            later occurrences are reported.
             """,
         severity: .warning, category: .structure,
         references: [Reference.rfc8259],
@@ -22,17 +23,26 @@ struct DuplicateKeyRule: Rule {
         ])
 
     func check(_ context: inout RuleContext) {
+        let firstWins = context.definition.firstDuplicateWins
         context.definition.root.walk { node, path in
             guard let members = node.members, members.count > 1 else { return }
-            var last: [String: SourceRange] = [:]
-            for member in members { last[member.key] = member.keyRange }
+            var winners: [String: SourceRange] = [:]
+            for member in members where !(firstWins && winners[member.key] != nil) { winners[member.key] = member.keyRange }
             for member in members {
-                guard let winner = last[member.key], winner != member.keyRange else { continue }
-                context.report(
-                    "duplicate key \"\(member.key)\": the same object sets it again later; JSON parsers disagree on which value wins, so the request APNs gets may not be the one you reviewed",
-                    pointer: JSONPointer(path + [member.key]), range: member.keyRange,
-                    help: "keep one \"\(member.key)\" and delete the others",
-                    notes: [Note("most parsers keep this later value", range: winner)])
+                guard let winner = winners[member.key], winner != member.keyRange else { continue }
+                if firstWins {
+                    context.report(
+                        "duplicate key \"\(member.key)\": proplists:get_value/2 reads the first \"\(member.key)\" of this proplist, so this one is ignored",
+                        pointer: JSONPointer(path + [member.key]), range: member.keyRange,
+                        help: "delete this \"\(member.key)\", or the earlier one if this is the value you meant",
+                        notes: [Note("this earlier value is the one used", range: winner)])
+                } else {
+                    context.report(
+                        "duplicate key \"\(member.key)\": the same object sets it again later; JSON parsers disagree on which value wins, so the request APNs gets may not be the one you reviewed",
+                        pointer: JSONPointer(path + [member.key]), range: member.keyRange,
+                        help: "keep one \"\(member.key)\" and delete the others",
+                        notes: [Note("most parsers keep this later value", range: winner)])
+                }
             }
         }
     }

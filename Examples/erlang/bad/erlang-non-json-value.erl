@@ -1,0 +1,4 @@
+Notification = [
+    {'alert', <<"Final score">>},
+    {'extra', [{<<"score">>, {3, 1}}]}
+].

@@ -1,0 +1,5 @@
+Notification = [
+    {'alert', <<"Would you like to play a game?">>},
+    {'badge', 1}
+    {'sound', <<"wopr">>}
+].

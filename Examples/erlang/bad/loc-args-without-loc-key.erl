@@ -1,0 +1,4 @@
+Notification = [
+    {'alert', [{'title', <<"Game invite">>},
+               {'loc-args', [<<"Jenna">>, <<"Frank">>]}]}
+].

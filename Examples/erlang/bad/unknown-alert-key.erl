@@ -1,0 +1,4 @@
+Notification = [
+    {'alert', [{'titel', <<"Game invite">>},
+               {'body', <<"Jenna invited you to play">>}]}
+].

@@ -1,0 +1,4 @@
+Notification = [
+    {'alert', <<"Would you like to play a game?">>},
+    {'sounds', <<"wopr">>}
+].

@@ -1,0 +1,44 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct ProplistObjectRule: Rule {
+    let metadata = RuleMetadata(
+        id: "proplist-object",
+        summary: "A dictionary written as a proplist: an array of `[key, value]` pairs or of single-key objects.",
+        rationale: """
+            Authors porting notifications from Erlang write `aps`, `alert` or a critical `sound` as a list of \
+            pairs, `[["alert", "Hi"], ["badge", 1]]`, or in YAML as a list of one-key mappings (`- alert: Hi`). \
+            APNs needs a JSON object there: sent as written, the array is not a dictionary and the notification \
+            shows nothing. apns-lint reads the pairs as the object they stand for, checks its content as usual, \
+            and offers a safe fix that writes the object.
+            """,
+        severity: .warning, category: .structure, fix: .always,
+        references: [Reference.generatingNotification, Reference.payloadKeyReference],
+        triggering: [
+            Example(#"{"aps": ↓[["alert", "Hi"], ["badge", 1]]}"#),
+            Example(#"{"aps": {"alert": ↓[{"title": "Hi"}, {"body": "There"}]}}"#),
+            Example("aps:\n  ↓- alert: Hi\n  - sound: default\n", fileExtension: "yaml"),
+        ],
+        nonTriggering: [
+            Example(#"{"aps": {"alert": "Hi", "badge": 1}}"#),
+            Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"]}}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        guard let aps = context.definition.payload?.aps else { return }
+        var sets = [aps.fields]
+        if case .dictionary(let alert, _) = aps.alert { sets.append(alert.fields) }
+        if case .critical(let sound, _) = aps.sound { sets.append(sound) }
+        for set in sets {
+            guard let proplist = set.proplist else { continue }
+            let name = set.pointer.last ?? "aps"
+            // JSON text is valid in JSON and in YAML (as a flow mapping), so one edit serves both.
+            let object = String(decoding: WireSerializer.serialize(set.node, firstDuplicateWins: context.definition.firstDuplicateWins), as: UTF8.self)
+            context.report(
+                "\"\(name)\" is written as a proplist (a list of key/value pairs); APNs needs a JSON object here, and sent as written the notification shows nothing",
+                pointer: set.pointer, range: proplist.range,
+                help: "write it as an object: \(object.count > 80 ? String(object.prefix(77)) + "…" : object)",
+                fix: Fix("write \"\(name)\" as an object", edits: [TextEdit(range: proplist.range, replacement: object)], applicability: .safe))
+        }
+    }
+}
