@@ -326,12 +326,8 @@ private struct ErlangParser {
 
     /// A proplist entry or map entry as an object member.
     mutating func member(_ piece: Piece) -> Member? {
-        guard case .pair(let key, let keyRange, let value, _, let keyIsCharlist) = piece else { return nil }
-        if keyIsCharlist {
-            problems.append(SyntaxProblem(
-                .charlistString, "the key \"\(key)\" is a character list; apns_json expects atoms or binaries as keys",
-                help: "write the key as an atom or a binary: <<\"\(key)\">>", range: keyRange))
-        }
+        // A character-list key was reported where it was read.
+        guard case .pair(let key, let keyRange, let value, _, _) = piece else { return nil }
         return Member(key: key, keyRange: keyRange, value: value)
     }
 

@@ -458,7 +458,9 @@ enum CoreSchema {
         guard !bytes.isEmpty else { return nil }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "o") || bytes[1] == UInt8(ascii: "x") {
             let radix = bytes[1] == UInt8(ascii: "o") ? 8 : 16
-            guard let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: radix) else { return nil }
+            // `UInt64(_:radix:)` accepts a sign, which the core schema does not (`0x+1F` is a string).
+            guard bytes[2] != UInt8(ascii: "+"), bytes[2] != UInt8(ascii: "-"),
+                  let value = UInt64(String(decoding: bytes[2...], as: UTF8.self), radix: radix) else { return nil }
             return NumberLiteral(text: String(value), isInteger: true)
         }
         var index = 0

@@ -6,7 +6,7 @@ import Testing
 /// and each JSON definition written in YAML gives the same findings.
 @Suite("Examples/")
 struct ExamplesTests {
-    static let formats = ["json", "yaml"]
+    static let formats = ["json", "yaml", "erlang"]
 
     /// `json/good/alert.json`-style paths under Examples/.
     static func files(_ directory: String) -> [String] {
@@ -77,6 +77,17 @@ struct ExamplesTests {
         "yaml/bad/yaml-alias-limit.yaml": "7:8",
         "yaml/bad/yaml-ambiguous-scalar.yaml": "5:12",
         "yaml/bad/yaml-non-json-value.yaml": "3:14",
+        "json/bad/proplist-object.json": "3:14",
+        "yaml/bad/proplist-object.yaml": "3:5",
+        "erlang/bad/background-priority-10.config": "5:16",
+        "erlang/bad/duplicate-key.erl": "4:6",
+        "erlang/bad/erlang-charlist-string.erl": "3:15",
+        "erlang/bad/erlang-non-json-value.erl": "3:30",
+        "erlang/bad/invalid-erlang-term.erl": "4:5",
+        "erlang/bad/invalid-value-type.erl": "3:15",
+        "erlang/bad/loc-args-without-loc-key.erl": "3:17",
+        "erlang/bad/unknown-alert-key.erl": "2:17",
+        "erlang/bad/unknown-aps-key.erl": "3:6",
     ]
 
     @Test("each bad example reports exactly its rule, at the expected line and column",
@@ -109,7 +120,7 @@ struct ExamplesTests {
         let json = try Self.lintExample(paths[0]), yaml = try Self.lintExample(paths[1])
         let findings = { (report: FileReport) in report.diagnostics.map { "\($0.ruleID) \($0.pointer)" } }
         #expect(findings(json) == findings(yaml))
-        let size = { (report: FileReport) in report.definition?.payload.map { WireSerializer.serialize($0.node) } }
+        let size = { (report: FileReport) in report.definition?.payloadBytes }
         #expect(size(json) == size(yaml))
         #expect(size(json) != nil)
     }
@@ -131,6 +142,34 @@ struct ExamplesTests {
             return alert["body"]?.string
         }
         #expect(body == "Your cart still has 2 items.\nThe discount ends at midnight.\n")
+    }
+
+    /// The Erlang examples are linted as the request apns_json / apns_erlv3 would send.
+    @Test("Erlang examples lint the request the library builds", arguments: [
+        ("erlang/good/simplest-alert.erl", #"{"aps":{"alert":"Would you like to play a game?","content-available":1}}"#),
+        ("erlang/good/alert-sound-badge.erl", #"{"aps":{"alert":"Would you like to play a game?","content-available":1,"badge":1,"sound":"wopr"}}"#),
+        ("erlang/good/localized-alert.erl", #"{"aps":{"alert":{"title":"Game invite","action-loc-key":null,"loc-key":"GAME_PLAY_REQUEST_FORMAT","loc-args":["Jenna","Frank"]},"content-available":1,"sound":"chime"}}"#),
+        ("erlang/good/custom-data.eterm", #"{"aps":{"alert":"Would you like to play a game?","content-available":1},"meta":{"movie":"War Games","released":"1983-06-03T00:00:00Z","cast":["Matthew Broderick","Ally Sheedy"],"rating":7.1,"sequel":null,"tags":{}}}"#),
+        ("erlang/good/send-with-aps.term", #"{"aps":{"content-available":1},"mailbox":"inbox"}"#),
+        ("erlang/good/jsx-payload.eterm", #"{"aps":{"alert":{"title":"Order shipped","body":"Two items arrive on Tuesday."},"thread-id":"orders","sound":"default"},"order":{"id":10452,"express":true}}"#),
+    ])
+    func erlangRequest(_ path: String, _ wire: String) throws {
+        let report = try Self.lintExample(path)
+        #expect(report.definition?.payloadBytes.map { String(decoding: $0, as: UTF8.self) } == wire)
+    }
+
+    @Test func erlangSendStyleRoutingBecomesHeadersAndToken() throws {
+        let definition = try #require(try Self.lintExample("erlang/good/send-with-routing.config").definition)
+        #expect(definition.shape == .envelope)
+        #expect(definition.deviceToken?.string == "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0")
+        #expect(definition.headers.pushType == .alert)
+        #expect(definition.headers.priority == 10)
+        #expect(definition.headers.expirationField?.integer == 2_147_483_647)
+        #expect(definition.headers.collapseIDField?.string == "game-invite-4471")
+        #expect(definition.headers.idField?.string == "6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77")
+        #expect(definition.headers.topicField?.string == "com.example.games")
+        let source = try Self.lintExample("erlang/good/send-with-routing.config").source
+        #expect(source.position(of: try #require(definition.headers.priorityField?.keyRange).start).description == "6:6")
     }
 
     @Test func anchorsAndMergeKeysResolve() throws {

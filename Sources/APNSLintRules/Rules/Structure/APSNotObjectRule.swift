@@ -13,7 +13,7 @@ struct APSNotObjectRule: Rule {
         references: [Reference.payloadKeyReference, Reference.generatingNotification],
         triggering: [
             Example(#"{"aps": ↓"{\"alert\": \"Hi\"}"}"#),
-            Example(#"{"aps": ↓[{"alert": "Hi"}]}"#),
+            Example(#"{"aps": ↓["alert", "Hi"]}"#),
         ],
         nonTriggering: [Example(#"{"aps": {}}"#)])
 

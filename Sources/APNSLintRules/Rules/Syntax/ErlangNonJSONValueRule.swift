@@ -14,7 +14,7 @@ struct ErlangNonJSONValueRule: Rule {
         severity: .error, category: .syntax, stage: .syntax,
         references: ["https://github.com/talentdeficit/jsx#json---erlang-mapping"],
         triggering: [
-            Example("[{alert, <<\"Hi\">>}, {extra, [{<<\"scores\">>, [↓{3, 1}]}]}].", fileExtension: "erl"),
+            Example("[{alert, <<\"Hi\">>}, {extra, [{<<\"scores\">>, [↓{3, 1, 0}]}]}].", fileExtension: "erl"),
             Example("↓{alert, <<\"Hi\">>}.", fileExtension: "erl"),
         ],
         nonTriggering: [

@@ -17,7 +17,7 @@ struct InvalidErlangTermRule: Rule {
         triggering: [
             Example("[{alert, <<\"Hi\">>}, {badge, 1}]↓", fileExtension: "erl"),
             Example("[{alert, <<\"Hi\">>} ↓{badge, 1}].", fileExtension: "erl"),
-            Example("[{alert, ↓<<\"Hi>>}].", fileExtension: "erl"),
+            Example("[{alert, <<↓\"Hi>>}].", fileExtension: "erl"),
             Example("[{badge, ↓Count}].", fileExtension: "erl"),
         ],
         nonTriggering: [
