@@ -347,7 +347,11 @@ private struct YAMLTreeBuilder {
         var help = "fix the YAML syntax here; apns-lint checks the rest once the file parses"
         if let context {
             message += " \(context)"
-            let contextOffset = offsets.offset(ofCharacter: parser.context_mark.index)
+            var contextOffset = offsets.offset(ofCharacter: parser.context_mark.index)
+            if offset >= source.count, contextOffset >= offset, let open = stack.last(where: \.isFlow) {
+                // A node missing at the end of a flow collection (`[1, `) is its own context: use the open bracket.
+                contextOffset = open.start
+            }
             if offset >= source.count, contextOffset < offset {
                 // The input ended inside a construct: point at where it started, as for an unterminated string.
                 help = "the input ends before this is closed (the file may be truncated)"

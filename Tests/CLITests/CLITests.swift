@@ -263,6 +263,53 @@ struct YAMLCommandTests {
     }
 }
 
+@Suite("apns-lint on Erlang terms, end to end")
+struct ErlangCommandTests {
+    @Test func erlangFindingsPointIntoTheErlangSource() throws {
+        let dir = try workspace(["push/invite.erl": """
+            %% A game invite.
+            Notification = [
+                {'alert', [{'title', <<"Game invite">>},
+                           {'loc-args', [<<"Jenna">>]}]},
+                {'badge', 1}
+            ].
+
+            """])
+        let result = try run(["check", "--color", "never", "push"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("""
+            push/invite.erl:4:17: error: "loc-args" is given without "loc-key"
+            """))
+        #expect(result.stdout.contains("""
+            4 |                {'loc-args', [<<"Jenna">>]}]},
+              |                 ^^^^^^^^^^
+            """))
+    }
+
+    @Test func erlangOnStandardInput() throws {
+        let result = try run(["check", "-", "--stdin-filename", "n.eterm"], stdin: Data("[{alert, \"Hi\"}].".utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("n.eterm:1:10: warning: \"Hi\" is a character list"))
+    }
+
+    @Test func malformedTermsEndWithADiagnostic() throws {
+        for (text, location, message) in [
+            ("[{alert, <<\"Hi\">>}", "1:19", "the list opened at 1:1 is never closed"),
+            ("[{alert, <<\"Hi\">>}] junk.", "1:21", "expected '.' after the term"),
+            ("\u{FF}", "1:1", "invalid UTF-8"),
+            (String(repeating: "[", count: 100_000), "1:513", "nesting is deeper than 512 levels"),
+        ] {
+            let dir = try workspace(["t.erl": Data((text == "\u{FF}" ? [0xFF] : Array(text.utf8)))])
+            let result = try run(["check", "--color", "never", "t.erl"], in: dir)
+            #expect(result.status == 1)
+            let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.hasPrefix("t.erl:\(location): error: "), "\(first)")
+            #expect(first.contains(message), "\(first)")
+            #expect(first.hasSuffix("[invalid-erlang-term]"))
+        }
+    }
+}
+
 @Suite("apns-lint on garbage: a diagnostic at the right place, never a crash or a hang")
 struct GarbageInputTests {
     func check(_ data: Data, expect location: String, _ message: String) throws {
