@@ -94,8 +94,9 @@ public enum ErlangNotification {
             case .object(let properties):
                 var built: [Member] = []
                 for name in alertProperties {
-                    if let property = first(name, in: properties), !isEmptyBinary(property.value) {
-                        built.append(property)
+                    if let property = first(name, in: properties) {
+                        // An empty binary is dropped, even for action-loc-key (optional/2 drops <<>>).
+                        if !isEmptyBinary(property.value) { built.append(property) }
                     } else if name == "action-loc-key" {
                         built.append(Member(key: name, keyRange: added, value: DocumentNode(.null, range: added)))
                     }

@@ -38,7 +38,7 @@ private enum Token: Equatable {
 private enum Piece {
     case node(DocumentNode)
     /// `{Key, Value}`: a member if the enclosing list turns out to be a proplist.
-    case pair(key: String, keyRange: SourceRange, value: DocumentNode, range: SourceRange, keyIsCharlist: Bool)
+    case pair(key: String, keyRange: SourceRange, value: DocumentNode, range: SourceRange)
     /// `{}`: only meaningful as `[{}]`, the empty object.
     case emptyTuple(SourceRange)
     /// Any other tuple: JSON has no tuple.
@@ -47,7 +47,7 @@ private enum Piece {
     var range: SourceRange {
         switch self {
         case .node(let node): node.range
-        case .pair(_, _, _, let range, _), .emptyTuple(let range), .tuple(let range): range
+        case .pair(_, _, _, let range), .emptyTuple(let range), .tuple(let range): range
         }
     }
 }
@@ -87,11 +87,11 @@ private struct ErlangParser {
             while token != .end {
                 // An optional `Name =` binding, as in the apns_json examples.
                 if case .variable = token {
-                    let variableStart = tokenStart
+                    let variableStart = tokenStart, variableEnd = tokenEnd
                     try advance()
                     guard token == .punct("=") else {
                         throw fatal("a variable cannot stand in a term: terms in a definition file must be literal values",
-                                    at: variableStart, tokenEnd - variableStart, help: "write the value itself")
+                                    at: variableStart, variableEnd - variableStart, help: "write the value itself")
                     }
                     try advance()
                 }
@@ -148,7 +148,7 @@ private struct ErlangParser {
                     kind = .map
                 default: kind = .binary
                 }
-                guard open.count < maxDepth else {
+                guard kind == .binary || open.count < maxDepth else {
                     throw fatal("nesting is deeper than \(maxDepth) levels; apns-lint stops here to stay within bounded memory and stack",
                                 at: start, 1, help: "an APNs payload is at most 5120 bytes and never needs this depth")
                 }
@@ -236,6 +236,11 @@ private struct ErlangParser {
             }
             container.binaryText += text
             try advance()
+            // Adjacent string literals concatenate, as in Erlang: <<"a" "b">> is <<"ab">>.
+            while case .string(let part) = token {
+                container.binaryText += part
+                try advance()
+            }
             if token == .punct("/") {
                 try advance()
                 guard case .atom(let type) = token, ["utf8", "binary", "bytes"].contains(type) else {
@@ -283,7 +288,7 @@ private struct ErlangParser {
                         help: "use a list [...] or a proplist [{Key, Value}, ...] instead", range: pieces[1].range))
                     value = DocumentNode(.null, range: pieces[1].range)
                 }
-                return .pair(key: key.text, keyRange: keyNode.range, value: value, range: range, keyIsCharlist: key.isCharlist)
+                return .pair(key: key, keyRange: keyNode.range, value: value, range: range)
             }
             return .tuple(range)
         case .map:
@@ -304,7 +309,7 @@ private struct ErlangParser {
             for piece in pieces {
                 switch piece {
                 case .node(let node): elements.append(node)
-                case .pair(_, _, _, let range, _), .emptyTuple(let range), .tuple(let range):
+                case .pair(_, _, _, let range), .emptyTuple(let range), .tuple(let range):
                     problems.append(SyntaxProblem(
                         .nonJSONValue, "this tuple is in a list that is not a proplist, and JSON has no tuples; it becomes null",
                         help: "make every element a {Key, Value} pair (a proplist, which becomes an object), or none", range: range))
@@ -327,7 +332,7 @@ private struct ErlangParser {
     /// A proplist entry or map entry as an object member.
     mutating func member(_ piece: Piece) -> Member? {
         // A character-list key was reported where it was read.
-        guard case .pair(let key, let keyRange, let value, _, _) = piece else { return nil }
+        guard case .pair(let key, let keyRange, let value, _) = piece else { return nil }
         return Member(key: key, keyRange: keyRange, value: value)
     }
 
@@ -339,20 +344,20 @@ private struct ErlangParser {
         }
         guard case .node(let valueNode) = value else {
             problems.append(SyntaxProblem(.nonJSONValue, "a tuple cannot become JSON", help: "use a proplist or a map", range: value.range))
-            return .pair(key: text.text, keyRange: keyNode.range, value: DocumentNode(.null, range: value.range),
-                         range: SourceRange(start: key.range.start, end: value.range.end), keyIsCharlist: text.isCharlist)
+            return .pair(key: text, keyRange: keyNode.range, value: DocumentNode(.null, range: value.range),
+                         range: SourceRange(start: key.range.start, end: value.range.end))
         }
-        return .pair(key: text.text, keyRange: keyNode.range, value: valueNode,
-                     range: SourceRange(start: key.range.start, end: value.range.end), keyIsCharlist: text.isCharlist)
+        return .pair(key: text, keyRange: keyNode.range, value: valueNode,
+                     range: SourceRange(start: key.range.start, end: value.range.end))
     }
 
     /// The text of a node usable as a key: an atom or binary (strings), a character list, or an integer.
-    func keyText(_ node: DocumentNode) -> (text: String, isCharlist: Bool)? {
+    func keyText(_ node: DocumentNode) -> String? {
         switch node.value {
-        case .string(let text): return (text, charlistRanges.contains(node.range.start))
-        case .number(let number) where number.isInteger: return (number.text, false)
-        case .bool(let bool): return (bool ? "true" : "false", false)
-        case .null: return ("null", false)
+        case .string(let text): return text
+        case .number(let number) where number.isInteger: return number.text
+        case .bool(let bool): return bool ? "true" : "false"
+        case .null: return "null"
         default: return nil
         }
     }
@@ -371,8 +376,6 @@ private struct ErlangParser {
         return "\(pad(date[0], 4))-\(pad(date[1], 2))-\(pad(date[2], 2))T\(pad(time[0], 2)):\(pad(time[1], 2)):\(pad(time[2], 2))Z"
     }
 
-    /// Starts of string nodes that came from character lists (`"..."`), for the key check.
-    var charlistRanges = Set<Int>()
     /// 3-tuples of integers by their start, for datetimes.
     var tupleIntegers: [Int: [Int]] = [:]
 
@@ -399,7 +402,6 @@ private struct ErlangParser {
                 try advance()
             }
             let range = SourceRange(start: start, end: end)
-            charlistRanges.insert(start)
             problems.append(SyntaxProblem(
                 .charlistString, "\"\(clip(text))\" is a character list (a string in double quotes); apns_json expects binaries",
                 help: "write it as a binary: <<\"\(clip(text))\">>", range: range))
@@ -532,15 +534,18 @@ private struct ErlangParser {
                 return String(scalars)
             }
             if byte == UInt8(ascii: "\\") {
+                let escapeStart = index
                 guard let scalar = Unicode.Scalar(try readEscape()) else {
-                    throw fatal("the escape does not name a Unicode character", at: index - 1, 1, help: "use a code below 0x110000, not a surrogate")
+                    throw fatal("the escape does not name a Unicode character", at: escapeStart, index - escapeStart,
+                                help: "use a code below 0x110000, not a surrogate")
                 }
                 scalars.append(scalar)
                 continue
             }
             let length = utf8Length(at: index)
             guard length > 0 else { throw invalidUTF8(at: index) }
-            scalars.append(contentsOf: String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars)
+            // One scalar at a time: append(contentsOf:) copies the whole view each time, which is quadratic.
+            for scalar in String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars { scalars.append(scalar) }
             index += length
         }
     }
@@ -599,9 +604,11 @@ private struct ErlangParser {
             guard index < bytes.count else { throw fatal("unterminated escape sequence", at: start, 2, help: "write \\^A for control-A") }
             let control = bytes[index]
             index += 1
-            return UInt32(control & 0x1F)
+            // \^? is DEL, as in erl_scan; \^A to \^Z (and \^@ \^[ … \^_) are control characters.
+            return control == UInt8(ascii: "?") ? 127 : UInt32(control & 0x1F)
         default:
-            let length = max(1, utf8Length(at: index - 1))
+            let length = utf8Length(at: index - 1)
+            guard length > 0 else { throw invalidUTF8(at: index - 1) }
             index += length - 1
             // \\, \", \' and any other character stand for themselves.
             return String(decoding: bytes[(index - length)..<index], as: UTF8.self).unicodeScalars.first?.value ?? UInt32(byte)

@@ -148,8 +148,15 @@ private struct YAMLTreeBuilder {
 
     /// Returns false to stop reading.
     mutating func handle(_ event: yaml_event_t) -> Bool {
-        let start = offsets.offset(ofCharacter: event.start_mark.index)
-        let end = max(start, offsets.offset(ofCharacter: event.end_mark.index))
+        let markStart = offsets.offset(ofCharacter: event.start_mark.index)
+        let end = max(markStart, offsets.offset(ofCharacter: event.end_mark.index))
+        // A node's range starts at its content, after any `&anchor` and `!tag`: that is the text a fix replaces.
+        let start: Int
+        switch event.type {
+        case YAML_SCALAR_EVENT: start = skipProperties(from: markStart, before: end, isCollection: false)
+        case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT: start = skipProperties(from: markStart, before: end, isCollection: true)
+        default: start = markStart
+        }
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documentStart = start
@@ -169,7 +176,8 @@ private struct YAMLTreeBuilder {
             if var top = stack.last, top.isMapping, top.pendingKey == nil {
                 // A mapping key.
                 if isPlain, tag == nil { checkAmbiguous(text, range: range) }
-                let value = resolve(text, isPlain: isPlain, tag: tag, range: range, reportNonJSON: false)
+                let value = resolve(text, isPlain: isPlain, tag: tag, range: range,
+                                    tagged: SourceRange(start: markStart, end: end), reportNonJSON: false)
                 if case .string = value {} else {
                     problems.append(SyntaxProblem(
                         .nonJSONValue, "the key \(text) is \(describe(value)) in YAML, but JSON keys are strings; it becomes \"\(text)\"",
@@ -181,7 +189,8 @@ private struct YAMLTreeBuilder {
                 return true
             }
             if isPlain, tag == nil { checkAmbiguous(text, range: range) }
-            let node = DocumentNode(resolve(text, isPlain: isPlain, tag: tag, range: range, reportNonJSON: true), range: range)
+            let node = DocumentNode(resolve(text, isPlain: isPlain, tag: tag, range: range,
+                                                    tagged: SourceRange(start: markStart, end: end), reportNonJSON: true), range: range)
             return complete(node, count: 1, anchor: anchor)
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
@@ -231,7 +240,7 @@ private struct YAMLTreeBuilder {
                 if tag != expected, tag != "!" {
                     problems.append(SyntaxProblem(
                         .nonJSONValue, "the tag \(displayTag(tag)) has no meaning in JSON; the \(isMapping ? "mapping" : "sequence") is read without it",
-                        help: "remove the tag", range: SourceRange(start: start, end: end)))
+                        help: "remove the tag", range: SourceRange(start: markStart, end: end)))
                 }
             }
             var frame = Frame(isMapping: isMapping, isFlow: isFlow, start: start, end: end,
@@ -267,6 +276,28 @@ private struct YAMLTreeBuilder {
             break
         }
         return true
+    }
+
+    /// The offset after the node properties (`&anchor`, `!tag`) and the blanks and comments that follow them.
+    /// A block collection's start event ends where its content begins, so for collections the scan may reach
+    /// `end`; for a scalar, reaching `end` means the scalar is empty.
+    private func skipProperties(from start: Int, before end: Int, isCollection: Bool) -> Int {
+        let bytes = source.bytes
+        var index = start
+        while index < end, bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: "!") {
+            while index < end, ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < end {
+                if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "#") {
+                    while index < end, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+                } else {
+                    break
+                }
+            }
+        }
+        // An empty scalar with properties (`a: &x`) keeps its start.
+        return index < end || isCollection ? index : start
     }
 
     /// Attaches a finished value to its parent (or makes it the document's root).
@@ -366,7 +397,9 @@ private struct YAMLTreeBuilder {
 
     // MARK: Scalars
 
-    private mutating func resolve(_ text: String, isPlain: Bool, tag: String?, range: SourceRange, reportNonJSON: Bool) -> DocumentNode.Value {
+    /// - Parameter tagged: the range from the node's properties (its tag) to its end, where tag problems point.
+    private mutating func resolve(_ text: String, isPlain: Bool, tag: String?, range: SourceRange, tagged: SourceRange,
+                                  reportNonJSON: Bool) -> DocumentNode.Value {
         switch tag {
         case nil:
             return isPlain ? resolvePlain(text, range: range, reportNonJSON: reportNonJSON) : .string(text)
@@ -387,12 +420,12 @@ private struct YAMLTreeBuilder {
         default:
             problems.append(SyntaxProblem(
                 .nonJSONValue, "the tag \(displayTag(tag!)) has no meaning in JSON; the value is read as the string \"\(clip(text))\"",
-                help: "remove the tag, or use one of !!str !!int !!float !!bool !!null", range: range))
+                help: "remove the tag, or use one of !!str !!int !!float !!bool !!null", range: tagged))
             return .string(text)
         }
         problems.append(SyntaxProblem(
             .invalidSyntax, "\"\(clip(text))\" is not a valid \(displayTag(tag!)) value",
-            help: "write a value of that type, or remove the tag", range: range))
+            help: "write a value of that type, or remove the tag", range: tagged))
         return .string(text)
     }
 
@@ -546,14 +579,34 @@ enum CoreSchema {
         if text.contains("_"), all(unsigned, { isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }), unsigned.first.map(isDigit) == true {
             return ("the string \"\(text)\"", "the number \(text.filter { $0 != "_" })")
         }
-        if text.contains(":"), all(unsigned, { isDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }),
-           unsigned.first.map(isDigit) == true, !text.hasSuffix(":") {
-            return ("the string \"\(text)\"", "a base-60 number (1:30 is 90 there)")
+        // The rest only concerns scalars that start like a number.
+        guard let first = bytes.first, isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") else {
+            return nil
         }
-        if bytes.count >= 8, all(bytes[0..<4], isDigit), bytes[4] == UInt8(ascii: "-"),
-           let secondDash = bytes[5...].firstIndex(of: UInt8(ascii: "-")), secondDash > 5, secondDash <= 7,
-           all(bytes[5..<secondDash], isDigit), secondDash + 1 < bytes.count, isDigit(bytes[secondDash + 1]) {
+        // Base 60, as PyYAML resolves it: [-+]?[1-9][0-9_]*(:[0-5]?[0-9])+ (and a float form with a fraction).
+        if text.wholeMatch(of: /[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+/) != nil {
+            let negative = text.hasPrefix("-")
+            // Overflow-checked: any file can hold a huge value.
+            var value: Int? = 0
+            for part in text.drop(while: { $0 == "-" || $0 == "+" }).split(separator: ":") {
+                guard let current = value, let digit = Int(part.filter { $0 != "_" }) else { value = nil; break }
+                let (shifted, overflow) = current.multipliedReportingOverflow(by: 60)
+                let (sum, overflowAgain) = shifted.addingReportingOverflow(digit)
+                value = overflow || overflowAgain ? nil : sum
+            }
+            return ("the string \"\(text)\"", value.map { "the base-60 integer \(negative ? -$0 : $0)" } ?? "a base-60 integer")
+        }
+        if text.wholeMatch(of: /[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*/) != nil {
+            return ("the string \"\(text)\"", "a base-60 float")
+        }
+        // Timestamps: a full date, or a date with a time.
+        if text.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil
+            || text.wholeMatch(of: /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?/) != nil {
             return ("the string \"\(text)\"", "a date or timestamp, which JSON has no type for")
+        }
+        // YAML 1.1 floats need a '.' and a signed exponent; YAML 1.2 also reads 1e3 and 1.0e3 as numbers.
+        if let number = float(text), text.wholeMatch(of: /[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?/) == nil {
+            return ("the number \(number.text)", "the string \"\(text)\"")
         }
         return nil
     }

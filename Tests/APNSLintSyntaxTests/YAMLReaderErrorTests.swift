@@ -227,7 +227,11 @@ struct YAMLReaderErrorTests {
     func truncatedAtEveryOffset() throws {
         let full = Array(Self.definition.utf8)
         let complete = YAMLRead(bytes: full)
-        #expect(complete.problems.isEmpty, "\(complete.problemLines)")
+        // The one problem of the whole definition: `-2.5e3` has no dot-and-signed-exponent, so YAML 1.1 reads a string.
+        let exponent = byteOffset(of: "-2.5e3", in: Self.definition)
+        let ambiguousLine = "ambiguousScalar \(SourceRange(exponent..<(exponent + 6))) 6:19 unquoted -2.5e3 is the number -2.5e3 here (YAML 1.2), "
+            + "but YAML 1.1 tools (PyYAML, Ruby's Psych and many senders) read it as the string \"-2.5e3\""
+        #expect(complete.problemLines == [ambiguousLine])
         #expect(complete.documents.count == 1)
         let openQuote = byteOffset(of: "\"", in: Self.definition)
         let closeQuote = byteOffset(of: "\"", in: Self.definition, occurrence: 1)
@@ -243,7 +247,8 @@ struct YAMLReaderErrorTests {
             let width = lead == 0 ? 1 : full[lead - 1] >= 0xF0 ? 4 : full[lead - 1] >= 0xE0 ? 3 : full[lead - 1] >= 0xC0 ? 2 : 1
             let splitsCharacter = lead > 0 && cut - (lead - 1) < width
             if splitsCharacter {
-                #expect(read.problemLines == [
+                // libyaml decodes as it goes, so `-2.5e3` is reported first when the split comes after it.
+                #expect(read.problemLines == (lead - 1 > exponent ? [ambiguousLine] : []) + [
                     "invalidSyntax \(SourceRange((lead - 1)..<lead)) \(read.at(lead - 1)) invalid UTF-8: incomplete UTF-8 octet sequence at byte offset \(lead - 1)",
                 ], "cut \(cut)")
             } else if cut > openQuote, cut <= closeQuote {

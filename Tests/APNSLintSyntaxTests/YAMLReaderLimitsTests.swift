@@ -74,8 +74,8 @@ struct YAMLReaderLimitsTests {
         let fits = YAMLRead(text, aliasBudget: 9)
         #expect(fits.problems.isEmpty)
         #expect(fits.dumps == [#"""
-            {"a"@0..<1: [i:1@7..<8, i:2@10..<11]@3..<12, "b"@13..<14: [[i:1@7..<8, i:2@10..<11]@3..<12, \#
-            [i:1@7..<8, i:2@10..<11]@3..<12, [i:1@7..<8, i:2@10..<11]@3..<12]@16..<28}@0..<28
+            {"a"@0..<1: [i:1@7..<8, i:2@10..<11]@6..<12, "b"@13..<14: [[i:1@7..<8, i:2@10..<11]@6..<12, \#
+            [i:1@7..<8, i:2@10..<11]@6..<12, [i:1@7..<8, i:2@10..<11]@6..<12]@16..<28}@0..<28
             """#])
         let over = YAMLRead(text, aliasBudget: 8)
         #expect(over.documents.isEmpty)

@@ -72,9 +72,13 @@ struct YAMLReaderSchemaTests {
         Scalar("1.5", "n:1.5"), Scalar(".5", "n:0.5"), Scalar("-.5", "n:-0.5"), Scalar("+.5", "n:0.5"),
         Scalar("1.", "n:1.0"), Scalar("10.", "n:10.0"), Scalar("-1.", "n:-1.0"),
         // No dot, but an exponent: the core schema's float pattern takes it, so it is a non-integer number.
-        Scalar("1e3", "n:1e3"), Scalar("1E3", "n:1e3"), Scalar("1e03", "n:1e03"), Scalar("0e0", "n:0e0"),
-        Scalar("+1.5e-3", "n:1.5e-3"), Scalar("-1E+2", "n:-1e2"), Scalar("12e+03", "n:12e03"), Scalar("1.e5", "n:1.0e5"),
-        Scalar(".5e1", "n:0.5e1"), Scalar("0.0", "n:0.0"), Scalar("-0.0", "n:-0.0"), Scalar("00.5", "n:0.5"),
+        // YAML 1.1 (PyYAML's `[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?`) needs a dot and a signed exponent,
+        // so every float without both is also .ambiguousScalar; `+1.5e-3` has both.
+        Scalar("1e3", "n:1e3", [.ambiguousScalar]), Scalar("1E3", "n:1e3", [.ambiguousScalar]),
+        Scalar("1e03", "n:1e03", [.ambiguousScalar]), Scalar("0e0", "n:0e0", [.ambiguousScalar]),
+        Scalar("+1.5e-3", "n:1.5e-3"), Scalar("-1E+2", "n:-1e2", [.ambiguousScalar]), Scalar("12e+03", "n:12e03", [.ambiguousScalar]),
+        Scalar("1.e5", "n:1.0e5", [.ambiguousScalar]), Scalar("1.0e3", "n:1.0e3", [.ambiguousScalar]), Scalar("1.5E+3", "n:1.5e3"),
+        Scalar(".5e1", "n:0.5e1", [.ambiguousScalar]), Scalar("0.0", "n:0.0"), Scalar("-0.0", "n:-0.0"), Scalar("00.5", "n:0.5"),
         Scalar("007.5", "n:7.5"), Scalar("1.50", "n:1.50"),
     ])
     func floats(_ c: Scalar) throws {
@@ -158,14 +162,23 @@ struct YAMLReaderSchemaTests {
     // MARK: Tags
 
     struct Tagged: Sendable, CustomTestStringConvertible {
+        /// Where a problem points: from the tag to the node's end (problems about the tag), or at the node.
+        enum Place: Sendable { case tag, node }
         let text: String
         let value: String
         let problem: String?
+        let place: Place
         var testDescription: String { String(reflecting: text) }
-        init(_ text: String, _ value: String, _ problem: String? = nil) {
+        init(_ text: String, _ value: String, _ problem: String? = nil, at place: Place = .tag) {
             self.text = text
             self.value = value
             self.problem = problem
+            self.place = place
+        }
+        /// The node's text: what follows the tag and its blank, or, for an empty node, the tag itself.
+        var content: String {
+            let parts = text.split(separator: " ", maxSplits: 1)
+            return parts.count == 2 ? String(parts[1]) : text
         }
     }
 
@@ -181,9 +194,10 @@ struct YAMLReaderSchemaTests {
         Tagged("!!float abc", #""abc""#, #"invalidSyntax "abc" is not a valid !!float value"#),
         Tagged(#"!!bool "yes""#, #""yes""#, #"invalidSyntax "yes" is not a valid !!bool value"#),
         Tagged("!!null x", #""x""#, #"invalidSyntax "x" is not a valid !!null value"#),
-        // `.inf` is a valid !!float, only not a JSON one.
+        // `.inf` is a valid !!float, only not a JSON one: that problem is about the value, so it points at the node.
         Tagged("!!float .inf", #"".inf""#,
-               #"nonJSONValue .inf is a YAML float that JSON cannot carry (JSON numbers are finite); it is read as the string ".inf""#),
+               #"nonJSONValue .inf is a YAML float that JSON cannot carry (JSON numbers are finite); it is read as the string ".inf""#,
+               at: .node),
         Tagged("!custom x", #""x""#, #"nonJSONValue the tag !custom has no meaning in JSON; the value is read as the string "x""#),
         Tagged("!!binary aGVsbG8=", #""aGVsbG8=""#,
                #"nonJSONValue the tag !!binary has no meaning in JSON; the value is read as the string "aGVsbG8=""#),
@@ -196,10 +210,13 @@ struct YAMLReaderSchemaTests {
         let root = try #require(read.documents.first)
         let value = try #require(root.member("v")?.value)
         #expect(valueDump(value) == c.value)
-        // The node starts at its tag: libyaml's node start mark comes before the node's properties.
-        #expect(read.source.text(value.range) == c.text)
+        // The node starts at its content, after the tag (an empty node keeps the tag's range); it ends where it ends.
+        #expect(read.source.text(value.range) == c.content)
+        #expect(value.range.end == 3 + c.text.utf8.count)
         #expect(read.problems.map { "\($0.kind) \($0.message)" } == (c.problem.map { [$0] } ?? []))
-        #expect(read.problems.allSatisfy { $0.range == value.range })
+        // A problem about the tag covers the tag and the node; any other problem, the node.
+        let expected = c.place == .tag ? SourceRange(3..<(3 + c.text.utf8.count)) : value.range
+        #expect(read.problems.allSatisfy { $0.range == expected }, "\(read.problemLines)")
         // None of these stops reading.
         #expect(root.member("next")?.value.number?.text == "1")
     }
@@ -220,23 +237,52 @@ struct YAMLReaderSchemaTests {
         #expect(YAMLRead("v: !!int \(long)").problems.map(\.message) == ["\"\(long.prefix(40))…\" is not a valid !!int value"])
     }
 
+    @Test("a tag problem starts at the first property; the node starts after all of them and any comment")
+    func scalarPropertiesAndComments() {
+        // An anchor and a tag, in either order: the node is `five`, the problem covers `&a !!int five`.
+        for text in ["v: &a !!int five\n", "v: !!int &a five\n"] {
+            let read = YAMLRead(text)
+            #expect(read.dumps == [#"{"v"@0..<1: "five"@12..<16}@0..<16"#])
+            #expect(read.problemLines == [#"invalidSyntax 3..<16 1:4 "five" is not a valid !!int value"#])
+        }
+        // A comment and a line break after the tag are not part of the node; the tag problem runs over them to its end.
+        let commented = YAMLRead("v: !!int # c\n  five\n")
+        #expect(commented.dumps == [#"{"v"@0..<1: "five"@15..<19}@0..<19"#])
+        #expect(commented.problemLines == [#"invalidSyntax 3..<19 1:4 "five" is not a valid !!int value"#])
+        // On a key: a tag problem covers `!custom k`, the key itself is `k`.
+        let customKey = YAMLRead("!custom k: v\n")
+        #expect(customKey.documents.first?.members?.first?.keyRange == SourceRange(8..<9))
+        #expect(customKey.problemLines == [
+            #"nonJSONValue 0..<9 1:1 the tag !custom has no meaning in JSON; the value is read as the string "k""#,
+        ])
+        // A key that a standard tag makes a number: not being a string is about the key, so it points at the key.
+        let intKey = YAMLRead("!!int 5: x\n")
+        #expect(intKey.dumps == [#"{"5"@6..<7: "x"@9..<10}@0..<10"#])
+        #expect(intKey.problemLines == [
+            #"nonJSONValue 6..<7 1:7 the key 5 is an integer in YAML, but JSON keys are strings; it becomes "5""#,
+        ])
+    }
+
     @Test("!!map and !!seq on collections are fine")
     func collectionTags() {
         let read = YAMLRead("a: !!map {k: 1}\nb: !!seq [1]\nc: !!map\n  k: 2\nd: !!seq\n  - 3\n")
         #expect(read.problems.isEmpty)
+        // Each collection starts at its first content character: `{`, `[`, the first key `k`, the first `-`.
         #expect(read.dumps == [#"""
-            {"a"@0..<1: {"k"@10..<11: i:1@13..<14}@3..<15, "b"@16..<17: [i:1@26..<27]@19..<28, \#
-            "c"@29..<30: {"k"@40..<41: i:2@43..<44}@32..<44, "d"@45..<46: [i:3@58..<59]@48..<59}@0..<59
+            {"a"@0..<1: {"k"@10..<11: i:1@13..<14}@9..<15, "b"@16..<17: [i:1@26..<27]@25..<28, \#
+            "c"@29..<30: {"k"@40..<41: i:2@43..<44}@40..<44, "d"@45..<46: [i:3@58..<59]@56..<59}@0..<59
             """#])
     }
 
     @Test("an unknown or mismatched tag on a collection: .nonJSONValue, the collection is read without it")
     func collectionTagProblems() {
         let read = YAMLRead("- !foo {a: 1}\n- !!map [1]\n- !!seq {b: 2}\n- !!set\n  ? x\n")
+        // The collections start at their content (`{`, `[`, `{`, the `?` of the block mapping)...
         #expect(read.dumps == [#"""
-            [{"a"@8..<9: i:1@11..<12}@2..<13, [i:1@23..<24]@16..<25, {"b"@35..<36: i:2@38..<39}@28..<40, \#
-            {"x"@53..<54: null@55..<55}@43..<55]@0..<55
+            [{"a"@8..<9: i:1@11..<12}@7..<13, [i:1@23..<24]@22..<25, {"b"@35..<36: i:2@38..<39}@34..<40, \#
+            {"x"@53..<54: null@55..<55}@51..<55]@0..<55
             """#])
+        // ...and each tag problem runs from the tag through the collection's opening (reported when it opens).
         #expect(read.problemLines == [
             "nonJSONValue 2..<8 1:3 the tag !foo has no meaning in JSON; the mapping is read without it",
             "nonJSONValue 16..<23 2:3 the tag !!map has no meaning in JSON; the sequence is read without it",

@@ -113,7 +113,7 @@ struct YAMLReaderStreamTests {
     @Test("anchors do not carry across documents: the alias is an error, the first document is kept")
     func anchorsPerDocument() {
         let read = YAMLRead("a: &x 1\n---\nb: *x")
-        #expect(read.dumps == [#"{"a"@0..<1: i:1@3..<7}@0..<7"#])
+        #expect(read.dumps == [#"{"a"@0..<1: i:1@6..<7}@0..<7"#])
         #expect(read.problemLines == [
             "invalidSyntax 15..<17 3:4 the alias *x refers to no anchor; an anchor (&x) must come before its aliases in the same document",
         ])

@@ -80,6 +80,7 @@ struct ExamplesTests {
         "json/bad/proplist-object.json": "3:14",
         "yaml/bad/proplist-object.yaml": "3:5",
         "erlang/bad/background-priority-10.config": "5:16",
+        "erlang/bad/content-available-not-1.eterm": "2:41",
         "erlang/bad/duplicate-key.erl": "4:6",
         "erlang/bad/erlang-charlist-string.erl": "3:15",
         "erlang/bad/erlang-non-json-value.erl": "3:30",

@@ -1,0 +1,152 @@
+import APNSLintSyntax
+import Testing
+
+// Shared helpers for the ErlangReader suites. Trees are compared through `dumpTree` (SyntaxTestSupport.swift).
+
+/// One read of an Erlang text: the source (for positions) and the result.
+struct ErlangRead {
+    let source: SourceText
+    let result: ParseResult
+
+    init(_ text: String, maxDepth: Int = ErlangReader.defaultMaxDepth) {
+        self.init(bytes: Array(text.utf8), maxDepth: maxDepth)
+    }
+
+    init(bytes: [UInt8], maxDepth: Int = ErlangReader.defaultMaxDepth) {
+        source = SourceText(bytes: bytes)
+        result = ErlangReader.read(source, maxDepth: maxDepth)
+    }
+
+    var documents: [DocumentNode] { result.documents }
+    var problems: [SyntaxProblem] { result.problems }
+
+    /// Every document's dump, in order.
+    var dumps: [String] { result.documents.map(dumpTree) }
+
+    /// Every problem as `kind range line:col message`.
+    var problemLines: [String] {
+        result.problems.map { "\($0.kind) \($0.range) \(source.position(of: $0.range.start)) \($0.message)" }
+    }
+
+    /// The line:column of a byte offset.
+    func at(_ offset: Int) -> String { source.position(of: offset).description }
+}
+
+/// Reads `text`, expects exactly one document and no problem, and returns its dump.
+func erlangTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    let read = ErlangRead(text)
+    #expect(read.problems.isEmpty, "unexpected problems: \(read.problemLines)", sourceLocation: sourceLocation)
+    #expect(read.documents.count == 1, "documents: \(read.dumps)", sourceLocation: sourceLocation)
+    #expect(read.result.firstDuplicateWins, sourceLocation: sourceLocation)
+    return read.documents.first.map(dumpTree)
+}
+
+/// One input the Erlang reader must reject: the documents it still returns and its single fatal problem.
+struct ErlangFatalCase: Sendable, CustomTestStringConvertible {
+    let bytes: [UInt8]
+    let message: String
+    let range: Range<Int>
+    let position: String
+    let help: String?
+    /// Dumps of the documents read before the error.
+    let documents: [String]
+
+    init(_ text: String, _ message: String, _ range: Range<Int>, _ position: String, help: String? = nil, documents: [String] = []) {
+        self.init(bytes: Array(text.utf8), message, range, position, help: help, documents: documents)
+    }
+
+    init(bytes: [UInt8], _ message: String, _ range: Range<Int>, _ position: String, help: String? = nil, documents: [String] = []) {
+        self.bytes = bytes
+        self.message = message
+        self.range = range
+        self.position = position
+        self.help = help
+        self.documents = documents
+    }
+
+    var testDescription: String { String(reflecting: String(decoding: bytes, as: UTF8.self)) }
+
+    func check(sourceLocation: SourceLocation = #_sourceLocation) {
+        let read = ErlangRead(bytes: bytes)
+        #expect(read.dumps == documents, sourceLocation: sourceLocation)
+        #expect(read.problems.count == 1, "problems: \(read.problemLines)", sourceLocation: sourceLocation)
+        #expect(read.result.firstDuplicateWins, sourceLocation: sourceLocation)
+        guard let problem = read.problems.last else { return }
+        #expect(problem.kind == .invalidSyntax, sourceLocation: sourceLocation)
+        #expect(problem.message == message, sourceLocation: sourceLocation)
+        #expect(problem.range == SourceRange(range), sourceLocation: sourceLocation)
+        #expect(read.at(problem.range.start) == position, sourceLocation: sourceLocation)
+        #expect(problem.fix == nil, sourceLocation: sourceLocation)
+        #expect(problem.help?.isEmpty == false, "every reader error says how to fix it", sourceLocation: sourceLocation)
+        if let help {
+            #expect(problem.help == help, sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Properties every Erlang read must have, whatever the input: ranges inside the text, a problem when there is
+/// no document, JSON number text everywhere, at most one (fatal) syntax error and it comes last.
+func expectErlangWellFormed(_ read: ErlangRead, sourceLocation: SourceLocation = #_sourceLocation) {
+    let count = read.source.count
+    #expect(read.result.firstDuplicateWins, sourceLocation: sourceLocation)
+    for problem in read.problems {
+        #expect(problem.range.start >= 0 && problem.range.end <= count, "\(problem.message) at \(problem.range) outside 0..<\(count)",
+                sourceLocation: sourceLocation)
+        #expect(!problem.message.isEmpty && problem.help?.isEmpty == false, sourceLocation: sourceLocation)
+    }
+    let fatal = read.problems.indices.filter { read.problems[$0].kind == .invalidSyntax }
+    #expect(fatal.count <= 1, "more than one syntax error: \(read.problemLines)", sourceLocation: sourceLocation)
+    if let index = fatal.first {
+        #expect(index == read.problems.count - 1, "reading must stop at a syntax error: \(read.problemLines)", sourceLocation: sourceLocation)
+    }
+    if read.documents.isEmpty {
+        #expect(!fatal.isEmpty, "no document and no syntax error", sourceLocation: sourceLocation)
+    }
+    var previousEnd = 0
+    for document in read.documents {
+        #expect(document.range.start >= previousEnd, "documents overlap or are out of order", sourceLocation: sourceLocation)
+        previousEnd = document.range.end
+        var nodes: [DocumentNode] = []
+        document.walk { node, _ in nodes.append(node) }
+        for node in nodes {
+            #expect(node.range.start >= document.range.start && node.range.end <= document.range.end,
+                    "node range \(node.range) outside its document \(document.range)", sourceLocation: sourceLocation)
+            if let number = node.number {
+                #expect(erlangIsJSONNumber(number.text), "\(number.text) is not JSON number text", sourceLocation: sourceLocation)
+                #expect(number.isInteger == !number.text.contains(where: { $0 == "." || $0 == "e" }), sourceLocation: sourceLocation)
+            }
+            for member in node.members ?? [] {
+                #expect(member.keyRange.start >= document.range.start && member.keyRange.end <= document.range.end,
+                        sourceLocation: sourceLocation)
+            }
+        }
+    }
+}
+
+/// JSON's number grammar (RFC 8259 §6), checked by hand so the test does not share code with the reader.
+func erlangIsJSONNumber(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    var index = 0
+    func digits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        return index - start
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.count else { return false }
+    if bytes[index] == UInt8(ascii: "0") {
+        index += 1
+    } else if digits() == 0 {
+        return false
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        guard digits() > 0 else { return false }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        index += 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits() > 0 else { return false }
+    }
+    return index == bytes.count
+}
