@@ -10,24 +10,6 @@ struct ErlangReaderRobustnessTests {
         "nesting is deeper than \(depth) levels; apns-lint stops here to stay within bounded memory and stack"
     }
 
-    /// Depth of the deepest container, found without recursion.
-    func depth(_ root: DocumentNode) -> Int {
-        var deepest = 0
-        var stack: [(DocumentNode, Int)] = [(root, 1)]
-        while let (node, level) = stack.popLast() {
-            switch node.value {
-            case .object(let members):
-                deepest = max(deepest, level)
-                stack += members.map { ($0.value, level + 1) }
-            case .array(let elements):
-                deepest = max(deepest, level)
-                stack += elements.map { ($0, level + 1) }
-            default:
-                break
-            }
-        }
-        return deepest
-    }
 
     // MARK: Nesting
 
@@ -35,13 +17,13 @@ struct ErlangReaderRobustnessTests {
     func depthLimit() throws {
         let lists = ErlangRead(String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + ".")
         #expect(lists.problems.isEmpty)
-        #expect(try depth(#require(lists.documents.first)) == 512)
+        #expect(try containerDepth(#require(lists.documents.first)) == 512)
         #expect(lists.documents.first?.range == SourceRange(0..<1024))
 
         let maps = ErlangRead(String(repeating: "#{a => ", count: 512) + "1" + String(repeating: "}", count: 512) + ".")
         #expect(maps.problems.isEmpty)
         var node = try #require(maps.documents.first)
-        #expect(depth(node) == 512)
+        #expect(containerDepth(node) == 512)
         while let member = node.members?.first { node = member.value }
         #expect(dumpTree(node) == "i:1@3584..<3585")
 
@@ -65,7 +47,7 @@ struct ErlangReaderRobustnessTests {
         let read = ErlangRead(String(repeating: "[", count: 512) + #"<<"a">>"# + String(repeating: "]", count: 512) + ".")
         #expect(read.problems.isEmpty, "\(read.problemLines)")
         var node = try #require(read.documents.first)
-        #expect(depth(node) == 512)
+        #expect(containerDepth(node) == 512)
         while let first = node.elements?.first { node = first }
         #expect(dumpTree(node) == #""a"@512..<519"#)
     }

@@ -112,7 +112,7 @@ func expectErlangWellFormed(_ read: ErlangRead, sourceLocation: SourceLocation =
             #expect(node.range.start >= document.range.start && node.range.end <= document.range.end,
                     "node range \(node.range) outside its document \(document.range)", sourceLocation: sourceLocation)
             if let number = node.number {
-                #expect(erlangIsJSONNumber(number.text), "\(number.text) is not JSON number text", sourceLocation: sourceLocation)
+                #expect(isJSONNumberText(number.text), "\(number.text) is not JSON number text", sourceLocation: sourceLocation)
                 #expect(number.isInteger == !number.text.contains(where: { $0 == "." || $0 == "e" }), sourceLocation: sourceLocation)
             }
             for member in node.members ?? [] {
@@ -123,30 +123,3 @@ func expectErlangWellFormed(_ read: ErlangRead, sourceLocation: SourceLocation =
     }
 }
 
-/// JSON's number grammar (RFC 8259 §6), checked by hand so the test does not share code with the reader.
-func erlangIsJSONNumber(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    var index = 0
-    func digits() -> Int {
-        let start = index
-        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
-        return index - start
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < bytes.count else { return false }
-    if bytes[index] == UInt8(ascii: "0") {
-        index += 1
-    } else if digits() == 0 {
-        return false
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-        index += 1
-        guard digits() > 0 else { return false }
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-        index += 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard digits() > 0 else { return false }
-    }
-    return index == bytes.count
-}

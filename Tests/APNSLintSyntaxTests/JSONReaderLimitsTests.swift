@@ -6,24 +6,6 @@ struct JSONReaderLimitsTests {
     static let depthMessage = "nesting is deeper than 512 levels; apns-lint stops here to stay within bounded memory and stack"
     static let depthHelp = "an APNs payload is at most 5120 bytes and never needs this depth; check that the file is a notification definition"
 
-    /// Depth of the deepest container, found without recursion.
-    func depth(_ root: DocumentNode) -> Int {
-        var deepest = 0
-        var stack: [(DocumentNode, Int)] = [(root, 1)]
-        while let (node, level) = stack.popLast() {
-            switch node.value {
-            case .object(let members):
-                deepest = max(deepest, level)
-                stack += members.map { ($0.value, level + 1) }
-            case .array(let elements):
-                deepest = max(deepest, level)
-                stack += elements.map { ($0, level + 1) }
-            default:
-                break
-            }
-        }
-        return deepest
-    }
 
     // MARK: Nesting
 
@@ -33,7 +15,7 @@ struct JSONReaderLimitsTests {
         let result = readJSON(text)
         #expect(result.problems.isEmpty)
         let root = try #require(result.document)
-        #expect(depth(root) == 512)
+        #expect(containerDepth(root) == 512)
         #expect(root.range == SourceRange(0..<1024))
         var innermost = root
         while let first = innermost.elements?.first { innermost = first }
@@ -46,7 +28,7 @@ struct JSONReaderLimitsTests {
         let result = readJSON(text)
         #expect(result.problems.isEmpty)
         let root = try #require(result.document)
-        #expect(depth(root) == 512)
+        #expect(containerDepth(root) == 512)
         var node = root
         while let member = node.members?.first { node = member.value }
         #expect(node.number?.text == "1")
@@ -59,7 +41,7 @@ struct JSONReaderLimitsTests {
         let text = "[" + Array(repeating: deep, count: 20).joined(separator: ",") + "]"
         let result = readJSON(text)
         #expect(result.problems.isEmpty)
-        #expect(try depth(#require(result.document)) == 512)
+        #expect(try containerDepth(#require(result.document)) == 512)
         #expect(result.document?.elements?.count == 20)
     }
 

@@ -14,24 +14,6 @@ struct YAMLReaderLimitsTests {
         "aliases expand to more than \(budget) values; apns-lint stops here instead of expanding them (a \"billion laughs\" file can exhaust any reader's memory)"
     }
 
-    /// Depth of the deepest container, found without recursion.
-    func depth(_ root: DocumentNode) -> Int {
-        var deepest = 0
-        var stack: [(DocumentNode, Int)] = [(root, 1)]
-        while let (node, level) = stack.popLast() {
-            switch node.value {
-            case .object(let members):
-                deepest = max(deepest, level)
-                stack += members.map { ($0.value, level + 1) }
-            case .array(let elements):
-                deepest = max(deepest, level)
-                stack += elements.map { ($0, level + 1) }
-            default:
-                break
-            }
-        }
-        return deepest
-    }
 
     // MARK: Aliases
 
@@ -123,7 +105,7 @@ struct YAMLReaderLimitsTests {
         let read = YAMLRead(String(repeating: "[", count: 512) + String(repeating: "]", count: 512))
         #expect(read.problems.isEmpty)
         let root = try #require(read.documents.first)
-        #expect(depth(root) == 512)
+        #expect(containerDepth(root) == 512)
         #expect(root.range == SourceRange(0..<1024))
         var innermost = root
         while let first = innermost.elements?.first { innermost = first }
@@ -143,7 +125,7 @@ struct YAMLReaderLimitsTests {
         // 512 mappings: the innermost `k:` holds null.
         let read = YAMLRead(nested(512))
         #expect(read.problems.isEmpty)
-        #expect(try depth(#require(read.documents.first)) == 512)
+        #expect(try containerDepth(#require(read.documents.first)) == 512)
 
         let text = nested(513)
         let deeper = YAMLRead(text)

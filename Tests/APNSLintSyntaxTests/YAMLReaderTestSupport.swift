@@ -68,33 +68,6 @@ func byteOffset(of needle: String, in text: String, occurrence: Int = 0) -> Int 
     preconditionFailure("\(needle) not found \(occurrence + 1) times")
 }
 
-/// JSON's number grammar (RFC 8259 §6), checked by hand so the test does not share code with the reader.
-func isJSONNumberText(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    var index = 0
-    func digits() -> Int {
-        let start = index
-        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
-        return index - start
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < bytes.count else { return false }
-    if bytes[index] == UInt8(ascii: "0") {
-        index += 1
-    } else if digits() == 0 {
-        return false
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-        index += 1
-        guard digits() > 0 else { return false }
-    }
-    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-        index += 1
-        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard digits() > 0 else { return false }
-    }
-    return index == bytes.count
-}
 
 /// Every node of a tree, depth first, without recursion.
 func allNodes(_ root: DocumentNode) -> [DocumentNode] {
