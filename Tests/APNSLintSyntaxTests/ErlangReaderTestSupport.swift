@@ -4,7 +4,7 @@ import Testing
 // Shared helpers for the ErlangReader suites. Trees are compared through `dumpTree` (SyntaxTestSupport.swift).
 
 /// One read of an Erlang text: the source (for positions) and the result.
-struct ErlangRead {
+struct ErlangRead: ReadOutcome {
     let source: SourceText
     let result: ParseResult
 
@@ -17,19 +17,6 @@ struct ErlangRead {
         result = ErlangReader.read(source, maxDepth: maxDepth)
     }
 
-    var documents: [DocumentNode] { result.documents }
-    var problems: [SyntaxProblem] { result.problems }
-
-    /// Every document's dump, in order.
-    var dumps: [String] { result.documents.map(dumpTree) }
-
-    /// Every problem as `kind range line:col message`.
-    var problemLines: [String] {
-        result.problems.map { "\($0.kind) \($0.range) \(source.position(of: $0.range.start)) \($0.message)" }
-    }
-
-    /// The line:column of a byte offset.
-    func at(_ offset: Int) -> String { source.position(of: offset).description }
 }
 
 /// Reads `text`, expects exactly one document and no problem, and returns its dump.

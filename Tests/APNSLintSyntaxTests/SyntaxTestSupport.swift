@@ -165,3 +165,25 @@ func isJSONNumberText(_ text: String) -> Bool {
     }
     return index == bytes.count
 }
+
+/// One read of a text by a reader: the source (for positions) and the result, with views the suites compare.
+protocol ReadOutcome {
+    var source: SourceText { get }
+    var result: ParseResult { get }
+}
+
+extension ReadOutcome {
+    var documents: [DocumentNode] { result.documents }
+    var problems: [SyntaxProblem] { result.problems }
+
+    /// Every document's dump, in order.
+    var dumps: [String] { result.documents.map(dumpTree) }
+
+    /// Every problem as `kind range line:col message`.
+    var problemLines: [String] {
+        result.problems.map { "\($0.kind) \($0.range) \(source.position(of: $0.range.start)) \($0.message)" }
+    }
+
+    /// The line:column of a byte offset.
+    func at(_ offset: Int) -> String { source.position(of: offset).description }
+}
