@@ -19,9 +19,10 @@ let binary: URL = {
         .appendingPathComponent(".build/debug/apns-lint")
 }()
 
-func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> CLIResult {
+func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:],
+         executable: String? = nil) throws -> CLIResult {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     var env = ProcessInfo.processInfo.environment
@@ -179,6 +180,20 @@ struct CheckCommandTests {
             """))
         let bare = try run(["check", "sync.json"], in: dir)
         #expect(bare.status == 0)
+    }
+
+    /// On a terminal (a pseudo-terminal from util-linux `script`), colour is on unless NO_COLOR is set.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colourOnATerminalRespectsNoColor() throws {
+        let dir = try workspace(["bad.json": #"{"aps": {"badge": "5"}}"#])
+        let command = "\(binary.path) check bad.json"
+        let tty = try run(["-c", "script -qec '\(command)' /dev/null"], in: dir, environment: ["TERM": "xterm", "NO_COLOR": ""],
+                          executable: "/bin/sh")
+        #expect(tty.stdout.contains("\u{1B}[1;31merror"))
+        let noColor = try run(["-c", "script -qec '\(command)' /dev/null"], in: dir, environment: ["TERM": "xterm", "NO_COLOR": "1"],
+                              executable: "/bin/sh")
+        #expect(noColor.stdout.hasPrefix("bad.json:1:19: error: "))
+        #expect(!noColor.stdout.contains("\u{1B}["))
     }
 
     @Test func colourOnlyWhenAskedOrOnATerminal() throws {
