@@ -99,8 +99,10 @@ public struct SourceText: Sendable {
         return SourcePosition(line: low + 1, column: column, offset: offset)
     }
 
-    /// Byte range of line `line` (1-based), without its line break.
+    /// Byte range of line `line` (1-based), without its line break; an empty range at the end for a line
+    /// that does not exist.
     public func lineRange(_ line: Int) -> SourceRange {
+        guard line >= 1, line <= lineStarts.count else { return SourceRange(start: bytes.count, end: bytes.count) }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }

@@ -232,3 +232,10 @@ struct SourcePositionTests {
         #expect(source.position(of: offset).description == "2001:1")
     }
 }
+
+@Test func lineRangeOfAMissingLineIsEmptyAtTheEnd() {
+    let source = SourceText("a\nb")
+    #expect(source.lineRange(3) == SourceRange(start: 3, end: 3))
+    #expect(source.lineRange(0) == SourceRange(start: 3, end: 3))
+    #expect(source.lineRange(2) == SourceRange(start: 2, end: 3))
+}
