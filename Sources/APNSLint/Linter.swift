@@ -25,9 +25,11 @@ public struct FileReport: Sendable {
 /// Lints notification definitions. A value type with no global state: build one and use it from any thread.
 public struct Linter: Sendable {
     public let rules: [any Rule]
+    public let options: RuleOptions
 
-    public init(rules: [any Rule] = RuleRegistry.all) {
+    public init(rules: [any Rule] = RuleRegistry.all, options: RuleOptions = RuleOptions()) {
         self.rules = rules
+        self.options = options
     }
 
     /// Lints the text of one definition.
@@ -55,7 +57,7 @@ public struct Linter: Sendable {
                                          firstDuplicateWins: parsed.firstDuplicateWins)
             definitions.append(definition)
             for rule in rules where rule.metadata.stage == .model {
-                var context = RuleContext(definition: definition, metadata: rule.metadata)
+                var context = RuleContext(definition: definition, metadata: rule.metadata, options: options)
                 rule.check(&context)
                 diagnostics += context.diagnostics.map { diagnostic in
                     var diagnostic = diagnostic

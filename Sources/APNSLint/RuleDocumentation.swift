@@ -21,7 +21,7 @@ public enum RuleDocumentation {
             out += exampleBlock(example)
             let (text, _) = example.unmarked
             let fileName = "example.\(example.fileExtension)"
-            let report = Linter().lint(text, fileName: fileName, format: InputFormat.detect(fileName: fileName) ?? .json,
+            let report = Linter(options: example.options).lint(text, fileName: fileName, format: InputFormat.detect(fileName: fileName) ?? .json,
                                        headers: headerOptions(example))
             let lines = report.diagnostics.filter { $0.ruleID == rule.id }.map { diagnostic in
                 let place = diagnostic.range.map { ":\(report.source.position(of: $0.start))" } ?? ""

@@ -44,6 +44,15 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("apns-id"), help: ArgumentHelp("apns-id of bare payloads (a UUID).", valueName: "uuid"))
     var apnsID: String?
 
+    @Option(help: ArgumentHelp("The current time as UNIX epoch seconds, for rules about dates (default: the clock).", valueName: "seconds"))
+    var now: Int?
+
+    @Option(help: "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes).")
+    var sizeLimitProfile: RuleOptions.SizeLimitProfile = .http2
+
+    @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
+    var platform: [RuleOptions.Platform] = []
+
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
@@ -68,7 +77,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let linter = Linter()
+        let now = now ?? Int(Date().timeIntervalSince1970)
+        let linter = Linter(options: RuleOptions(now: now, sizeLimitProfile: sizeLimitProfile, platforms: Set(platform)))
         let headers = headerOptions
         let (files, inputErrors) = Inputs.collect(paths.filter { $0 != "-" })
         var results = linter.lint(files: files, headers: headers)

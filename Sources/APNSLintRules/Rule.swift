@@ -52,16 +52,19 @@ public struct Example: Sendable {
     public let source: String
     /// Headers given outside the file, as with `--priority 10` on the command line.
     public let headers: [String: String]
+    /// Options the example is checked with (e.g. a fixed `now`).
+    public let options: RuleOptions
     /// The kind of file the example is (`json`, `yaml`): rules never see it, but syntax examples are written in
     /// one format.
     public let fileExtension: String
     public let file: StaticString
     public let line: UInt
 
-    public init(_ source: String, headers: [String: String] = [:], fileExtension: String = "json",
-                file: StaticString = #filePath, line: UInt = #line) {
+    public init(_ source: String, headers: [String: String] = [:], options: RuleOptions = RuleOptions(),
+                fileExtension: String = "json", file: StaticString = #filePath, line: UInt = #line) {
         self.source = source
         self.headers = headers
+        self.options = options
         self.fileExtension = fileExtension
         self.file = file
         self.line = line
@@ -124,12 +127,14 @@ public struct RuleMetadata: Sendable {
 /// What a rule sees and where it reports.
 public struct RuleContext {
     public let definition: NotificationDefinition
+    public let options: RuleOptions
     let metadata: RuleMetadata
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(definition: NotificationDefinition, metadata: RuleMetadata) {
+    public init(definition: NotificationDefinition, metadata: RuleMetadata, options: RuleOptions = RuleOptions()) {
         self.definition = definition
         self.metadata = metadata
+        self.options = options
     }
 
     /// Which part of a field a diagnostic points at.

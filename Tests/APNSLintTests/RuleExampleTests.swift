@@ -30,7 +30,7 @@ struct RuleExampleTests {
     func triggering(_ case_: RuleExample) {
         let (text, offsets) = case_.example.unmarked
         #expect(!offsets.isEmpty, "a triggering example needs a ↓ marker", sourceLocation: case_.location)
-        let report = lint(text, headers: case_.example.headers, fileExtension: case_.example.fileExtension)
+        let report = lint(text, headers: case_.example.headers, options: case_.example.options, fileExtension: case_.example.fileExtension)
         let found = report.diagnostics.filter { $0.ruleID == case_.rule.id }.compactMap { $0.range?.start }
         #expect(found == offsets, "diagnostics: \(report.summary)", sourceLocation: case_.location)
         for diagnostic in report.diagnostics where diagnostic.ruleID == case_.rule.id {
@@ -46,8 +46,8 @@ struct RuleExampleTests {
         // YAML is indentation-sensitive: there the prefix is a comment with multi-byte characters.
         let prefix = case_.example.fileExtension == "yaml" ? "# é😀 comment\r\n\r\n" : "\r\n\r\n  "
         let shifted = prefix + text.replacingOccurrences(of: "\n", with: "\r\n")
-        let report = lint(shifted, headers: case_.example.headers, fileExtension: case_.example.fileExtension)
-        let expected = lint(text, headers: case_.example.headers, fileExtension: case_.example.fileExtension).diagnostics
+        let report = lint(shifted, headers: case_.example.headers, options: case_.example.options, fileExtension: case_.example.fileExtension)
+        let expected = lint(text, headers: case_.example.headers, options: case_.example.options, fileExtension: case_.example.fileExtension).diagnostics
             .filter { $0.ruleID == case_.rule.id }
             .compactMap { $0.range.map { SourcePosition(line: 0, column: 0, offset: $0.start) } }
             .map { report.source.position(of: crlfOffset(in: text, $0.offset) + prefix.utf8.count) }
@@ -58,7 +58,7 @@ struct RuleExampleTests {
 
     @Test("each non-triggering example does not report its rule", arguments: RuleExample.nonTriggering)
     func nonTriggering(_ case_: RuleExample) {
-        let report = lint(case_.example.source, headers: case_.example.headers, fileExtension: case_.example.fileExtension)
+        let report = lint(case_.example.source, headers: case_.example.headers, options: case_.example.options, fileExtension: case_.example.fileExtension)
         #expect(!case_.example.source.contains(Example.marker), sourceLocation: case_.location)
         #expect(!report.ruleIDs.contains(case_.rule.id), "diagnostics: \(report.summary)", sourceLocation: case_.location)
     }

@@ -1,0 +1,5 @@
+import APNSLint
+import ArgumentParser
+
+extension RuleOptions.SizeLimitProfile: ExpressibleByArgument {}
+extension RuleOptions.Platform: ExpressibleByArgument {}

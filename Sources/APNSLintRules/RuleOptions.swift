@@ -1,0 +1,31 @@
+/// Settings that change what some rules check. The defaults describe today's HTTP/2 provider API.
+public struct RuleOptions: Sendable, Hashable {
+    /// Which size limits apply.
+    public enum SizeLimitProfile: String, Sendable, Hashable, CaseIterable {
+        /// The HTTP/2 provider API: 4096 bytes, 5120 for VoIP and broadcast pushes.
+        case http2
+        /// The legacy binary interface (retired March 2021): 2048 bytes.
+        case legacyBinary = "legacy-binary"
+    }
+
+    /// The platforms the app runs on; some rules are stricter for some (a missing push type is an error on watchOS).
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
+        case ios, ipados, macos, tvos, watchos, visionos
+    }
+
+    /// "Now" as UNIX epoch seconds, for rules about dates (expiration, Live Activity timestamps). Nil: rules
+    /// that need it skip the comparisons with the present, so results do not depend on when the linter runs.
+    public var now: Int?
+    public var sizeLimitProfile: SizeLimitProfile
+    /// `payload-near-limit` warns above this share of the size limit.
+    public var nearLimitShare: Double
+    /// Empty means "not said".
+    public var platforms: Set<Platform>
+
+    public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, nearLimitShare: Double = 0.9, platforms: Set<Platform> = []) {
+        self.now = now
+        self.sizeLimitProfile = sizeLimitProfile
+        self.nearLimitShare = nearLimitShare
+        self.platforms = platforms
+    }
+}

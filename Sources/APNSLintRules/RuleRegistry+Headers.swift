@@ -1,0 +1,5 @@
+extension RuleRegistry {
+    /// Push types and request headers.
+    static let headerRules: [any Rule] = [
+    ]
+}

@@ -1,0 +1,5 @@
+extension RuleRegistry {
+    /// Live Activities.
+    static let liveActivityRules: [any Rule] = [
+    ]
+}

@@ -1,0 +1,5 @@
+extension RuleRegistry {
+    /// Payload values, custom data and size.
+    static let payloadValueRules: [any Rule] = [
+    ]
+}
