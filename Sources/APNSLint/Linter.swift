@@ -56,15 +56,7 @@ public struct Linter: Sendable {
             let definition = Binder.bind(request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins)
             definitions.append(definition)
-            for rule in rules where rule.metadata.stage == .model {
-                var context = RuleContext(definition: definition, metadata: rule.metadata, options: options)
-                rule.check(&context)
-                diagnostics += context.diagnostics.map { diagnostic in
-                    var diagnostic = diagnostic
-                    if isMultiDocument { diagnostic.document = index }
-                    return diagnostic
-                }
-            }
+            diagnostics += check(definition, document: isMultiDocument ? index : nil)
         }
         diagnostics.sort { lhs, rhs in
             let left = lhs.range?.start ?? -1, right = rhs.range?.start ?? -1
@@ -78,6 +70,31 @@ public struct Linter: Sendable {
     /// Lints a definition given as text.
     public func lint(_ text: String, fileName: String = "<input>", format: InputFormat = .json, headers: [HeaderOption] = []) -> FileReport {
         lint(SourceText(text), fileName: fileName, format: format, headers: headers)
+    }
+
+    /// Runs the model rules on a definition, and on every payload nested in it (which the app presents itself,
+    /// so everything but the request-level rules applies there too).
+    private func check(_ definition: NotificationDefinition, document: Int?) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = [(definition, nil)]
+        while let (current, nestedAt) = pending.popLast() {
+            for rule in rules where rule.metadata.stage == .model {
+                if nestedAt != nil, !rule.metadata.checksNestedPayloads || rule.metadata.category == .size { continue }
+                var context = RuleContext(definition: current, metadata: rule.metadata, options: options)
+                rule.check(&context)
+                for var diagnostic in context.diagnostics {
+                    diagnostic.document = document
+                    if let nestedAt {
+                        diagnostic.notes.append(Note("in the notification nested at \(nestedAt), which the app presents itself"))
+                    }
+                    diagnostics.append(diagnostic)
+                }
+            }
+            for field in current.payload?.nestedPayloads ?? [] {
+                pending.append((Binder.bindNested(field, firstDuplicateWins: current.firstDuplicateWins), field.pointer))
+            }
+        }
+        return diagnostics
     }
 
     /// What an Erlang library drops is reported under the rule for the same mistake in JSON.

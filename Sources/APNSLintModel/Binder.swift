@@ -63,6 +63,16 @@ public enum Binder {
             deviceToken: deviceToken, payload: payload)
     }
 
+    /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
+    public static func bindNested(_ field: Field, firstDuplicateWins: Bool) -> NotificationDefinition {
+        let headers = FieldSet(node: DocumentNode(.object([]), range: SourceRange(start: 0, end: 0)),
+                               pointer: JSONPointer([EnvelopeKey.headers]), schema: Schema.headers, caseInsensitive: true)
+        return NotificationDefinition(
+            root: field.value, shape: .payload, firstDuplicateWins: firstDuplicateWins, envelope: nil,
+            headers: Headers(fields: headers, declaration: nil), deviceToken: nil,
+            payload: bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: firstDuplicateWins))
+    }
+
     static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool) -> Payload {
         let fields = FieldSet(node: node, pointer: pointer, schema: [KeySpec("aps", .objectOrProplist), KeySpec("mdm", .string)],
                               firstDuplicateWins: firstDuplicateWins)

@@ -77,6 +77,12 @@ public struct Payload: Sendable {
     public var customData: [Field] {
         fields.fields.filter { $0.key != "aps" && !(isMDM && $0.key == "mdm") }
     }
+
+    /// Custom values that are themselves whole payloads (an object with an `aps` dictionary): the silent-push
+    /// pattern where the app presents the nested notification itself.
+    public var nestedPayloads: [Field] {
+        customData.filter { !$0.isShadowed && $0.value.member("aps")?.value.members != nil }
+    }
 }
 
 /// The `aps` dictionary.

@@ -28,6 +28,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case payload
     case delivery
     case headers
+    case liveActivity
     case size
 
     public var title: String {
@@ -37,6 +38,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
         case .payload: "Payload values"
         case .delivery: "Push type and delivery"
         case .headers: "Headers"
+        case .liveActivity: "Live Activities"
         case .size: "Size"
         }
     }
@@ -103,12 +105,16 @@ public struct RuleMetadata: Sendable {
     public let references: [String]
     public let triggering: [Example]
     public let nonTriggering: [Example]
+    /// Whether the rule also checks payloads nested under custom keys (rules about the whole document or the
+    /// request body do not).
+    public let checksNestedPayloads: Bool
 
     public init(
         id: String, summary: String, rationale: String, severity: Severity, category: RuleCategory,
         stage: RuleStage = .model, fix: FixAvailability = .none, references: [String],
-        triggering: [Example], nonTriggering: [Example]
+        triggering: [Example], nonTriggering: [Example], checksNestedPayloads: Bool = true
     ) {
+        self.checksNestedPayloads = checksNestedPayloads
         self.id = id
         self.summary = summary
         self.rationale = rationale

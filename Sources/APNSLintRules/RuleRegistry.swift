@@ -17,6 +17,7 @@ public enum RuleRegistry {
         // Structure
         DuplicateKeyRule(),
         ProplistObjectRule(),
+        NestedPayloadRule(),
         PayloadNotObjectRule(),
         MissingAPSRule(),
         APSNotObjectRule(),

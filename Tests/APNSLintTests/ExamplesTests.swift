@@ -78,6 +78,8 @@ struct ExamplesTests {
         "yaml/bad/yaml-ambiguous-scalar.yaml": "5:12",
         "yaml/bad/yaml-non-json-value.yaml": "3:14",
         "json/bad/proplist-object.json": "3:14",
+        "json/bad/nested-payload.json": "5:3",
+        "yaml/bad/nested-payload.yaml": "3:1",
         "yaml/bad/proplist-object.yaml": "3:5",
         "erlang/bad/background-priority-10.config": "5:16",
         "erlang/bad/content-available-not-1.eterm": "2:41",

@@ -20,7 +20,9 @@ struct DuplicateKeyRule: Rule {
         ],
         nonTriggering: [
             Example(#"{"aps": {"badge": 1, "alert": {"badge": "not the same object"}}}"#),
-        ])
+        ],
+        // It walks the whole document, nested payloads included.
+        checksNestedPayloads: false)
 
     func check(_ context: inout RuleContext) {
         let firstWins = context.definition.firstDuplicateWins
