@@ -19,3 +19,57 @@ func reportUnknownKeys(
         }
     }
 }
+
+/// What an unknown key inside `aps` most likely is. `unknown-aps-key` reports the likely mistakes (a key that
+/// has a "did you mean"), `custom-key-in-aps` the rest (custom data written inside `aps`): each unknown key is
+/// reported by exactly one of them.
+enum UnknownAPSKey: Equatable {
+    /// A misspelled `aps` key (`content_available`, `threadId`, `sounds`).
+    case misspelled(String)
+    /// An `alert` key written directly in `aps` (`"aps": {"title": …}`).
+    case alertKey(String)
+    /// A request header written into the payload (`"aps": {"apns-priority": 5}`).
+    case header(String)
+    /// Nothing close: custom data.
+    case custom
+
+    /// Alert keys that carry what the alert shows; written in `aps` they are a level too high. `action` and
+    /// `sound` are left out: `action` is also a plausible custom key, and `sound` is an `aps` key too.
+    static let misplacedAlertKeys = [
+        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
+        "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count",
+    ]
+
+    init(_ key: String) {
+        if let suggestion = Suggestion.closest(to: key, in: Schema.aps.map(\.name)) {
+            self = .misspelled(suggestion)
+            return
+        }
+        // Alert keys only when written exactly (after folding case and snake/camelCase): a custom "bodies" is not one.
+        for candidate in [key, Suggestion.kebabCase(key), key.lowercased()] where Self.misplacedAlertKeys.contains(candidate) {
+            self = .alertKey(candidate)
+            return
+        }
+        if key.lowercased().hasPrefix("apns-") {
+            self = .header(Suggestion.closest(to: key.lowercased(), in: Schema.headers.map(\.name)) ?? key.lowercased())
+            return
+        }
+        self = .custom
+    }
+
+    /// The help line for a likely mistake; nil for custom data.
+    func help(for key: String) -> String? {
+        switch self {
+        case .misspelled(let suggestion):
+            let reason = Suggestion.kebabCase(key) == suggestion || key.lowercased() == suggestion
+                ? " (APNs reads only the exact kebab-case spelling)" : ""
+            return "did you mean \"\(suggestion)\"?\(reason)"
+        case .alertKey(let name):
+            return "did you mean \"alert\": {\"\(name)\": …}? \"\(name)\" belongs inside the \"alert\" dictionary"
+        case .header(let name):
+            return "did you mean the request header \"\(name)\"? Headers go in \"headers\" (or on the command line), not in the payload"
+        case .custom:
+            return nil
+        }
+    }
+}

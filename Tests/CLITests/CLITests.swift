@@ -78,7 +78,7 @@ struct CheckCommandTests {
         let result = try run(["check", "bad.json"], in: dir)
         #expect(result.status == 1)
         #expect(result.stdout == """
-            bad.json:3:14: error: "badge" must be an integer, but it is a string ("5"); APNs ignores or rejects a value of the wrong type [invalid-value-type]
+            bad.json:3:14: error: "badge" must be a whole number (the count on the app icon), but it is a string ("5"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]
               |
             3 |     "badge": "5"
               |              ^^^
@@ -215,7 +215,7 @@ struct YAMLCommandTests {
         let result = try run(["check", "--color", "never", "defs"], in: dir)
         #expect(result.status == 1)
         #expect(result.stdout == """
-            defs/c.yaml:5:10: error: "badge" must be an integer, but it is a string ("2"); APNs ignores or rejects a value of the wrong type [invalid-value-type]
+            defs/c.yaml:5:10: error: "badge" must be a whole number (the count on the app icon), but it is a string ("2"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]
               |
             5 |   badge: "2"
               |          ^^^
@@ -274,7 +274,8 @@ struct YAMLCommandTests {
         #expect(findings.count == 2)
         #expect(findings.first?.hasPrefix("big.yaml:1:1: error: the payload is ") == true)
         #expect(findings.first?.hasSuffix("[payload-too-large]") == true)
-        #expect(findings.last?.hasPrefix("big.yaml:\(lastLine):10: error: \"badge\" must be an integer") == true)
+        #expect(findings.last?.hasPrefix("big.yaml:\(lastLine):10: error: \"badge\" must be a whole number (the count on the app icon), but it is a string (\"1\")") == true)
+        #expect(findings.last?.hasSuffix("[badge-invalid]") == true)
     }
 }
 

@@ -26,8 +26,11 @@ struct DuplicateKeyRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let firstWins = context.definition.firstDuplicateWins
+        // The envelope's headers object is duplicate-header's, which also compares the names case-insensitively.
+        let headersObject = context.definition.shape == .envelope ? context.definition.headers.declaration?.value.range : nil
         context.definition.root.walk { node, path in
-            guard let members = node.members, members.count > 1 else { return }
+            guard let members = node.members, members.count > 1,
+                  !(path == [EnvelopeKey.headers] && node.range == headersObject) else { return }
             var winners: [String: SourceRange] = [:]
             for member in members where !(firstWins && winners[member.key] != nil) { winners[member.key] = member.keyRange }
             for member in members {

@@ -1,0 +1,118 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// Shared by the header and push-type rules: header values as they go on the wire, topic suffixes, dates.
+enum HeaderValue {
+    /// The value as it goes on the wire: a string as written, a number as its source text; nil for other types.
+    static func text(of field: Field) -> String? {
+        field.value.string ?? field.value.number?.text
+    }
+
+    /// A numeric header's value when it is written exactly as an integer: a JSON integer, or a string of ASCII
+    /// digits with an optional leading `-` (no spaces, no `+`, no fraction).
+    static func integer(of field: Field) -> Int? {
+        switch field.value.value {
+        case .number(let number): return number.intValue
+        case .string(let text):
+            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(text)
+        default: return nil
+        }
+    }
+
+    /// A short "what it is" for a value of the wrong type: `a boolean (true)`.
+    static func describeType(of field: Field) -> String {
+        field.value.isNull ? "null" : "\(field.value.kind.phrase) (\(field.value.shortDescription))"
+    }
+
+    /// The command-line options that gave header fields (`--priority`), for messages about headers that have no
+    /// place in the file.
+    static func commandLineOptions(in headers: Headers) -> [String] {
+        headers.fields.fields.compactMap { field in
+            if case .commandLine(let option) = field.origin { return option }
+            return nil
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing whitespace (including line breaks).
+    var trimmingWhitespace: String {
+        var view = Substring(self)
+        while let first = view.first, first.isWhitespace { view.removeFirst() }
+        while let last = view.last, last.isWhitespace { view.removeLast() }
+        return String(view)
+    }
+}
+
+/// The `apns-topic` suffix each push type needs (apns-spec §2.4). `alert` and `background` take the bare
+/// bundle ID; an `mdm` topic is the UID from the MDM push certificate.
+enum TopicSuffix {
+    static let byPushType: [(type: PushType, suffix: String)] = [
+        (.voip, ".voip"),
+        (.complication, ".complication"),
+        (.fileprovider, ".pushkit.fileprovider"),
+        (.location, ".location-query"),
+        (.liveactivity, ".push-type.liveactivity"),
+        (.pushtotalk, ".voip-ptt"),
+        (.widgets, ".push-type.widgets"),
+        (.controls, ".push-type.controls"),
+    ]
+
+    /// The suffix a push type's topic must end with; nil for a bare bundle ID (`alert`, `background`) and for
+    /// `mdm`.
+    static func suffix(for type: PushType) -> String? {
+        byPushType.first { $0.type == type }?.suffix
+    }
+
+    /// The known suffix a topic ends with (compared case-insensitively), and the push type it belongs to.
+    static func known(in topic: String) -> (type: PushType, suffix: String)? {
+        let lowered = topic.lowercased()
+        return byPushType.filter { lowered.hasSuffix($0.suffix) }.max { $0.suffix.count < $1.suffix.count }
+    }
+
+    /// The topic without its known suffix: the bundle ID.
+    static func bundleID(of topic: String) -> String {
+        guard let found = known(in: topic) else { return topic }
+        return String(topic.dropLast(found.suffix.count))
+    }
+}
+
+/// Dates and durations for messages about epoch-second values, without Foundation.
+enum EpochTime {
+    static let day = 86_400
+
+    /// `300` → `1970-01-01 00:05:00 UTC` (proleptic Gregorian calendar).
+    static func utc(_ seconds: Int) -> String {
+        let days = seconds >= 0 ? seconds / day : (seconds - day + 1) / day
+        let secondOfDay = seconds - days * day
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let time = "\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))"
+        return "\(year)-\(two(month))-\(two(dayOfMonth)) \(time) UTC"
+    }
+
+    /// `86400` → `1 day`, `300` → `5 minutes`, `90061` → `1 day 1 hour` (two largest units at most).
+    static func duration(_ seconds: Int) -> String {
+        let seconds = abs(seconds)
+        let units: [(String, Int)] = [("day", day), ("hour", 3600), ("minute", 60), ("second", 1)]
+        var parts: [String] = []
+        var rest = seconds
+        for (name, size) in units where rest >= size && parts.count < 2 {
+            let count = rest / size
+            rest -= count * size
+            parts.append("\(count) \(name)\(count == 1 ? "" : "s")")
+        }
+        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,77 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// The payload size limit that applies to a definition, shared by `payload-too-large` and `payload-near-limit`
+/// (../shared/reference/apns-spec.md §3).
+///
+/// - HTTP/2 provider API (the default profile): 4096 bytes; 5120 bytes for `apns-push-type: voip`.
+/// - The legacy binary interface (`RuleOptions.sizeLimitProfile == .legacyBinary`, retired March 2021): 2048
+///   bytes for every push type.
+///
+/// Only a declared push type counts: nothing in a payload makes APNs treat it as VoIP.
+struct PayloadSizeLimit: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        case standard, voip, legacyBinary
+    }
+
+    static let standardBytes = 4096
+    static let voipBytes = 5120
+    static let legacyBinaryBytes = 2048
+
+    let kind: Kind
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
+    init(for definition: NotificationDefinition, options: RuleOptions) {
+        switch options.sizeLimitProfile {
+        case .legacyBinary: kind = .legacyBinary
+        case .http2: kind = definition.headers.pushType == .voip ? .voip : .standard
+        }
+    }
+
+    var bytes: Int {
+        switch kind {
+        case .standard: Self.standardBytes
+        case .voip: Self.voipBytes
+        case .legacyBinary: Self.legacyBinaryBytes
+        }
+    }
+
+    /// "APNs's limit of 4096 bytes for a payload", for messages.
+    var phrase: String {
+        switch kind {
+        case .standard: "APNs's limit of \(bytes) bytes for a payload"
+        case .voip: "APNs's limit of \(bytes) bytes for a VoIP payload"
+        case .legacyBinary: "the legacy binary interface's limit of \(bytes) bytes"
+        }
+    }
+
+    /// What happens to a payload over the limit.
+    var rejection: String {
+        switch kind {
+        case .standard, .voip: "APNs rejects it with 413 PayloadTooLarge and nothing is delivered"
+        case .legacyBinary: "the legacy binary interface refuses it and nothing is delivered"
+        }
+    }
+
+    /// Whether sending the content by reference is worth suggesting (not for VoIP, whose payload starts the call).
+    var suggestsReference: Bool { kind != .voip }
+
+    /// The payload's size on the wire, when the payload is an object (the only kind the size rules measure).
+    static func measuredPayload(of definition: NotificationDefinition) -> (payload: Payload, size: Int)? {
+        guard let payload = definition.payload, payload.isObject, let size = definition.payloadBytes?.count else { return nil }
+        return (payload, size)
+    }
+
+    /// The largest string values of `payload` (as serialized), biggest first, as "/pointer (n bytes)".
+    static func largestStrings(in payload: Payload, count: Int) -> [String] {
+        var found: [(pointer: JSONPointer, size: Int)] = []
+        payload.node.walk { node, path in
+            guard node.string != nil else { return }
+            found.append((JSONPointer(payload.pointer.tokens + path), WireSerializer.size(of: node)))
+        }
+        return found.sorted { $0.size > $1.size }.prefix(count).map { "\($0.pointer) (\($0.size) bytes)" }
+    }
+}

@@ -1,0 +1,51 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct PushToTalkPriorityRule: Rule {
+    let metadata = RuleMetadata(
+        id: "pushtotalk-priority",
+        summary: "A push-to-talk push without priority 10 and expiration 0.",
+        rationale: """
+            A `pushtotalk` push tells the device that someone is talking on a channel right now. Apple's \
+            PushToTalk documentation (as quoted by Pushy) recommends immediate priority (`apns-priority: 10`) \
+            and immediate expiration (`apns-expiration: 0`): at priority 5 or 1 APNs may hold it back to save \
+            power, and with any other expiration (or none, where APNs applies its storage policy) APNs stores it \
+            and may deliver it after the transmission is over. APNs uses 10 when the priority header is missing, so only an \
+            explicit other value is flagged. Values that are not valid at all are `priority-invalid` and \
+            `expiration-invalid`.
+            """,
+        severity: .warning, category: .delivery,
+        references: [Reference.sendingRequests],
+        triggering: [
+            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": ↓5, "apns-expiration": 0}, "payload": {"aps": {}, "channel": "ops"}}"#),
+            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": ↓"1763712060"}, "payload": {"aps": {}}}"#),
+            Example(#"{"headers": {"apns-push-type": ↓"pushtotalk", "apns-priority": 10}, "payload": {"aps": {}}}"#),
+        ],
+        nonTriggering: [
+            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
+            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": "0"}, "payload": {"aps": {}}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let headers = context.definition.headers
+        guard headers.pushType == .pushtotalk, let typeField = headers.pushTypeField else { return }
+        if let priority = headers.priorityField, PriorityInvalidRule.isValid(priority),
+           let value = HeaderValue.integer(of: priority), value != 10 {
+            context.report(
+                "apns-priority \(value) on a pushtotalk push: Apple recommends priority 10, and at \(value) APNs may hold the push back to save power while someone is talking",
+                at: priority, part: .value, help: "set apns-priority to 10 (or remove it: APNs uses 10)")
+        }
+        if let expiration = headers.expirationField {
+            // Not an integer, or negative: expiration-invalid's.
+            guard let value = HeaderValue.integer(of: expiration), value > 0 else { return }
+            context.report(
+                "apns-expiration \(value) on a pushtotalk push: Apple recommends 0, so that APNs does not store the push and deliver it after the transmission is over",
+                at: expiration, part: .value, help: "set apns-expiration to 0")
+        } else {
+            context.report(
+                "a pushtotalk push without apns-expiration: APNs stores it under its own policy and may deliver it after the transmission is over; Apple recommends apns-expiration 0",
+                at: typeField, part: .value,
+                help: headers.declaration == nil ? "pass --expiration 0" : "add \"apns-expiration\": 0 to the headers")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct PushTypeMismatchRule: Rule {
+    let metadata = RuleMetadata(
+        id: "push-type-mismatch",
+        summary: "The payload contradicts `apns-push-type`.",
+        rationale: """
+            Apple: the push type "must accurately reflect the contents of your notification's payload. If there \
+            is a mismatch, … APNs may return an error, delay the delivery of the notification, or drop it \
+            altogether." Some payloads name their push type: `content-state` and `event` in `aps` are a Live \
+            Activity update (`liveactivity`), `content-changed` a WidgetKit push (`widgets`, or `controls` for a \
+            control widget), and `{"mdm": "<PushMagic>"}` an MDM wake-up (`mdm`, whose body has no `aps`). Even \
+            when APNs delivers it, a push sent under another type does not reach the Live Activity, widget or \
+            MDM client it was written for. An alert, badge or sound on a `background` push is \
+            `background-with-alert`.
+            """,
+        severity: .error, category: .delivery,
+        references: [Reference.sendingRequests, Reference.generatingNotification],
+        triggering: [
+            Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+            Example(#"{"headers": {"apns-push-type": ↓"background", "apns-priority": 5}, "payload": {"aps": {"content-changed": true}}}"#),
+            Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
+            Example(#"{"headers": {"apns-push-type": ↓"mdm"}, "payload": {"aps": {"alert": "Enroll now"}, "mdm": "5E2C9A3F"}}"#),
+            Example(#"{"aps": {↓"content-state": {"eta": "14:35"}, "event": "update", "timestamp": 1763712000}}"#, headers: ["apns-push-type": "alert"]),
+        ],
+        nonTriggering: [
+            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+            Example(#"{"headers": {"apns-push-type": "controls"}, "payload": {"aps": {"content-changed": true}}}"#),
+            Example(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
+            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}, "event": "signup", "content-state": "draft"}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let definition = context.definition
+        guard let typeField = definition.headers.pushTypeField, let declared = definition.headers.pushType,
+              let payload = definition.payload else { return }
+        let type = declared.rawValue
+        let consequence = "a push type that contradicts the payload may be rejected, delayed or dropped by APNs"
+
+        if let aps = payload.aps {
+            let liveActivityKeys = aps.fields.effectiveFields.filter { ["content-state", "event"].contains($0.key) }
+            if declared != .liveactivity, let evidence = liveActivityKeys.first {
+                let keys = liveActivityKeys.map { "\"\($0.key)\"" }.joined(separator: " and ")
+                report(
+                    "apns-push-type is \(type), but \"aps\" has \(keys), so the payload is a Live Activity update; \(consequence), and only a liveactivity push reaches the Live Activity",
+                    typeField: typeField, evidence: evidence, into: &context,
+                    help: "send it as apns-push-type liveactivity (topic <bundle ID>.push-type.liveactivity), or remove the Live Activity keys")
+            }
+            if declared != .widgets, declared != .controls, let evidence = aps.fields["content-changed"] {
+                report(
+                    "apns-push-type is \(type), but \"aps\" has \"content-changed\", which only a widgets or controls push carries; \(consequence), and the widget is not reloaded",
+                    typeField: typeField, evidence: evidence, into: &context,
+                    help: "send it as apns-push-type widgets (topic <bundle ID>.push-type.widgets), or controls for a control widget (<bundle ID>.push-type.controls)")
+            }
+        }
+        if payload.isMDM, declared != .mdm, let evidence = payload.mdmField {
+            report(
+                "apns-push-type is \(type), but the payload is an MDM wake-up ({\"mdm\": …} without \"aps\"); \(consequence), and only an mdm push wakes the device's MDM client",
+                typeField: typeField, evidence: evidence, into: &context,
+                help: "set apns-push-type to mdm (the topic is the UID from your MDM push certificate)")
+        }
+        if declared == .mdm, let evidence = payload.apsField {
+            report(
+                "apns-push-type is mdm, but the payload has \"aps\"; an MDM wake-up's body is {\"mdm\": \"<PushMagic>\"} and nothing else, so \(consequence)",
+                typeField: typeField, evidence: evidence, into: &context,
+                help: "send {\"mdm\": \"<PushMagic>\"} as the whole payload, or set apns-push-type to the type \"aps\" is for")
+        }
+    }
+
+    /// Reports at the push type's value, with a note at the payload key that contradicts it; when the push type
+    /// comes from the command line (no place in the file), at the payload key.
+    private func report(_ message: String, typeField: Field, evidence: Field, into context: inout RuleContext,
+                        help: String) {
+        if typeField.valueRange != nil {
+            context.report(message, at: typeField, part: .value, help: help,
+                           notes: [Note("the payload says otherwise here", range: evidence.keyRange)])
+        } else {
+            var option = "--push-type"
+            if case .commandLine(let given) = typeField.origin { option = given }
+            context.report(message, at: evidence, help: help,
+                           notes: [Note("apns-push-type comes from the command line: \(option) \(typeField.string ?? "")")])
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct PushTypeMissingRule: Rule {
+    let metadata = RuleMetadata(
+        id: "push-type-missing",
+        summary: "A definition that declares its headers has no `apns-push-type`.",
+        rationale: """
+            Apple: `apns-push-type` is "required for watchOS 6 and later; recommended for macOS, iOS, tvOS, and \
+            iPadOS", and when it is missing where required or does not match the payload, "APNs may return an \
+            error, delay the delivery of the notification, or drop it altogether". Client libraries fill the gap \
+            differently: sideshow/apns2 silently sends `alert`, PyAPNs2 guesses from the topic and payload only \
+            when a topic is given. The finding is a warning, and an error when the app runs on watchOS \
+            (`--platform watchos`). A bare payload with no headers (in the file or on the command line) says \
+            nothing about its request and is not flagged.
+            """,
+        severity: .warning, category: .delivery,
+        references: [Reference.sendingRequests, Reference.generatingNotification],
+        triggering: [
+            Example(#"{↓"headers": {"apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
+            Example(#"{↓"headers": {}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
+        ],
+        nonTriggering: [
+            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
+            Example(#"{"aps": {"alert": "New message"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
+            Example(#"{"aps": {"alert": "New message"}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let definition = context.definition
+        let headers = definition.headers
+        guard headers.areDeclared, headers.pushTypeField == nil else { return }
+        let onWatchOS = context.options.platforms.contains(.watchos)
+        if onWatchOS {
+            // Required on watchOS 6 and later: the same finding, at error severity. RuleContext reports with its
+            // metadata's severity, so this rule reports through a context whose metadata says error.
+            context = RuleContext(definition: definition, metadata: Self.withSeverity(.error, metadata),
+                                  options: context.options)
+        }
+        let requirement = onWatchOS
+            ? "the app runs on watchOS, where Apple requires it (watchOS 6 and later)"
+            : "Apple requires it on watchOS 6 and later and recommends it on every other platform"
+        let message = "no apns-push-type in the request headers: \(requirement); without it APNs may reject, delay or drop the notification"
+        let guess = Self.guess(for: definition)
+        if let declaration = headers.declaration, declaration.keyRange != nil {
+            let help = guess.map { "add \"apns-push-type\": \"\($0.type.rawValue)\" to the headers; \($0.reason)" }
+                ?? "add \"apns-push-type\" to the headers: alert to show something, background for a silent update, or the type of this push"
+            context.report(message, at: declaration, help: help)
+        } else {
+            let options = HeaderValue.commandLineOptions(in: headers)
+            let help = guess.map { "pass --push-type \($0.type.rawValue); \($0.reason)" }
+                ?? "pass --push-type with the type of this push: alert to show something, background for a silent update"
+            context.report(
+                message, pointer: headers.fields.pointer, range: nil, help: help,
+                notes: [Note("the request headers come from the command line: \(options.joined(separator: ", "))")])
+        }
+    }
+
+    /// The push type the topic or the payload suggests, and why.
+    static func guess(for definition: NotificationDefinition) -> (type: PushType, reason: String)? {
+        if let topic = definition.headers.topicField?.string, let found = TopicSuffix.known(in: topic) {
+            return (found.type, "the topic ends in \(found.suffix)")
+        }
+        guard let type = definition.inferredPushType else { return nil }
+        let reason = switch type {
+        case .mdm: "the payload is an MDM wake-up ({\"mdm\": …})"
+        case .liveactivity: "\"aps\" has content-state or event, so the payload is a Live Activity update"
+        case .widgets: "\"aps\" has content-changed, so the payload is a widget push (controls for a control widget)"
+        case .alert: "\"aps\" has alert, badge or sound, so the payload is a visible notification"
+        case .background: "\"aps\" has content-available and nothing to show, so the payload is a background update"
+        default: "that is what the payload looks like"
+        }
+        return (type, reason)
+    }
+
+    /// The metadata with another severity.
+    static func withSeverity(_ severity: Severity, _ metadata: RuleMetadata) -> RuleMetadata {
+        RuleMetadata(
+            id: metadata.id, summary: metadata.summary, rationale: metadata.rationale, severity: severity,
+            category: metadata.category, stage: metadata.stage, fix: metadata.fix, references: metadata.references,
+            triggering: [], nonTriggering: [])
+    }
+}

@@ -1,0 +1,43 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct DuplicateHeaderRule: Rule {
+    let metadata = RuleMetadata(
+        id: "duplicate-header",
+        summary: "The same header appears twice in the headers object (names compared case-insensitively).",
+        rationale: """
+            HTTP header names are case-insensitive, and HTTP/2 sends them in lowercase, so `APNS-Priority` and \
+            `apns-priority` are two keys to a JSON parser but the same header on the wire: a sender that passes \
+            the headers object through sends it twice, and APNs answers 400 `DuplicateHeaders`. When the name \
+            is written the same way twice, JSON parsers keep only one of the values, and which one differs, so \
+            the request may not be the one you reviewed. apns-lint reports every earlier occurrence and points at \
+            the one it reads (the last, as most JSON parsers do; the first in an Erlang proplist). This rule \
+            covers the headers object; `duplicate-key` covers every other object.
+            """,
+        severity: .error, category: .headers,
+        references: [Reference.handlingResponses, Reference.sendingRequests],
+        triggering: [
+            Example(#"{"headers": {↓"APNS-Priority": "10", "apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
+            Example(#"{"headers": {"apns-push-type": "alert", ↓"apns-topic": "com.example.mail", "apns-topic": "com.example.mail"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+        ],
+        nonTriggering: [
+            Example(#"{"headers": {"apns-priority": "5", "apns-push-type": "background", "apns-topic": "com.example.mail"}, "payload": {"aps": {"content-available": 1}}}"#),
+            Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        let headers = context.definition.headers.fields
+        for field in headers.fields where field.isShadowed && field.origin == .source {
+            guard let used = headers[field.key] else { continue }
+            let sameSpelling = used.key == field.key
+            let values = field.value.shortDescription == used.value.shortDescription
+                ? "both \(field.value.shortDescription)" : "\(field.value.shortDescription) here, \(used.value.shortDescription) there"
+            let message = sameSpelling
+                ? "header \"\(field.key)\" is set twice (\(values)): JSON parsers keep only one, and which one differs; a sender that passes both on makes APNs answer 400 DuplicateHeaders"
+                : "header \"\(field.key)\" is also set as \"\(used.key)\" (\(values)): header names are case-insensitive and HTTP/2 sends them in lowercase, so APNs gets \(used.key.lowercased()) twice and answers 400 DuplicateHeaders"
+            context.report(
+                message, at: field, help: "keep one \"\(used.key.lowercased())\" and delete the other",
+                notes: [Note("apns-lint reads this one", range: used.keyRange)])
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct AlertEmptyRule: Rule {
+    static let textKeys = ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"]
+
+    let metadata = RuleMetadata(
+        id: "alert-empty",
+        summary: "An `alert` with nothing to show: an empty string, or a dictionary with no title, subtitle or body.",
+        rationale: """
+            An alert shows its `title`, `subtitle` and `body`, or the localized strings named by \
+            `title-loc-key`, `subtitle-loc-key` and `loc-key`. An empty string, or a dictionary with none of \
+            these (or only empty strings: `{}`, `{"launch-image": …}`, `{"title": ""}`), gives the \
+            notification no text. Apple does not document what the device then shows (an empty banner, or \
+            nothing), and the Notification Service Extension does not run for it. For a push that only updates \
+            the badge or plays a sound, leave `alert` out. An alert whose only content is `*-loc-args` without \
+            their key is left to the `*-loc-args-without-*` rules, which say what is missing.
+            """,
+        severity: .warning, category: .payload,
+        references: [Reference.generatingNotification, Reference.payloadKeyReference],
+        triggering: [
+            Example(#"{"aps": {↓"alert": "", "badge": 1}}"#),
+            Example(#"{"aps": {↓"alert": {}, "sound": "default"}}"#),
+            Example(#"{"aps": {↓"alert": {"title": "", "body": "", "launch-image": "Splash"}}}"#),
+        ],
+        nonTriggering: [
+            Example(#"{"aps": {"alert": "Your order has shipped"}}"#),
+            Example(#"{"aps": {"alert": {"title": "Order shipped"}}}"#),
+            Example(#"{"aps": {"alert": {"loc-key": "ORDER_SHIPPED"}}}"#),
+            Example(#"{"aps": {"alert": {"loc-args": ["Ana"]}}}"#),
+            Example(#"{"aps": {"badge": 1}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        guard let alert = context.definition.payload?.aps?.alert, !alert.showsContent else { return }
+        switch alert {
+        case .text(_, let field):
+            context.report(
+                "\"alert\" is an empty string, so the notification has no text to show; what the device does with an empty alert is not documented",
+                at: field, help: "write the text to show, or remove \"alert\" for a push that only updates the badge or plays a sound")
+        case .dictionary(let dictionary, let field):
+            // The *-loc-args-without-*-loc-key rules already say what such an alert lacks.
+            if LocArgsNotStringsRule.keys.contains(where: { dictionary[$0] != nil }) { return }
+            let empty = Self.textKeys.filter { dictionary[$0] != nil }
+            let detail = empty.isEmpty
+                ? "has no title, subtitle or body (nor title-loc-key, subtitle-loc-key or loc-key)"
+                : "has only empty text (\(empty.map { "\"\($0)\"" }.joined(separator: ", ")) \(empty.count == 1 ? "is" : "are") empty)"
+            context.report(
+                "\"alert\" \(detail), so the notification has no text to show; what the device does with such an alert is not documented",
+                at: field,
+                help: "add a \"title\" or \"body\" (or a \"loc-key\"), or remove \"alert\" for a push that only updates the badge or plays a sound")
+        }
+    }
+}

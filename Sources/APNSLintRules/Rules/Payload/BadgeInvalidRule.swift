@@ -1,0 +1,87 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct BadgeInvalidRule: Rule {
+    let metadata = RuleMetadata(
+        id: "badge-invalid",
+        summary: "`badge` is not a whole number of at least 0.",
+        rationale: """
+            `badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent \
+            key leaving it as it is. Anything else does not set the badge you meant: a string (`"5"`), a \
+            fraction, a boolean or null is the wrong type, which the device ignores and client libraries \
+            treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). \
+            A negative count is not documented at all; gorush silently drops it, so its message is worded as a \
+            warning: the outcome is unknown rather than certainly wrong.
+            """,
+        severity: .error, category: .payload,
+        references: [Reference.generatingNotification, Reference.payloadKeyReference],
+        triggering: [
+            Example(#"{"aps": {"alert": "Hi", "badge": ↓"5"}}"#),
+            Example(#"{"aps": {"badge": ↓1.5}}"#),
+            Example(#"{"aps": {"badge": ↓true}}"#),
+            Example(#"{"aps": {"badge": ↓null}}"#),
+            Example(#"{"aps": {"badge": ↓-1}}"#),
+            Example("aps:\n  badge: ↓\"3\"\n", fileExtension: "yaml"),
+        ],
+        nonTriggering: [
+            Example(#"{"aps": {"alert": "Hi", "badge": 5}}"#),
+            Example(#"{"aps": {"badge": 0}}"#),
+            Example(#"{"aps": {"alert": "Hi"}}"#),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        guard let badge = context.definition.payload?.aps?.badge else { return }
+        let value = badge.value
+        if let number = value.number, number.isInteger {
+            guard number.text.hasPrefix("-"), number.intValue != 0 else { return }
+            context.report(
+                "\"badge\" is \(number.text): a negative count is not documented (Apple documents a count, with 0 removing the badge), and senders differ (gorush silently drops it), so what the app icon shows is unknown",
+                at: badge, part: .value, help: "write 0 to remove the badge, or the positive count to show")
+            return
+        }
+        let what: String
+        let help: String
+        switch value.value {
+        case .string(let text):
+            what = "a string (\(value.shortDescription))"
+            let trimmed = text.trimmingPrefix(while: \.isWhitespace)
+            if let count = Int(trimmed.trimmingSuffix(while: \.isWhitespace)), count >= 0 {
+                help = "write the number without quotes: \(count)"
+            } else {
+                help = "write the count as a number, such as 1 (0 removes the badge)"
+            }
+        case .number(let number):
+            let double = number.doubleValue ?? .nan
+            if double.isFinite, double >= 0, double < 1e9, double.rounded() == double {
+                what = "\(number.text), a whole number written with a fraction or an exponent"
+                help = "write it as an integer: \(Int(double))"
+            } else if double.isFinite, double >= 0, double < 1e9 {
+                what = "\(number.text), not a whole number"
+                help = "write a whole number: \(Int(double.rounded(.down))) or \(Int(double.rounded(.up)))"
+            } else {
+                what = "\(number.text), not a whole number"
+                help = "write a whole number, such as 1 (0 removes the badge)"
+            }
+        case .bool(let flag):
+            what = "a boolean (\(flag))"
+            help = flag ? "write the count as a number, such as 1" : "write 0 to remove the badge, or remove the key to leave it unchanged"
+        case .null:
+            what = "null"
+            help = "write 0 to remove the badge, or remove the key to leave it unchanged"
+        case .object, .array:
+            what = value.kind.phrase + " (\(value.shortDescription))"
+            help = "write the count as a number, such as 1 (0 removes the badge)"
+        }
+        context.report(
+            "\"badge\" must be a whole number (the count on the app icon), but it is \(what); senders drop or coerce such a value, so the icon does not show the count you meant",
+            at: badge, part: .value, help: help)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var end = endIndex
+        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}

@@ -1,0 +1,44 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct PayloadNearLimitRule: Rule {
+    let metadata = RuleMetadata(
+        id: "payload-near-limit",
+        summary: "The payload is close to the size limit (above 90% of it, by default).",
+        rationale: """
+            A definition is usually a template: names, messages and ids are filled in when it is sent, and \
+            localized or user-written text can be several times longer than the sample in the file. A payload \
+            already close to the limit (4096 bytes; 5120 for `apns-push-type: voip`; 2048 with the \
+            `legacy-binary` profile) leaves little room, and once a sent payload is over, APNs rejects it with \
+            413 `PayloadTooLarge` and nothing is delivered. The payload is measured as it goes on the wire \
+            (compact UTF-8 JSON). The share is `nearLimitShare` in the rule options (0.9 by default); a payload \
+            over the limit is `payload-too-large`'s.
+            """,
+        severity: .warning, category: .size,
+        references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
+        triggering: [
+            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 3800) + "\"}}"),
+            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"aps": {}, "caller": ""# + String(repeating: "x", count: 4700) + #""}}"#),
+            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 1900) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 2500) + "\"}}", options: RuleOptions(nearLimitShare: 0.5)),
+        ],
+        nonTriggering: [
+            Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 3600) + "\"}}"),
+            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}, "caller": ""# + String(repeating: "x", count: 4500) + #""}}"#),
+            Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 4200) + "\"}}"),
+        ])
+
+    func check(_ context: inout RuleContext) {
+        guard let (payload, size) = PayloadSizeLimit.measuredPayload(of: context.definition) else { return }
+        let limit = PayloadSizeLimit(for: context.definition, options: context.options)
+        let share = context.options.nearLimitShare
+        guard size <= limit.bytes, Double(size) > share * Double(limit.bytes) else { return }
+        let used = decimalText((Double(size) / Double(limit.bytes) * 1000).rounded(.down) / 10)
+        let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3)
+        context.report(
+            "the payload is \(size) bytes as sent (compact UTF-8 JSON), \(used)% of \(limit.phrase) (the warning threshold is \(decimalText(share * 100))%); only \(limit.bytes - size) bytes are left for text filled in at send time, and over the limit \(limit.rejection)",
+            pointer: payload.pointer, range: payload.node.range,
+            help: "keep headroom for longer names and translations" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
+                + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""))
+    }
+}
