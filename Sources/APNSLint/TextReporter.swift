@@ -143,7 +143,7 @@ public struct Summary: Sendable {
         var parts: [String] = []
         if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
         if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
-        if infos > 0 { parts.append(infos == 1 ? "1 info" : "\(infos) infos") }
+        if infos > 0 { parts.append("\(infos) info") }
         let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
         return "Found \(list) in \(filesWithProblems) of \(checked)."
     }

@@ -9,10 +9,11 @@ struct RulesCommand: ParsableCommand {
     func run() throws {
         let rules = RuleRegistry.all.map(\.metadata)
         let width = rules.map(\.id.count).max() ?? 0
+        let categoryWidth = rules.map(\.category.rawValue.count).max() ?? 0
         for rule in rules {
             let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
             let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-            let category = rule.category.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            let category = rule.category.rawValue.padding(toLength: categoryWidth, withPad: " ", startingAt: 0)
             let fix = rule.fix == .none ? "   " : "fix"
             print("\(id)  \(severity)  \(category)  \(fix)  \(rule.summary)")
         }

@@ -4,14 +4,15 @@ import APNSLintSyntax
 /// The payload size limit that applies to a definition, shared by `payload-too-large` and `payload-near-limit`
 /// (../shared/reference/apns-spec.md §3).
 ///
-/// - HTTP/2 provider API (the default profile): 4096 bytes; 5120 bytes for `apns-push-type: voip`.
+/// - HTTP/2 provider API (the default profile): 4096 bytes; 5120 bytes for `apns-push-type: voip` and for a
+///   broadcast request (one with `apns-channel-id`).
 /// - The legacy binary interface (`RuleOptions.sizeLimitProfile == .legacyBinary`, retired March 2021): 2048
 ///   bytes for every push type.
 ///
-/// Only a declared push type counts: nothing in a payload makes APNs treat it as VoIP.
+/// Only declared headers count: nothing in a payload makes APNs treat it as VoIP or broadcast.
 struct PayloadSizeLimit: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
-        case standard, voip, legacyBinary
+        case standard, voip, broadcast, legacyBinary
     }
 
     static let standardBytes = 4096
@@ -27,14 +28,17 @@ struct PayloadSizeLimit: Equatable, Sendable {
     init(for definition: NotificationDefinition, options: RuleOptions) {
         switch options.sizeLimitProfile {
         case .legacyBinary: kind = .legacyBinary
-        case .http2: kind = definition.headers.pushType == .voip ? .voip : .standard
+        case .http2:
+            // A broadcast (Live Activity channel) request carries apns-channel-id and has the VoIP limit.
+            let isBroadcast = definition.headers.fields["apns-channel-id"] != nil
+            kind = definition.headers.pushType == .voip ? .voip : isBroadcast ? .broadcast : .standard
         }
     }
 
     var bytes: Int {
         switch kind {
         case .standard: Self.standardBytes
-        case .voip: Self.voipBytes
+        case .voip, .broadcast: Self.voipBytes
         case .legacyBinary: Self.legacyBinaryBytes
         }
     }
@@ -44,6 +48,7 @@ struct PayloadSizeLimit: Equatable, Sendable {
         switch kind {
         case .standard: "APNs's limit of \(bytes) bytes for a payload"
         case .voip: "APNs's limit of \(bytes) bytes for a VoIP payload"
+        case .broadcast: "APNs's limit of \(bytes) bytes for a broadcast payload"
         case .legacyBinary: "the legacy binary interface's limit of \(bytes) bytes"
         }
     }
@@ -51,7 +56,7 @@ struct PayloadSizeLimit: Equatable, Sendable {
     /// What happens to a payload over the limit.
     var rejection: String {
         switch kind {
-        case .standard, .voip: "APNs rejects it with 413 PayloadTooLarge and nothing is delivered"
+        case .standard, .voip, .broadcast: "APNs rejects it with 413 PayloadTooLarge and nothing is delivered"
         case .legacyBinary: "the legacy binary interface refuses it and nothing is delivered"
         }
     }

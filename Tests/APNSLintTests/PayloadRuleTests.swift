@@ -44,7 +44,7 @@ struct PayloadSizeLimitTests {
         #expect(messages(over, "payload-too-large") == [
             "the payload is 5121 bytes as sent (compact UTF-8 JSON), 1 over APNs's limit of 5120 bytes for a VoIP payload; APNs rejects it with 413 PayloadTooLarge and nothing is delivered",
         ])
-        #expect(helps(over, "payload-too-large") == ["cut at least 1 bytes; the largest values are /caller (5101 bytes)"])
+        #expect(helps(over, "payload-too-large") == ["cut at least 1 byte; the largest values are /caller (5101 bytes)"])
         // The same bytes without the VoIP push type are over the standard limit.
         #expect(lint(callPayload(bytes: 5120)).ruleIDs.contains("payload-too-large"))
     }
@@ -59,7 +59,7 @@ struct PayloadSizeLimitTests {
             "the payload is 2049 bytes as sent (compact UTF-8 JSON), 1 over the legacy binary interface's limit of 2048 bytes; the legacy binary interface refuses it and nothing is delivered",
         ])
         #expect(helps(over, "payload-too-large") == [
-            "cut at least 1 bytes; the largest values are /aps/alert (2031 bytes); send large content by reference (an id or URL the app fetches)",
+            "cut at least 1 byte; the largest values are /aps/alert (2031 bytes); send large content by reference (an id or URL the app fetches)",
         ])
     }
 
@@ -363,5 +363,16 @@ struct InvalidValueTypeHandOverTests {
         let report = lint(#"{"aps": {"content-available": 1}, "n": {"aps": {"alert": "Hi", "badge": "2"}}}"#)
         #expect(report.ruleIDs == ["nested-payload", "badge-invalid"])
         #expect(report.diagnostics.last?.notes.map(\.message) == ["in the notification nested at /n, which the app presents itself"])
+    }
+}
+
+@Suite("Payload size: broadcast requests")
+struct BroadcastSizeTests {
+    @Test func aBroadcastRequestHas5120Bytes() {
+        let body = String(repeating: "x", count: 4500)
+        let text = #"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LTI="}, "payload": {"aps": {"timestamp": 1, "event": "update", "content-state": {"s": ""# + body + #""}}}}"#
+        let report = lint(text)
+        #expect(!report.ruleIDs.contains("payload-too-large"))
+        #expect(report.ruleIDs.contains("content-state-too-large"))
     }
 }

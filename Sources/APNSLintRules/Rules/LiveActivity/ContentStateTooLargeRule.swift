@@ -53,7 +53,7 @@ struct ContentStateTooLargeRule: Rule {
             context.report(
                 "\"\(key)\" is \(size) bytes as sent (compact UTF-8 JSON), \(excess) over the limit of \(Self.limit): \(Self.consequences[key]!)",
                 at: field,
-                help: "cut at least \(excess) bytes from \"\(key)\"" + (largest.isEmpty ? "" : " (its largest values: \(largest.joined(separator: ", ")))")
+                help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes") from \"\(key)\"" + (largest.isEmpty ? "" : " (its largest values: \(largest.joined(separator: ", ")))")
                     + "; keep only what the activity shows, and let the app fetch the rest",
                 notes: push.inferenceNotes)
         }

@@ -34,6 +34,8 @@ struct InvalidValueTypeRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "thread-id": ↓42, "badge": 1.5}}"#),
         ],
         nonTriggering: [
+            // A Live Activity alert may localize its title and body with objects.
+            Example(#"{"aps": {"timestamp": 1, "event": "update", "content-state": {}, "alert": {"title": {"loc-key": "DOWN", "loc-args": ["Power Panel"]}}}}"#),
             Example(#"{"headers": {"apns-priority": 10, "apns-expiration": "0"}, "payload": {"aps": {"alert": {"title": "Hi", "loc-key": "K", "loc-args": ["a"]}, "badge": 0, "relevance-score": 1}}}"#),
             // Checked by badge-invalid, sound-invalid, url-args-invalid and loc-args-not-strings instead.
             Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": [3]}, "badge": "5", "url-args": "x", "sound": {"critical": true, "name": 5, "volume": "1"}}}"#),
@@ -54,12 +56,20 @@ struct InvalidValueTypeRule: Rule {
                 if case .critical(let sound, _) = aps.sound { fields += sound.fields }
             }
         }
-        for field in fields { check(field, into: &context) }
+        // In a Live Activity alert, `title` and `body` may be localized objects: {"loc-key": …, "loc-args": […]}.
+        let isLiveActivity = LiveActivityPush(definition) != nil
+        for field in fields {
+            if isLiveActivity, ["title", "body"].contains(field.key), field.pointer.tokens.dropLast().last == "alert",
+               field.value.member("loc-key")?.value.string != nil {
+                continue
+            }
+            check(field, into: &context)
+        }
     }
 
     private func check(_ field: Field, into context: inout RuleContext) {
         guard let spec = field.spec, spec.type != .flag, !field.hasExpectedType,
-              !Self.checkedByTheirOwnRules.contains(field.key) else { return }
+              !Self.checkedByTheirOwnRules.contains(spec.name) else { return }
         // An array of strings with bad elements (`*-loc-args`): loc-args-not-strings reports each element.
         if spec.type == .stringArray, field.value.elements != nil { return }
         context.report(

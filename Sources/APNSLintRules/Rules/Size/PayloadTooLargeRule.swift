@@ -36,7 +36,7 @@ struct PayloadTooLargeRule: Rule {
         context.report(
             "the payload is \(size) bytes as sent (compact UTF-8 JSON), \(excess) over \(limit.phrase); \(limit.rejection)",
             pointer: payload.pointer, range: payload.node.range,
-            help: "cut at least \(excess) bytes" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
+            help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes")" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
                 + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""))
     }
 }
