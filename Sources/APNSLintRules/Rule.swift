@@ -28,7 +28,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case payload
     case delivery
     case headers
-    case liveActivity
+    case liveActivity = "live-activity"
     case size
 
     public var title: String {
