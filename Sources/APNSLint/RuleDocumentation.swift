@@ -63,6 +63,14 @@ public enum RuleDocumentation {
             let options = example.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
             out += "With request headers given on the command line (\(options)):\n\n"
         }
+        var settings: [String] = []
+        if let now = example.options.now { settings.append("--now \(now)") }
+        if example.options.sizeLimitProfile != .http2 { settings.append("--size-limit-profile \(example.options.sizeLimitProfile.rawValue)") }
+        if example.options.nearLimitShare != RuleOptions().nearLimitShare { settings.append("--near-limit-share \(example.options.nearLimitShare)") }
+        if !example.options.platforms.isEmpty {
+            settings += example.options.platforms.map(\.rawValue).sorted().map { "--platform \($0)" }
+        }
+        if !settings.isEmpty { out += "Checked with \(settings.map { "`\($0)`" }.joined(separator: " ")):\n\n" }
         let shown = abbreviateLongStrings(example.unmarked.text.replacing("\u{FEFF}", with: "<U+FEFF>"))
         out += "```\(example.fileExtension)\n\(shown)\n```\n\n"
         return out

@@ -50,6 +50,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes).")
     var sizeLimitProfile: RuleOptions.SizeLimitProfile = .http2
 
+    @Option(help: ArgumentHelp("payload-near-limit warns above this share of the size limit (0 to 1).", valueName: "share"))
+    var nearLimitShare: Double = 0.9
+
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
@@ -60,6 +63,9 @@ struct CheckCommand: ParsableCommand {
     var color: ColorChoice = .auto
 
     func validate() throws {
+        if !(0...1).contains(nearLimitShare) {
+            throw ValidationError("--near-limit-share must be between 0 and 1, e.g. 0.9")
+        }
         if stdinFilename != nil, !paths.contains("-") {
             throw ValidationError("--stdin-filename names standard input; pass - as a path to read it")
         }
@@ -78,7 +84,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let now = now ?? Int(Date().timeIntervalSince1970)
-        let linter = Linter(options: RuleOptions(now: now, sizeLimitProfile: sizeLimitProfile, platforms: Set(platform)))
+        let linter = Linter(options: RuleOptions(now: now, sizeLimitProfile: sizeLimitProfile, nearLimitShare: nearLimitShare,
+                                                 platforms: Set(platform)))
         let headers = headerOptions
         let (files, inputErrors) = Inputs.collect(paths.filter { $0 != "-" })
         var results = linter.lint(files: files, headers: headers)
