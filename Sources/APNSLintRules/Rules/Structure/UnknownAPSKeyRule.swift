@@ -25,11 +25,14 @@ struct UnknownAPSKeyRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": "Hi", "thread-id": "chat-42", "mutable-content": 1}, "order-id": 1234}"#),
             Example(#"{"aps": {"alert": "Hi", "order-id": 1234}}"#),
+            Example(#"{"aps": {"timestamp": 1, "events": "update", "content-state": {}}}"#),
         ])
 
     func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
-        for field in aps.fields.unknownFields {
+        // In a Live Activity, `events` is liveactivity-event-invalid's to report, with its Live Activity context.
+        let isLiveActivity = LiveActivityPush(context.definition) != nil
+        for field in aps.fields.unknownFields where !(isLiveActivity && field.key == "events") {
             guard let help = UnknownAPSKey(field.key).help(for: field.key) else { continue }
             context.report(
                 "\"\(field.key)\" is not a key APNs knows in \"aps\", so the device ignores it", at: field, help: help)
