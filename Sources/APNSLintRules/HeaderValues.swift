@@ -85,21 +85,8 @@ enum EpochTime {
 
     /// `300` → `1970-01-01 00:05:00 UTC` (proleptic Gregorian calendar).
     static func utc(_ seconds: Int) -> String {
-        let days = seconds >= 0 ? seconds / day : (seconds - day + 1) / day
-        let secondOfDay = seconds - days * day
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let time = "\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))"
-        return "\(year)-\(two(month))-\(two(dayOfMonth)) \(time) UTC"
+        let civil = CivilTime(epochSeconds: seconds)
+        return "\(civil.year)-\(CivilTime.pad(civil.month))-\(CivilTime.pad(civil.day)) \(civil.time) UTC"
     }
 
     /// `86400` → `1 day`, `300` → `5 minutes`, `90061` → `1 day 1 hour` (two largest units at most).
