@@ -23,6 +23,7 @@ struct BackgroundPriority10Rule: Rule {
             Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
             Example(#"{"aps": {"content-available": 1}}"#),
             Example(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi", "content-available": 1}}}"#),
+            Example(#"{"headers": {"apns-push-type": "complication", "apns-topic": "com.example.watchkitapp.complication"}, "payload": {"aps": {"content-available": 1}}}"#),
         ])
 
     func check(_ context: inout RuleContext) {
@@ -30,7 +31,10 @@ struct BackgroundPriority10Rule: Rule {
         let headers = definition.headers
         guard headers.areDeclared, let aps = definition.payload?.aps else { return }
         let declaredBackground = headers.pushType == .background
-        guard declaredBackground || aps.isContentAvailableOnly else { return }
+        // The content-available-only rule is about notifications; PushKit, Live Activity, widget and other typed
+        // pushes have their own priority rules.
+        let contentAvailableOnly = aps.isContentAvailableOnly && [nil, .alert, .background].contains(headers.pushType)
+        guard declaredBackground || contentAvailableOnly else { return }
         let why = declaredBackground
             ? "apns-push-type is background, and Apple says a background push must use priority 5 (\"using priority 10 is an error\")"
             : "\"aps\" holds only content-available (a background update), which must not be sent at priority 10"

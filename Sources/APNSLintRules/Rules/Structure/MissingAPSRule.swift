@@ -8,7 +8,9 @@ struct MissingAPSRule: Rule {
         rationale: """
             Every APNs payload must contain `aps`, the dictionary of keys the system reads (alert, badge, sound, \
             content-available, …); without it the device has nothing to show or do. The only exception is an MDM \
-            wake-up, whose payload is `{"mdm": "<PushMagic>"}`.
+            wake-up, whose payload is `{"mdm": "<PushMagic>"}`, and pushes whose payload the system hands whole \
+            to the app or an extension: a definition that declares `voip`, `complication`, `fileprovider` or \
+            `location` is not checked (PushKit payloads are app-defined; many VoIP payloads have no `aps`).
             """,
         severity: .error, category: .structure,
         references: [Reference.payloadKeyReference, Reference.generatingNotification],
@@ -20,11 +22,18 @@ struct MissingAPSRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": "Hi"}}"#),
             Example(#"{"mdm": "6FDF1B5C-3A1A-4B4F-9B39-6A8E1C5C2D61"}"#),
+            Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"callerName": "Ana"}}"#),
         ])
+
+    /// Push types whose payload is the app's own: `voip`, `complication`, `fileprovider` (PushKit) and
+    /// `location` (the Location Push Service Extension).
+    static let appDefinedPayloads: Set<PushType> = [.voip, .complication, .fileprovider, .location]
 
     func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, payload.isObject,
               payload.apsField == nil, !payload.isMDM else { return }
+        // PushKit and extension pushes hand the whole dictionary to the app; APNs does not read "aps" there.
+        if let pushType = context.definition.headers.pushType, Self.appDefinedPayloads.contains(pushType) { return }
         let why = "APNs requires \"aps\" in every payload (only an MDM wake-up {\"mdm\": …} goes without)"
         if let lookalike = payload.fields.fields.first(where: { Suggestion.closest(to: $0.key, in: ["aps"]) != nil }) {
             context.report(
