@@ -3,9 +3,11 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
 private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
 #endif
 
 /// A file to lint, found on disk.
@@ -84,5 +86,41 @@ public enum Inputs {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+}
+
+extension Inputs {
+    /// Replaces a file's contents atomically: the bytes go to a temporary file in the same directory, which
+    /// gets the original's permissions and is then renamed over it. On any error the original is untouched
+    /// and no temporary file is left.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(InputError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw InputError(path: path, reason: String(cString: strerror(errno))) }
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = "\(directory.isEmpty ? "/" : directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, status.st_mode & 0o7777)
+        guard descriptor >= 0 else { throw InputError(path: path, reason: "cannot write next to it: \(String(cString: strerror(errno)))") }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fchmod(descriptor, status.st_mode & 0o7777) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw InputError(path: path, reason: "cannot write it: \(failure)")
+        }
     }
 }

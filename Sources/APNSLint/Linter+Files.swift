@@ -37,3 +37,17 @@ private final class ResultSlots<Value>: @unchecked Sendable {
         return slots.map { $0! }
     }
 }
+
+extension Linter {
+    /// Reads and fixes files in parallel (nothing is written); the results keep the order of `files`.
+    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions) -> [Result<FixResult, InputError>] {
+        let results = ResultSlots<Result<FixResult, InputError>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
+            let result = Result { () throws(InputError) in try Inputs.readFile(file.path) }
+                .map { fix(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers, options: options) }
+            results.set(index, result)
+        }
+        return results.values
+    }
+}

@@ -56,6 +56,18 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
+    @Flag(help: "Apply safe fixes to the files (atomically), then report what is left.")
+    var fix = false
+
+    @Flag(help: "With --fix, --diff or --fix-only: apply unsafe fixes too (they may change what the device shows or does).")
+    var unsafeFixes = false
+
+    @Flag(help: "Write nothing; print the fixes as a unified diff (exit 1 when there is one).")
+    var diff = false
+
+    @Flag(help: "Apply fixes and report only how many were applied.")
+    var fixOnly = false
+
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
@@ -88,38 +100,121 @@ struct CheckCommand: ParsableCommand {
                                                  platforms: Set(platform)))
         let headers = headerOptions
         let (files, inputErrors) = Inputs.collect(paths.filter { $0 != "-" })
-        var results = linter.lint(files: files, headers: headers)
+        var standardInput: (bytes: [UInt8], name: String, format: InputFormat)?
         if paths.contains("-") {
-            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
             let name = stdinFilename ?? "<stdin>"
-            let format = InputFormat.detect(fileName: name) ?? .json
-            results.append(.success(linter.lint(SourceText(bytes: bytes), fileName: name, format: format, headers: headers)))
+            standardInput = ([UInt8](FileHandle.standardInput.readDataToEndOfFile()), name, InputFormat.detect(fileName: name) ?? .json)
         }
+        if files.isEmpty && standardInput == nil && inputErrors.isEmpty {
+            printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")))")
+            throw ExitCode(2)
+        }
+        if fix || diff || fixOnly {
+            try runFixes(linter, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
+            return
+        }
+        var results = linter.lint(files: files, headers: headers)
+        if let input = standardInput {
+            results.append(.success(linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers)))
+        }
+        var failures = inputErrors
+        let reports = results.compactMap { result -> FileReport? in
+            switch result {
+            case .success(let report): return report
+            case .failure(let error): failures.append(error); return nil
+            }
+        }
+        try finish(reports: reports, failures: failures, extra: nil)
+    }
 
+    /// `--fix`, `--diff`, `--fix-only`: fix every input, then write, print the diff, or report what is left.
+    private func runFixes(_ linter: Linter, files: [InputFile], standardInput: (bytes: [UInt8], name: String, format: InputFormat)?,
+                          headers: [HeaderOption], inputErrors: [InputError]) throws {
+        let options = FixOptions(includeUnsafe: unsafeFixes)
+        var results = linter.fix(files: files, headers: headers, options: options).map { $0.map { ($0, true) } }
+        if let input = standardInput {
+            let result = linter.fix(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers, options: options)
+            results.append(.success((result, false)))
+        }
+        var failures = inputErrors
+        var reports: [FileReport] = []
+        var applied = 0, heldBack = 0, changedFiles = 0
+        var diffText = ""
+        for entry in results {
+            guard case .success(let (result, isFile)) = entry else {
+                if case .failure(let error) = entry { failures.append(error) }
+                continue
+            }
+            let name = result.report.fileName
+            switch result.problem {
+            case .didNotConverge(let rounds)?:
+                printError("apns-lint: warning: \(name): fixes did not settle after \(rounds) rounds; the result of the last round is kept")
+            case .roundBrokeTheFile(let round)?:
+                printError("apns-lint: warning: \(name): fix round \(round) made the file unreadable and was rolled back")
+            case nil:
+                break
+            }
+            applied += result.applied
+            heldBack += result.unsafeHeldBack
+            if result.changed { changedFiles += 1 }
+            if diff {
+                diffText += UnifiedDiff.make(from: String(decoding: result.original, as: UTF8.self),
+                                             to: String(decoding: result.fixed, as: UTF8.self), path: name)
+            } else if !isFile {
+                // Standard input: the fixed text goes to standard output, as formatters do.
+                FileHandle.standardOutput.write(Data(result.fixed))
+            } else if result.changed {
+                do { try Inputs.writeAtomically(result.fixed, to: name) } catch { failures.append(error) }
+            }
+            reports.append(result.report)
+        }
+        let held = heldBack > 0 ? " (\(heldBack) unsafe \(heldBack == 1 ? "fix" : "fixes") held back; use --unsafe-fixes)" : ""
+        if diff {
+            FileHandle.standardOutput.write(Data(diffText.utf8))
+            printError("\(changedFiles) \(changedFiles == 1 ? "file" : "files") would be changed by \(applied) \(applied == 1 ? "fix" : "fixes")\(held).")
+            for failure in failures { printError("apns-lint: error: \(failure)") }
+            if !failures.isEmpty { throw ExitCode(2) }
+            if changedFiles > 0 { throw ExitCode(1) }
+            return
+        }
+        let fixedLine = "Fixed \(applied) \(applied == 1 ? "problem" : "problems") in \(changedFiles) \(changedFiles == 1 ? "file" : "files")\(held)."
+        if fixOnly {
+            for failure in failures { printError("apns-lint: error: \(failure)") }
+            if standardInput == nil { print(fixedLine) } else { printError(fixedLine) }
+            if !failures.isEmpty { throw ExitCode(2) }
+            return
+        }
+        if standardInput != nil {
+            // Standard output holds the fixed text alone; the rest goes to standard error.
+            printError(fixedLine)
+            for failure in failures { printError("apns-lint: error: \(failure)") }
+            if !failures.isEmpty { throw ExitCode(2) }
+            let remaining = reports.flatMap(\.diagnostics)
+            if remaining.contains(where: { $0.severity == .error }) || (strict && remaining.contains { $0.severity == .warning }) {
+                throw ExitCode(1)
+            }
+            return
+        }
+        try finish(reports: reports, failures: failures, extra: fixedLine)
+    }
+
+    /// Prints the reports, the summary and any failures, and exits as documented.
+    private func finish(reports: [FileReport], failures: [InputError], extra: String?) throws {
         let reporter = TextReporter(useColor: useColor)
         var summary = Summary()
         var output = ""
-        var failures = inputErrors
-        for result in results {
-            switch result {
-            case .success(let report):
-                summary.add(report)
-                output += reporter.render(report)
-            case .failure(let error):
-                failures.append(error)
-            }
+        for report in reports {
+            summary.add(report)
+            output += reporter.render(report)
         }
         for failure in failures {
             printError("apns-lint: error: \(failure)")
         }
-        if results.isEmpty && failures.isEmpty {
-            printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")))")
-            throw ExitCode(2)
-        }
         if summary.files > 0 {
             output += summary.line + "\n"
-            FileHandle.standardOutput.write(Data(output.utf8))
         }
+        if let extra { output += extra + "\n" }
+        FileHandle.standardOutput.write(Data(output.utf8))
         if !failures.isEmpty { throw ExitCode(2) }
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
     }

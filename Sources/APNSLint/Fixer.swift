@@ -1,0 +1,119 @@
+import APNSLintModel
+import APNSLintRules
+import APNSLintSyntax
+
+/// What the fixer may apply.
+public struct FixOptions: Sendable {
+    /// Also apply fixes marked unsafe (they may change what the device shows or does).
+    public var includeUnsafe: Bool
+    /// Rounds of lint-and-fix before giving up: a fix can enable another one.
+    public var maxRounds: Int
+
+    public init(includeUnsafe: Bool = false, maxRounds: Int = 10) {
+        self.includeUnsafe = includeUnsafe
+        self.maxRounds = maxRounds
+    }
+}
+
+/// The outcome of fixing one input.
+public struct FixResult: Sendable {
+    public enum Problem: Sendable, Hashable {
+        /// Fixes kept producing new fixes for `maxRounds` rounds; the text of the last good round is kept.
+        case didNotConverge(rounds: Int)
+        /// Round `round` made the text unreadable; it was rolled back.
+        case roundBrokeTheFile(round: Int)
+    }
+
+    public let original: [UInt8]
+    public let fixed: [UInt8]
+    /// How many fixes were applied, over all rounds.
+    public let applied: Int
+    /// Unsafe fixes left out (without `includeUnsafe`), in the final text.
+    public let unsafeHeldBack: Int
+    /// The final text, linted.
+    public let report: FileReport
+    public let problem: Problem?
+
+    public var changed: Bool { original != fixed }
+}
+
+extension Linter {
+    /// Applies fixes in rounds until nothing changes. Each round lints the text, takes every applicable fix whose
+    /// edits overlap no other fix's edits, and applies them together; a round whose result reads worse than
+    /// before is rolled back. A text that cannot be read is changed only by fixes for its syntax errors.
+    public func fix(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption] = [],
+                    options: FixOptions = FixOptions()) -> FixResult {
+        var text = source
+        var report = lint(text, fileName: fileName, format: format, headers: headers)
+        var applied = 0
+        var problem: FixResult.Problem?
+        var round = 0
+        while true {
+            let candidates = applicableFixes(in: report, format: format, includeUnsafe: options.includeUnsafe)
+            guard !candidates.isEmpty else { break }
+            guard round < options.maxRounds else {
+                problem = .didNotConverge(rounds: round)
+                break
+            }
+            round += 1
+            let chosen = nonOverlapping(candidates)
+            let next = SourceText(bytes: Self.apply(chosen.flatMap(\.edits), to: text.bytes))
+            let nextReport = lint(next, fileName: fileName, format: format, headers: headers)
+            if unreadable(nextReport) > unreadable(report) {
+                problem = .roundBrokeTheFile(round: round)
+                break
+            }
+            text = next
+            report = nextReport
+            applied += chosen.count
+        }
+        let heldBack = options.includeUnsafe ? 0 : report.diagnostics.count { $0.fix?.applicability == .unsafe }
+        return FixResult(original: source.bytes, fixed: text.bytes, applied: applied, unsafeHeldBack: heldBack,
+                         report: report, problem: problem)
+    }
+
+    private func applicableFixes(in report: FileReport, format: InputFormat, includeUnsafe: Bool) -> [Fix] {
+        // An input that cannot be read is only touched by fixes for its own syntax errors.
+        let readable = !report.definitions.isEmpty
+        return report.diagnostics.compactMap { diagnostic in
+            guard let fix = diagnostic.fix, !fix.edits.isEmpty,
+                  fix.applicability == .safe || includeUnsafe,
+                  readable || diagnostic.ruleID == format.syntaxRuleID else { return nil }
+            return fix
+        }
+    }
+
+    /// Syntax errors plus one for an input with no readable document: a round may not increase it.
+    private func unreadable(_ report: FileReport) -> Int {
+        let syntaxErrors = report.diagnostics.count { $0.ruleID == report.format.syntaxRuleID }
+        return syntaxErrors + (report.definitions.isEmpty ? 1 : 0)
+    }
+
+    /// Fixes in order of their first edit, each kept only if none of its edits overlaps an edit already kept.
+    private func nonOverlapping(_ fixes: [Fix]) -> [Fix] {
+        var kept: [Fix] = []
+        var taken: [SourceRange] = []
+        let ordered = fixes.sorted { ($0.edits.map(\.range.start).min() ?? 0) < ($1.edits.map(\.range.start).min() ?? 0) }
+        for fix in ordered {
+            let clashes = fix.edits.contains { edit in
+                taken.contains { other in
+                    edit.range.start < other.end && other.start < edit.range.end
+                        || (edit.range.start == other.start && (edit.range.isEmpty || other.isEmpty))
+                }
+            }
+            guard !clashes else { continue }
+            kept.append(fix)
+            taken += fix.edits.map(\.range)
+        }
+        return kept
+    }
+
+    /// The bytes with the edits applied (edits must not overlap).
+    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+        var result = bytes
+        for edit in edits.sorted(by: { $0.range.start > $1.range.start }) {
+            result.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
+        }
+        return result
+    }
+}

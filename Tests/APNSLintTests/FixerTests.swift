@@ -1,0 +1,101 @@
+import APNSLint
+import Testing
+
+/// A rule for tests: offers the same fix on every run.
+private struct FixedEditRule: Rule {
+    let edit: TextEdit
+    var metadata: RuleMetadata {
+        RuleMetadata(id: "test-edit", summary: "Test.", rationale: "Test.", severity: .warning, category: .structure,
+                     references: [], triggering: [], nonTriggering: [])
+    }
+
+    func check(_ context: inout RuleContext) {
+        context.report("test", pointer: .root, range: edit.range, help: "test",
+                       fix: Fix("test", edits: [edit], applicability: .safe))
+    }
+}
+
+@Suite("The fixer: rounds, safety, rollback")
+struct FixerTests {
+    func fix(_ text: String, format: InputFormat = .json, unsafe: Bool = false, linter: Linter = Linter()) -> FixResult {
+        linter.fix(SourceText(text), fileName: "t.\(format == .json ? "json" : "yaml")", format: format,
+                   options: FixOptions(includeUnsafe: unsafe))
+    }
+
+    @Test func safeFixesApplyAndTheResultLintsWithoutThem() {
+        let result = fix("{\"aps\": {\"alert\": [[\"title\", \"Hi\"]], \"badge\": 1,},}")
+        #expect(String(decoding: result.fixed, as: UTF8.self) == #"{"aps": {"alert": {"title":"Hi"}, "badge": 1}}"#)
+        #expect(result.applied == 3)
+        #expect(result.problem == nil)
+        #expect(result.report.diagnostics.isEmpty)
+    }
+
+    @Test func fixingTheOutputAgainChangesNothing() {
+        let once = fix("{\"aps\": {\"alert\": [{\"title\": \"Hi\"}, {\"body\": \"x\"}],}}")
+        let twice = fix(String(decoding: once.fixed, as: UTF8.self))
+        #expect(twice.fixed == once.fixed)
+        #expect(twice.applied == 0)
+    }
+
+    @Test func unsafeFixesAreHeldBackUnlessAskedFor() {
+        let text = "{\"aps\": {\"alert\": \"Hi\"} // note\n}"
+        let safe = fix(text)
+        #expect(!safe.changed)
+        #expect(safe.unsafeHeldBack == 1)
+        let unsafe = fix(text, unsafe: true)
+        #expect(String(decoding: unsafe.fixed, as: UTF8.self) == "{\"aps\": {\"alert\": \"Hi\"} \n}")
+        #expect(unsafe.unsafeHeldBack == 0)
+    }
+
+    @Test func keyOrderCommentsAndLayoutElsewhereAreKept() {
+        let yaml = "# header comment\naps:\n  badge: 2   # keep me\n  alert:\n    - title: Hi\n    - body: There\nz: 1\n"
+        let result = fix(yaml, format: .yaml)
+        #expect(String(decoding: result.fixed, as: UTF8.self)
+                == "# header comment\naps:\n  badge: 2   # keep me\n  alert:\n    {\"title\":\"Hi\",\"body\":\"There\"}\nz: 1\n")
+    }
+
+    @Test func anUnreadableFileIsNotRewritten() {
+        let result = fix("{\"aps\": {\"alert\": [[\"title\", \"Hi\"]]")
+        #expect(!result.changed)
+        #expect(result.applied == 0)
+    }
+
+    @Test func overlappingEditsNeverBothApply() {
+        let linter = Linter(rules: [
+            FixedEditRule(edit: TextEdit(range: SourceRange(start: 1, end: 3), replacement: "5")),
+            FixedEditRule(edit: TextEdit(range: SourceRange(start: 2, end: 4), replacement: "6")),
+        ] + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
+        let result = linter.fix(SourceText("[1234, 1]"), fileName: "t.json", format: .json, options: FixOptions(maxRounds: 1))
+        // The edit that starts first wins the round; the overlapping one waits (and here the cap ends it).
+        #expect(String(decoding: result.fixed, as: UTF8.self) == "[534, 1]")
+        #expect(result.applied == 1)
+    }
+
+    @Test func aRoundThatBreaksTheFileIsRolledBack() {
+        let linter = Linter(rules: [FixedEditRule(edit: TextEdit(range: SourceRange(start: 0, end: 0), replacement: "{"))]
+                            + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
+        let result = linter.fix(SourceText(#"{"aps": {}}"#), fileName: "t.json", format: .json)
+        #expect(result.problem == .roundBrokeTheFile(round: 1))
+        #expect(!result.changed)
+    }
+
+    @Test func fixesThatNeverSettleStopAtTheCap() {
+        let linter = Linter(rules: [FixedEditRule(edit: TextEdit(range: SourceRange(start: 1, end: 1), replacement: " "))]
+                            + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
+        let result = linter.fix(SourceText(#"{"aps": {}}"#), fileName: "t.json", format: .json, options: FixOptions(maxRounds: 3))
+        #expect(result.problem == .didNotConverge(rounds: 3))
+        #expect(String(decoding: result.fixed, as: UTF8.self) == #"{   "aps": {}}"#)
+    }
+}
+
+@Suite("Unified diff")
+struct UnifiedDiffTests {
+    @Test func diffShowsRemovedThenAddedLinesWithContext() {
+        let diff = UnifiedDiff.make(from: "a\nb\nc\nd\ne\nf\ng\nh\n", to: "a\nb\nc\nD\ne\nf\ng\nh\n", path: "x.json")
+        #expect(diff == "--- a/x.json\n+++ b/x.json\n@@ -1,7 +1,7 @@\n a\n b\n c\n-d\n+D\n e\n f\n g\n")
+    }
+
+    @Test func equalTextsHaveNoDiff() {
+        #expect(UnifiedDiff.make(from: "a\n", to: "a\n", path: "x") == "")
+    }
+}
