@@ -67,6 +67,7 @@ public enum RuleDocumentation {
         if let now = example.options.now { settings.append("--now \(now)") }
         if example.options.sizeLimitProfile != .http2 { settings.append("--size-limit-profile \(example.options.sizeLimitProfile.rawValue)") }
         if example.options.nearLimitShare != RuleOptions().nearLimitShare { settings.append("--near-limit-share \(example.options.nearLimitShare)") }
+        if example.options.serializer != .compact { settings.append("--serializer \(example.options.serializer.rawValue)") }
         if !example.options.platforms.isEmpty {
             settings += example.options.platforms.map(\.rawValue).sorted().map { "--platform \($0)" }
         }

@@ -10,6 +10,6 @@ struct APNSLintCommand: ParsableCommand {
             2 usage error, unreadable input or internal error.
             """,
         version: "0.1.0",
-        subcommands: [CheckCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self],
+        subcommands: [CheckCommand.self, RenderCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self],
         defaultSubcommand: CheckCommand.self)
 }

@@ -53,6 +53,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("payload-near-limit warns above this share of the size limit (0 to 1).", valueName: "share"))
     var nearLimitShare: Double = 0.9
 
+    @Option(help: "The sender's JSON escaping, for the size rules: compact (UTF-8), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
+    var serializer: WireSerializer.Style = .compact
+
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
@@ -97,7 +100,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let now = now ?? Int(Date().timeIntervalSince1970)
         let linter = Linter(options: RuleOptions(now: now, sizeLimitProfile: sizeLimitProfile, nearLimitShare: nearLimitShare,
-                                                 platforms: Set(platform)))
+                                                 platforms: Set(platform), serializer: serializer))
         let headers = headerOptions
         let (files, inputErrors) = Inputs.collect(paths.filter { $0 != "-" })
         var standardInput: (bytes: [UInt8], name: String, format: InputFormat)?

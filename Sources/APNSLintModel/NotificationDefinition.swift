@@ -166,6 +166,11 @@ extension NotificationDefinition {
         payload.map { WireSerializer.serialize($0.node, firstDuplicateWins: firstDuplicateWins) }
     }
 
+    /// The payload as a sender whose JSON encoder escapes like `style` puts it on the wire.
+    public func payloadBytes(style: WireSerializer.Style) -> [UInt8]? {
+        payload.map { WireSerializer.serialize($0.node, firstDuplicateWins: firstDuplicateWins, style: style) }
+    }
+
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
     public var inferredPushType: PushType? {
         guard let payload else { return nil }

@@ -2,29 +2,84 @@ import APNSLintSyntax
 
 /// Writes a document as the exact bytes a sender should put on the wire.
 ///
-/// Compact JSON (no insignificant whitespace), UTF-8, non-ASCII unescaped, `/` unescaped, key order preserved,
-/// numbers exactly as written. Only `"`, `\` and control characters are escaped. Where a key appears twice,
-/// the output has it once, at its first position, with its last value: what a dictionary-based sender
-/// (JavaScript, Python, Foundation) sends after reading the definition.
+/// Compact JSON (no insignificant whitespace), key order preserved, numbers exactly as written. Where a key
+/// appears twice, the output has it once, at its first position, with its last value: what a dictionary-based
+/// sender (JavaScript, Python, Foundation) sends after reading the definition.
+///
+/// How strings are escaped depends on the `Style`: the default, `.compact`, is UTF-8 with non-ASCII and `/`
+/// unescaped (only `"`, `\` and control characters are escaped). The other styles model the JSON encoders of
+/// common sending stacks, whose escapes make the same payload longer.
 ///
 /// The size rules count these bytes, so "payload size" always means the length of this output.
 public enum WireSerializer {
-    /// - Parameter firstDuplicateWins: of two equal keys, send the first value (Erlang proplists) instead of the
-    ///   last.
-    public static func serialize(_ node: DocumentNode, firstDuplicateWins: Bool = false) -> [UInt8] {
+    /// How a sending stack's JSON encoder escapes strings. Every style escapes `"`, `\` and control characters
+    /// (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`); they differ in what else they escape.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// UTF-8, non-ASCII and `/` unescaped: the smallest encoding, and apns-lint's reference.
+        case compact
+        /// Non-ASCII (and DEL) as `\uXXXX`, characters outside the BMP as surrogate pairs (`\ud83d\ude00`), like
+        /// Python's `json.dumps` with its default `ensure_ascii=True`.
+        case ascii
+        /// `/` as `\/`, like Swift's `JSONEncoder` (and `JSONSerialization`) without `.withoutEscapingSlashes`.
+        case foundation
+        /// `<`, `>`, `&` as `\u003c`, `\u003e`, `\u0026`, and U+2028, U+2029 as `\u2028`, `\u2029`, like Go's
+        /// `encoding/json`.
+        case go
+
+        /// What the style produces, for messages: "compact UTF-8 JSON".
+        public var phrase: String {
+            switch self {
+            case .compact: "compact UTF-8 JSON"
+            case .ascii: "compact JSON with non-ASCII escaped as \\uXXXX, as the ascii serializer writes it"
+            case .foundation: "compact JSON with / escaped as \\/, as the foundation serializer writes it"
+            case .go: "compact JSON with <, >, & and U+2028/U+2029 escaped, as the go serializer writes it"
+            }
+        }
+
+        /// The escapes the style adds over `.compact`, for messages: "\uXXXX escapes".
+        public var addedEscapes: String {
+            switch self {
+            case .compact: "escapes"
+            case .ascii: "\\uXXXX escapes"
+            case .foundation: "\\/ escapes"
+            case .go: "\\u003c, \\u003e, \\u0026, \\u2028 and \\u2029 escapes"
+            }
+        }
+    }
+
+    /// - Parameters:
+    ///   - firstDuplicateWins: of two equal keys, send the first value (Erlang proplists) instead of the last.
+    ///   - style: how strings are escaped.
+    public static func serialize(_ node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(node, firstDuplicateWins: firstDuplicateWins, to: &output)
+        write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: nil, to: &output)
         return output
     }
 
     /// The byte count of `serialize(node)`.
-    public static func size(of node: DocumentNode, firstDuplicateWins: Bool = false) -> Int {
-        serialize(node, firstDuplicateWins: firstDuplicateWins).count
+    public static func size(of node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> Int {
+        serialize(node, firstDuplicateWins: firstDuplicateWins, style: style).count
+    }
+
+    /// A rendering for people, not what is sent: 2-space indentation, `": "` between key and value, one member
+    /// or element per line, empty objects and arrays as `{}` and `[]`. Strings are escaped as `style` escapes them.
+    public static func prettyPrinted(_ node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(512)
+        write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: 2, to: &output)
+        return output
     }
 
     /// Writes without recursion (an explicit stack), so deep documents need no deep thread stack.
-    static func write(_ root: DocumentNode, firstDuplicateWins: Bool, to output: inout [UInt8]) {
+    /// With `indent`, each member or element goes on its own line, indented by that many spaces per level.
+    static func write(_ root: DocumentNode, firstDuplicateWins: Bool, style: Style = .compact, indent: Int? = nil,
+                      to output: inout [UInt8]) {
+        func newline(depth: Int) {
+            guard let indent else { return }
+            output.append(0x0A)
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
+        }
         var open: [(members: [Member]?, elements: [DocumentNode], next: Int)] = []
         var pending: DocumentNode? = root
         while true {
@@ -38,7 +93,7 @@ public enum WireSerializer {
                     output.append(UInt8(ascii: "["))
                     open.append((nil, elements, 0))
                 case .string(let string):
-                    writeString(string, to: &output)
+                    writeString(string, style: style, to: &output)
                 case .number(let number):
                     output.append(contentsOf: number.text.utf8)
                 case .bool(let bool):
@@ -50,14 +105,17 @@ public enum WireSerializer {
             guard let top = open.last else { return }
             let count = top.members?.count ?? top.elements.count
             guard top.next < count else {
+                if count > 0 { newline(depth: open.count - 1) }
                 output.append(top.members == nil ? UInt8(ascii: "]") : UInt8(ascii: "}"))
                 open.removeLast()
                 continue
             }
             if top.next > 0 { output.append(UInt8(ascii: ",")) }
+            newline(depth: open.count)
             if let members = top.members {
-                writeString(members[top.next].key, to: &output)
+                writeString(members[top.next].key, style: style, to: &output)
                 output.append(UInt8(ascii: ":"))
+                if indent != nil { output.append(UInt8(ascii: " ")) }
                 pending = members[top.next].value
             } else {
                 pending = top.elements[top.next]
@@ -83,22 +141,57 @@ public enum WireSerializer {
         return result
     }
 
-    static func writeString(_ string: String, to output: inout [UInt8]) {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// `\uXXXX` with lowercase hex digits, as Python, Foundation and Go write it.
+    static func appendUnicodeEscape(_ unit: UInt16, to output: inout [UInt8]) {
+        output.append(contentsOf: [0x5C, UInt8(ascii: "u"),
+                                   hexDigits[Int(unit >> 12)], hexDigits[Int((unit >> 8) & 0xF)],
+                                   hexDigits[Int((unit >> 4) & 0xF)], hexDigits[Int(unit & 0xF)]])
+    }
+
+    /// Appends the escape of an ASCII byte that every style escapes, and returns true; false for other bytes.
+    private static func appendCommonEscape(_ byte: UInt8, to output: inout [UInt8]) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+        case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+        case 0..<0x20: appendUnicodeEscape(UInt16(byte), to: &output)
+        default: return false
+        }
+        return true
+    }
+
+    static func writeString(_ string: String, style: Style = .compact, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default:
+        switch style {
+        case .compact:
+            for byte in string.utf8 where !appendCommonEscape(byte, to: &output) { output.append(byte) }
+        case .foundation:
+            for byte in string.utf8 where !appendCommonEscape(byte, to: &output) {
+                if byte == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
                 output.append(byte)
+            }
+        case .go:
+            for scalar in string.unicodeScalars {
+                switch scalar.value {
+                case 0x3C, 0x3E, 0x26, 0x2028, 0x2029: appendUnicodeEscape(UInt16(scalar.value), to: &output)
+                case 0..<0x80:
+                    if !appendCommonEscape(UInt8(scalar.value), to: &output) { output.append(UInt8(scalar.value)) }
+                default: output.append(contentsOf: String(scalar).utf8)
+                }
+            }
+        case .ascii:
+            for scalar in string.unicodeScalars {
+                if scalar.value < 0x7F {
+                    if !appendCommonEscape(UInt8(scalar.value), to: &output) { output.append(UInt8(scalar.value)) }
+                } else {
+                    for unit in String(scalar).utf16 { appendUnicodeEscape(unit, to: &output) }
+                }
             }
         }
         output.append(UInt8(ascii: "\""))

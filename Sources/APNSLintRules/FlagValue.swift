@@ -7,13 +7,18 @@ func reportFlagNotOne(_ field: Field?, consequence: String, into context: inout 
     guard let field else { return }
     if let number = field.value.number, number.isInteger, number.intValue == 1 || number.intValue == 0 { return }
     let help: String
+    var fix: Fix?
     switch field.value.value {
-    case .string(let text) where text == "1": help = "write 1 without quotes"
-    case .bool(true): help = "write 1 instead of true"
+    case .string(let text) where text == "1":
+        help = "write 1 without quotes"
+        fix = integerFix(for: field, 1, "write 1", .safe)
+    case .bool(true):
+        help = "write 1 instead of true"
+        fix = integerFix(for: field, 1, "write 1", .safe)
     case .bool(false): help = "remove the key (or write 0): false is not a documented value"
     default: help = "write 1, or remove the key"
     }
     context.report(
         "\"\(field.key)\" is \(field.value.shortDescription), but APNs documents only the number 1; \(consequence)",
-        at: field, part: .value, help: help)
+        at: field, part: .value, help: help, fix: fix)
 }

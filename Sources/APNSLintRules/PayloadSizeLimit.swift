@@ -64,18 +64,34 @@ struct PayloadSizeLimit: Equatable, Sendable {
     /// Whether sending the content by reference is worth suggesting (not for VoIP, whose payload starts the call).
     var suggestsReference: Bool { kind != .voip }
 
-    /// The payload's size on the wire, when the payload is an object (the only kind the size rules measure).
-    static func measuredPayload(of definition: NotificationDefinition) -> (payload: Payload, size: Int)? {
-        guard let payload = definition.payload, payload.isObject, let size = definition.payloadBytes?.count else { return nil }
-        return (payload, size)
+    /// The payload's size on the wire as `options.serializer` writes it (`size`) and as compact UTF-8
+    /// (`compactSize`), when the payload is an object (the only kind the size rules measure).
+    static func measuredPayload(of definition: NotificationDefinition, options: RuleOptions = RuleOptions())
+        -> (payload: Payload, size: Int, compactSize: Int)? {
+        guard let payload = definition.payload, payload.isObject,
+              let compactSize = definition.payloadBytes?.count else { return nil }
+        let size = options.serializer == .compact ? compactSize : definition.payloadBytes(style: options.serializer)?.count ?? compactSize
+        return (payload, size, compactSize)
+    }
+
+    /// How the size is measured, for messages: "as sent (compact UTF-8 JSON)".
+    static func measurement(_ style: WireSerializer.Style) -> String {
+        "as sent (\(style.phrase))"
+    }
+
+    /// "; as compact UTF-8 it would be 4050 bytes: the ascii serializer's \uXXXX escapes add 230", when the
+    /// serializer's escapes make the payload larger; empty otherwise.
+    static func escapingClause(size: Int, compactSize: Int, style: WireSerializer.Style) -> String {
+        guard style != .compact, size > compactSize else { return "" }
+        return "; as compact UTF-8 it would be \(compactSize) bytes: the \(style.rawValue) serializer's \(style.addedEscapes) add \(size - compactSize)"
     }
 
     /// The largest string values of `payload` (as serialized), biggest first, as "/pointer (n bytes)".
-    static func largestStrings(in payload: Payload, count: Int) -> [String] {
+    static func largestStrings(in payload: Payload, count: Int, style: WireSerializer.Style = .compact) -> [String] {
         var found: [(pointer: JSONPointer, size: Int)] = []
         payload.node.walk { node, path in
             guard node.string != nil else { return }
-            found.append((JSONPointer(payload.pointer.tokens + path), WireSerializer.size(of: node)))
+            found.append((JSONPointer(payload.pointer.tokens + path), WireSerializer.size(of: node, style: style)))
         }
         return found.sorted { $0.size > $1.size }.prefix(count).map { "\($0.pointer) (\($0.size) bytes)" }
     }

@@ -1,3 +1,5 @@
+import APNSLintModel
+
 /// Settings that change what some rules check. The defaults describe today's HTTP/2 provider API.
 public struct RuleOptions: Sendable, Hashable {
     /// Which size limits apply.
@@ -21,11 +23,15 @@ public struct RuleOptions: Sendable, Hashable {
     public var nearLimitShare: Double
     /// Empty means "not said".
     public var platforms: Set<Platform>
+    /// How the sending stack's JSON encoder escapes strings; the size rules count the bytes it produces.
+    public var serializer: WireSerializer.Style
 
-    public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, nearLimitShare: Double = 0.9, platforms: Set<Platform> = []) {
+    public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, nearLimitShare: Double = 0.9, platforms: Set<Platform> = [],
+                serializer: WireSerializer.Style = .compact) {
         self.now = now
         self.sizeLimitProfile = sizeLimitProfile
         self.nearLimitShare = nearLimitShare
         self.platforms = platforms
+        self.serializer = serializer
     }
 }

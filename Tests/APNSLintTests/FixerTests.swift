@@ -99,3 +99,38 @@ struct UnifiedDiffTests {
         #expect(UnifiedDiff.make(from: "a\n", to: "a\n", path: "x") == "")
     }
 }
+
+@Suite("Value fixes, the same edit for every format")
+struct ValueFixTests {
+    @Test(arguments: [
+        ("json", "{\"aps\": {\"content-available\": true}}", "{\"aps\": {\"content-available\": 1}}"),
+        ("json", "{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": \"1\", \"badge\": \"5\"}}", "{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": 1, \"badge\": 5}}"),
+        ("yaml", "aps:\n  alert: Hi\n  badge: '7'  # count\n", "aps:\n  alert: Hi\n  badge: 7  # count\n"),
+        ("erl", "[{alert, <<\"Hi\">>}, {badge, <<\"3\">>}].", "[{alert, <<\"Hi\">>}, {badge, 3}]."),
+    ])
+    func safeValueFixes(_ ext: String, _ text: String, _ fixed: String) {
+        let format = InputFormat.detect(fileName: "t.\(ext)")!
+        let result = Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format)
+        #expect(String(decoding: result.fixed, as: UTF8.self) == fixed)
+        #expect(result.report.diagnostics.isEmpty, "\(result.report.summary)")
+    }
+
+    @Test func priorityFixesAreUnsafe() {
+        let text = #"{"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}"#
+        let safe = Linter().fix(SourceText(text), fileName: "t.json", format: .json)
+        #expect(!safe.changed)
+        #expect(safe.unsafeHeldBack == 1)
+        let unsafe = Linter().fix(SourceText(text), fileName: "t.json", format: .json, options: FixOptions(includeUnsafe: true))
+        #expect(String(decoding: unsafe.fixed, as: UTF8.self) == text.replacingOccurrences(of: "\"10\"", with: "5"))
+        let words = Linter().fix(SourceText(#"{"headers": {"apns-priority": "high"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                                 fileName: "t.json", format: .json, options: FixOptions(includeUnsafe: true))
+        #expect(String(decoding: words.fixed, as: UTF8.self) == #"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#)
+    }
+
+    @Test func commandLineHeadersAreNotFixedInTheFile() {
+        let result = Linter().fix(SourceText(#"{"aps": {"content-available": 1}}"#), fileName: "t.json", format: .json,
+                                  headers: [HeaderOption(name: "apns-priority", value: "10", option: "--priority")],
+                                  options: FixOptions(includeUnsafe: true))
+        #expect(!result.changed)
+    }
+}

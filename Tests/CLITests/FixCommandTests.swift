@@ -31,13 +31,14 @@ struct FixCommandTests {
     }
 
     @Test func fixWritesAtomicallyKeepsPermissionsAndReportsWhatIsLeft() throws {
-        let dir = try workspace(["a.json": broken.replacingOccurrences(of: "\"badge\": 1", with: "\"badge\": \"1\"")])
+        // "thread-id": 42 has no fix: it is what is left to report.
+        let dir = try workspace(["a.json": broken.replacingOccurrences(of: "\"badge\": 1", with: "\"thread-id\": 42")])
         let path = dir.appendingPathComponent("a.json").path
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
         let result = try run(["check", "--fix", "--color", "never", "a.json"], in: dir)
         #expect(result.status == 1)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == fixed.replacingOccurrences(of: "\"badge\": 1", with: "\"badge\": \"1\""))
-        #expect(result.stdout.hasPrefix("a.json:4:14: error: \"badge\" must be a whole number"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == fixed.replacingOccurrences(of: "\"badge\": 1", with: "\"thread-id\": 42"))
+        #expect(result.stdout.hasPrefix("a.json:4:18: error: \"thread-id\" must be a string"))
         #expect(result.stdout.hasSuffix("Found 1 error in 1 of 1 file.\nFixed 2 problems in 1 file.\n"))
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o640)

@@ -12,7 +12,7 @@ struct BackgroundPriority10Rule: Rule {
             is missing, so a definition that declares its headers must set 5 explicitly. A bare payload with no \
             headers says nothing about its priority and is not flagged.
             """,
-        severity: .error, category: .delivery,
+        severity: .error, category: .delivery, fix: .sometimes,
         references: [Reference.backgroundUpdates, Reference.sendingRequests],
         triggering: [
             Example(#"{"headers": {"apns-push-type": "background", "apns-priority": ↓10}, "payload": {"aps": {"content-available": 1}}}"#),
@@ -41,8 +41,9 @@ struct BackgroundPriority10Rule: Rule {
         let consequence = "APNs may reject or throttle it, and the app is not woken"
         if let priority = headers.priorityField {
             guard priority.integer == 10 else { return }
+            // Unsafe: delivery timing changes.
             context.report("priority 10 on a background push: \(why); \(consequence)", at: priority, part: .value,
-                           help: "set apns-priority to 5")
+                           help: "set apns-priority to 5", fix: integerFix(for: priority, 5, "set apns-priority to 5", .unsafe))
         } else if let declaration = headers.declaration {
             context.report(
                 "no apns-priority on a background push, and APNs uses 10 when it is missing: \(why); \(consequence)",

@@ -15,7 +15,7 @@ struct PriorityInvalidRule: Rule {
             is text, so `10` and `"10"` are the same; `10.0` is not. Many clients accept only 10 and 5 \
             (APNSwift, rpush, PyAPNs2). This rule owns every check of the value, its type included.
             """,
-        severity: .error, category: .headers,
+        severity: .error, category: .headers, fix: .sometimes,
         references: [Reference.sendingRequests, Reference.handlingResponses],
         triggering: [
             Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#),
@@ -38,11 +38,13 @@ struct PriorityInvalidRule: Rule {
         case .string(let text):
             let word = text.trimmingWhitespace.lowercased()
             if let known = Self.words[word] {
+                // Unsafe: which priority a word meant to the sender is a guess.
                 context.report("apns-priority is \(field.value.shortDescription), but \(accepted)", at: field, part: .value,
-                               help: "write \(known.number): APNs's number for \(known.meaning)")
+                               help: "write \(known.number): APNs's number for \(known.meaning)",
+                               fix: integerFix(for: field, known.number, "write \(known.number)", .unsafe))
             } else if let number = Self.number(in: text), Self.valid.contains(number) {
                 context.report("apns-priority is \(field.value.shortDescription), which is not written as the number \(number); \(accepted)",
-                               at: field, part: .value, help: "write \(number)")
+                               at: field, part: .value, help: "write \(number)", fix: integerFix(for: field, number, "write \(number)", .safe))
             } else {
                 context.report("apns-priority is \(field.value.shortDescription), but \(accepted)", at: field, part: .value, help: generalHelp)
             }
@@ -50,7 +52,7 @@ struct PriorityInvalidRule: Rule {
             if !number.isInteger, let value = number.doubleValue, let whole = Int(exactly: value),
                Self.valid.contains(whole) {
                 context.report("apns-priority is \(number.text), which is not written as the integer \(whole); \(accepted)",
-                               at: field, part: .value, help: "write \(whole)")
+                               at: field, part: .value, help: "write \(whole)", fix: integerFix(for: field, whole, "write \(whole)", .safe))
             } else {
                 context.report("apns-priority is \(number.text), but \(accepted)", at: field, part: .value, help: generalHelp)
             }

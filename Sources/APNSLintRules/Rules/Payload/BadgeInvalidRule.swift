@@ -13,7 +13,7 @@ struct BadgeInvalidRule: Rule {
             A negative count is not documented at all; gorush silently drops it, so its message is worded as a \
             warning: the outcome is unknown rather than certainly wrong.
             """,
-        severity: .error, category: .payload,
+        severity: .error, category: .payload, fix: .sometimes,
         references: [Reference.generatingNotification, Reference.payloadKeyReference],
         triggering: [
             Example(#"{"aps": {"alert": "Hi", "badge": ↓"5"}}"#),
@@ -41,12 +41,14 @@ struct BadgeInvalidRule: Rule {
         }
         let what: String
         let help: String
+        var fix: Fix?
         switch value.value {
         case .string(let text):
             what = "a string (\(value.shortDescription))"
             let trimmed = text.trimmingPrefix(while: \.isWhitespace)
             if let count = Int(trimmed.trimmingSuffix(while: \.isWhitespace)), count >= 0 {
                 help = "write the number without quotes: \(count)"
+                fix = integerFix(for: badge, count, "write \(count)", .safe)
             } else {
                 help = "write the count as a number, such as 1 (0 removes the badge)"
             }
@@ -55,6 +57,7 @@ struct BadgeInvalidRule: Rule {
             if double.isFinite, double >= 0, double < 1e9, double.rounded() == double {
                 what = "\(number.text), a whole number written with a fraction or an exponent"
                 help = "write it as an integer: \(Int(double))"
+                fix = integerFix(for: badge, Int(double), "write \(Int(double))", .safe)
             } else if double.isFinite, double >= 0, double < 1e9 {
                 what = "\(number.text), not a whole number"
                 help = "write a whole number: \(Int(double.rounded(.down))) or \(Int(double.rounded(.up)))"
@@ -74,7 +77,7 @@ struct BadgeInvalidRule: Rule {
         }
         context.report(
             "\"badge\" must be a whole number (the count on the app icon), but it is \(what); senders drop or coerce such a value, so the icon does not show the count you meant",
-            at: badge, part: .value, help: help)
+            at: badge, part: .value, help: help, fix: fix)
     }
 }
 

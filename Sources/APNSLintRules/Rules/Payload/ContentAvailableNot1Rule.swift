@@ -10,7 +10,7 @@ struct ContentAvailableNot1Rule: Rule {
             values are not Apple's documented form: some client libraries silently turn them into 1, others drop \
             the key, and a payload sent as written may never wake the app.
             """,
-        severity: .error, category: .payload,
+        severity: .error, category: .payload, fix: .sometimes,
         references: [Reference.backgroundUpdates, Reference.generatingNotification],
         triggering: [
             Example(#"{"aps": {"content-available": ↓true}}"#),

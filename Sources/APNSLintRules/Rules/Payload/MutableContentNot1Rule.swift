@@ -10,7 +10,7 @@ struct MutableContentNot1Rule: Rule {
             `"1"` the extension may never see the notification, so attachments are not downloaded and encrypted \
             content is shown as sent.
             """,
-        severity: .error, category: .payload,
+        severity: .error, category: .payload, fix: .sometimes,
         references: [Reference.modifyingContent, Reference.generatingNotification],
         triggering: [
             Example(#"{"aps": {"alert": "Hi", "mutable-content": ↓true}}"#),

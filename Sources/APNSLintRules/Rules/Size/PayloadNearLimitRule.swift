@@ -11,7 +11,7 @@ struct PayloadNearLimitRule: Rule {
             already close to the limit (4096 bytes; 5120 for `apns-push-type: voip`; 2048 with the \
             `legacy-binary` profile) leaves little room, and once a sent payload is over, APNs rejects it with \
             413 `PayloadTooLarge` and nothing is delivered. The payload is measured as it goes on the wire \
-            (compact UTF-8 JSON). The share is `nearLimitShare` in the rule options (0.9 by default); a payload \
+            (compact UTF-8 JSON, or as the `serializer` option's encoder escapes it). The share is `nearLimitShare` in the rule options (0.9 by default); a payload \
             over the limit is `payload-too-large`'s.
             """,
         severity: .warning, category: .size,
@@ -29,14 +29,18 @@ struct PayloadNearLimitRule: Rule {
         ])
 
     func check(_ context: inout RuleContext) {
-        guard let (payload, size) = PayloadSizeLimit.measuredPayload(of: context.definition) else { return }
+        let style = context.options.serializer
+        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options) else { return }
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         let share = context.options.nearLimitShare
         guard size <= limit.bytes, Double(size) > share * Double(limit.bytes) else { return }
         let used = decimalText((Double(size) / Double(limit.bytes) * 1000).rounded(.down) / 10)
-        let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3)
+        let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3, style: style)
+        // Say so when the compact payload would be below the threshold: the sender's escaping is what brings it near.
+        let escaping = Double(compactSize) <= share * Double(limit.bytes)
+            ? PayloadSizeLimit.escapingClause(size: size, compactSize: compactSize, style: style) : ""
         context.report(
-            "the payload is \(size) bytes as sent (compact UTF-8 JSON), \(used)% of \(limit.phrase) (the warning threshold is \(decimalText(share * 100))%); only \(limit.bytes - size) bytes are left for text filled in at send time, and over the limit \(limit.rejection)",
+            "the payload is \(size) bytes \(PayloadSizeLimit.measurement(style)), \(used)% of \(limit.phrase) (the warning threshold is \(decimalText(share * 100))%)\(escaping); only \(limit.bytes - size) bytes are left for text filled in at send time, and over the limit \(limit.rejection)",
             pointer: payload.pointer, range: payload.node.range,
             help: "keep headroom for longer names and translations" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
                 + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""))

@@ -9,7 +9,10 @@ struct PayloadTooLargeRule: Rule {
             APNs rejects a payload over 4096 bytes (5120 bytes for `apns-push-type: voip`) with 413 \
             `PayloadTooLarge`, and the notification is not delivered. The limit counts the bytes of the request \
             body, so apns-lint measures the payload as it goes on the wire: compact JSON, UTF-8, non-ASCII \
-            unescaped. Headers do not count. Pretty-printing in the file does not matter; long strings do. With \
+            unescaped. A sender whose JSON encoder escapes more sends more bytes: with `serializer` set to \
+            `ascii` (Python's `ensure_ascii`: `é` is 6 bytes, an emoji 12), `foundation` (`\\/`) or `go` \
+            (`\\u003c` for `<`, `>`, `&`), the payload is measured as that encoder writes it, and the message says \
+            when the escapes are what pushes it over. Headers do not count. Pretty-printing in the file does not matter; long strings do. With \
             the `legacy-binary` size profile (the binary interface Apple retired in March 2021, whose limit some \
             older senders still enforce), the limit is 2048 bytes for every push type.
             """,
@@ -20,21 +23,27 @@ struct PayloadTooLargeRule: Rule {
             Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + String(repeating: "x", count: 5120) + #""}}"#),
             Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + String(repeating: "x", count: 2040) + #""}}"#,
                     options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "é", count: 2000) + "\"}}", options: RuleOptions(serializer: .ascii)),
         ],
         nonTriggering: [
             Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 4096 - 20) + "\"}}"),
             Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": ""# + String(repeating: "x", count: 5000) + #""}}"#),
             Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+            Example("{\"aps\": {\"alert\": \"" + String(repeating: "é", count: 2000) + "\"}}"),
         ])
 
     func check(_ context: inout RuleContext) {
-        guard let (payload, size) = PayloadSizeLimit.measuredPayload(of: context.definition) else { return }
+        let style = context.options.serializer
+        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options) else { return }
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size > limit.bytes else { return }
-        let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3)
+        let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3, style: style)
         let excess = size - limit.bytes
+        // Say so when the compact payload would fit: the sender's escaping is what pushes it over.
+        let escaping = compactSize <= limit.bytes
+            ? PayloadSizeLimit.escapingClause(size: size, compactSize: compactSize, style: style) : ""
         context.report(
-            "the payload is \(size) bytes as sent (compact UTF-8 JSON), \(excess) over \(limit.phrase); \(limit.rejection)",
+            "the payload is \(size) bytes \(PayloadSizeLimit.measurement(style)), \(excess) over \(limit.phrase); \(limit.rejection)\(escaping)",
             pointer: payload.pointer, range: payload.node.range,
             help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes")" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
                 + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""))

@@ -1,0 +1,109 @@
+import APNSLintModel
+import APNSLintRules
+import APNSLintSyntax
+
+/// Renders the request each definition of a file produces: its payload exactly as it goes on the wire (the
+/// bytes the size rules count), optionally preceded by the request's header lines.
+///
+/// For an Erlang term that is the request its library (apns_json, apns_erlv3) builds; for a YAML stream, one
+/// request per document.
+public struct Renderer: Sendable {
+    /// How strings are escaped (see `WireSerializer.Style`).
+    public var style: WireSerializer.Style
+    /// Indented for people (2 spaces, `": "`): not what is sent.
+    public var pretty: Bool
+    /// Print `:path` (when the definition has a device token) and the `apns-*` headers before the payload.
+    public var includeHeaders: Bool
+
+    public init(style: WireSerializer.Style = .compact, pretty: Bool = false, includeHeaders: Bool = false) {
+        self.style = style
+        self.pretty = pretty
+        self.includeHeaders = includeHeaders
+    }
+
+    /// Why a file could not be rendered, as `path:line:col: severity: message [rule]` lines.
+    public struct Failure: Error, Sendable {
+        public let messages: [String]
+    }
+
+    /// The headers APNs documents, in the order its documentation lists them; other headers follow by name.
+    static let headerOrder = [HeaderName.pushType, HeaderName.id, HeaderName.expiration, HeaderName.priority,
+                              HeaderName.topic, HeaderName.collapseID]
+
+    /// Every definition's request, one after another, each ending with a newline. Fails when the file has
+    /// syntax errors (what was read may not be what the author meant) or a definition has no payload.
+    public func render(_ report: FileReport) -> Result<[UInt8], Failure> {
+        let blocking = Self.blockingDiagnostics(in: report)
+        guard blocking.isEmpty else {
+            return .failure(Failure(messages: blocking.map { Self.conciseLine($0, in: report) }))
+        }
+        var output: [UInt8] = []
+        var missing: [String] = []
+        for (index, definition) in report.definitions.enumerated() {
+            guard let payload = payload(of: definition) else {
+                let document = report.documentCount > 1 ? " (document \(index + 1) of \(report.documentCount))" : ""
+                missing.append("\(report.fileName): error: the definition has no payload to render\(document)")
+                continue
+            }
+            if includeHeaders {
+                for line in headerLines(of: definition) { output.append(contentsOf: line.utf8); output.append(0x0A) }
+                output.append(0x0A)
+            }
+            output.append(contentsOf: payload)
+            output.append(0x0A)
+        }
+        if report.definitions.isEmpty { missing.append("\(report.fileName): error: the file holds no definition to render") }
+        return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
+    }
+
+    /// The payload as `style` writes it (pretty-printed when `pretty`), without a trailing newline.
+    public func payload(of definition: NotificationDefinition) -> [UInt8]? {
+        guard let payload = definition.payload else { return nil }
+        return pretty
+            ? WireSerializer.prettyPrinted(payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
+            : WireSerializer.serialize(payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
+    }
+
+    /// `:path: /3/device/<token>` (when there is a device token), then `name: value` for each header the
+    /// definition sets: names in lowercase (as HTTP/2 sends them), the documented `apns-*` headers in a fixed
+    /// order, then any others by name. Of a header given twice, the value that counts.
+    public func headerLines(of definition: NotificationDefinition) -> [String] {
+        var lines: [String] = []
+        if let token = definition.deviceToken?.value, let text = Self.headerValue(token, definition: definition) {
+            lines.append(":path: /3/device/\(text)")
+        }
+        let fields = definition.headers.fields.effectiveFields
+        let rank = { (name: String) in Self.headerOrder.firstIndex(of: name) ?? Self.headerOrder.count }
+        let sorted = fields.map { (name: $0.key.lowercased(), field: $0) }.sorted { lhs, rhs in
+            rank(lhs.name) != rank(rhs.name) ? rank(lhs.name) < rank(rhs.name) : lhs.name < rhs.name
+        }
+        for (name, field) in sorted {
+            guard let value = Self.headerValue(field.value, definition: definition) else { continue }
+            lines.append("\(name): \(value)")
+        }
+        return lines
+    }
+
+    /// A header value as text: a string as it is, a number as written, anything else as compact JSON.
+    static func headerValue(_ node: DocumentNode, definition: NotificationDefinition) -> String? {
+        switch node.value {
+        case .string(let text): text
+        case .number(let number): number.text
+        default: String(decoding: WireSerializer.serialize(node, firstDuplicateWins: definition.firstDuplicateWins), as: UTF8.self)
+        }
+    }
+
+    /// The diagnostics that stop rendering: errors of the syntax stage (the reader could not read the text as
+    /// written, so what it recovered is not a request anyone meant to send).
+    public static func blockingDiagnostics(in report: FileReport) -> [Diagnostic] {
+        report.diagnostics.filter { diagnostic in
+            diagnostic.severity == .error && RuleRegistry.rule(id: diagnostic.ruleID)?.metadata.stage == .syntax
+        }
+    }
+
+    /// `path:line:col: severity: message [rule]`.
+    public static func conciseLine(_ diagnostic: Diagnostic, in report: FileReport) -> String {
+        let location = diagnostic.range.map { "\(report.fileName):\(report.source.position(of: $0.start))" } ?? report.fileName
+        return "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.ruleID)]"
+    }
+}

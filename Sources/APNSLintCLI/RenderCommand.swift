@@ -1,0 +1,67 @@
+import APNSLint
+import ArgumentParser
+import Foundation
+
+extension WireSerializer.Style: ExpressibleByArgument {}
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print the request each definition in a file produces: the payload exactly as it goes on the wire.",
+        discussion: """
+            Each definition's payload is printed as the bytes a sender puts on the wire (compact UTF-8 JSON, \
+            the bytes payload-too-large counts), followed by a newline: one line per YAML document, and for an \
+            Erlang term the request its library builds. --pretty indents it for people (that is not what is \
+            sent). --headers prints :path and the apns-* header lines first, then an empty line.
+
+            A file with syntax errors is not rendered: its errors go to standard error and the exit code is 1. \
+            An unreadable path exits 2.
+            """)
+
+    @Argument(help: "The definition file, or - for standard input.")
+    var file: String
+
+    @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format).", valueName: "name"))
+    var stdinFilename: String?
+
+    @Flag(help: "Indent the payload for people (2 spaces); not the bytes that are sent.")
+    var pretty = false
+
+    @Flag(help: "Print :path and the request headers before each payload.")
+    var headers = false
+
+    @Option(help: "How strings are escaped: compact (UTF-8), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
+    var serializer: WireSerializer.Style = .compact
+
+    func validate() throws {
+        if stdinFilename != nil, file != "-" {
+            throw ValidationError("--stdin-filename names standard input; pass - as the file to read it")
+        }
+    }
+
+    func run() throws {
+        let name: String
+        let bytes: [UInt8]
+        if file == "-" {
+            name = stdinFilename ?? "<stdin>"
+            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            name = file
+            do {
+                bytes = try Inputs.readFile(file)
+            } catch {
+                printError("apns-lint: error: \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let format = InputFormat.detect(fileName: name) ?? .json
+        let report = Linter(options: RuleOptions(serializer: serializer)).lint(SourceText(bytes: bytes), fileName: name, format: format)
+        switch Renderer(style: serializer, pretty: pretty, includeHeaders: headers).render(report) {
+        case .success(let output):
+            FileHandle.standardOutput.write(Data(output))
+        case .failure(let failure):
+            for message in failure.messages { printError(message) }
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@Suite("apns-lint render, end to end")
+struct RenderCommandTests {
+    @Test func jsonPrintsTheWireBytesAndANewline() throws {
+        let dir = try workspace(["push.json": "{\n  \"aps\" : { \"alert\" : \"Café / 😀\" },\n  \"n\": 1.50\n}\n"])
+        let result = try run(["render", "push.json"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == "{\"aps\":{\"alert\":\"Café / 😀\"},\"n\":1.50}\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func yamlMultiDocumentPrintsOneLinePerDocument() throws {
+        let yaml = """
+            # two definitions
+            headers: {apns-push-type: alert}
+            payload:
+              aps:
+                alert: &title Sale
+              title: *title
+            ---
+            payload:
+              aps: {content-available: 1}
+            """
+        let dir = try workspace(["campaign.yaml": yaml])
+        let result = try run(["render", "campaign.yaml"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == "{\"aps\":{\"alert\":\"Sale\"},\"title\":\"Sale\"}\n{\"aps\":{\"content-available\":1}}\n")
+    }
+
+    @Test func erlangSeedExamplePrintsTheRequestApnsJsonBuilds() throws {
+        let erl = "%% apns_json:make_notification/1 input\nNotification = [\n    {'alert', <<\"Would you like to play a game?\">>}\n].\n"
+        let dir = try workspace(["simplest.erl": erl])
+        let result = try run(["render", "simplest.erl"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == "{\"aps\":{\"alert\":\"Would you like to play a game?\",\"content-available\":1}}\n")
+    }
+
+    @Test func headersPrintsPathAndHeaderLinesBeforeThePayload() throws {
+        let erl = """
+            [
+                {token, <<"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0">>},
+                {topic, <<"com.example.games">>},
+                {priority, 10},
+                {push_type, alert},
+                {alert, <<"Your turn">>}
+            ].
+            """
+        let dir = try workspace(["send.config": erl])
+        let result = try run(["render", "--headers", "send.config"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            :path: /3/device/00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0
+            apns-push-type: alert
+            apns-priority: 10
+            apns-topic: com.example.games
+
+            {"aps":{"alert":"Your turn","content-available":1}}
+
+            """)
+    }
+
+    @Test func prettyIndentsForPeople() throws {
+        let dir = try workspace(["push.json": #"{"aps": {"alert": "Hi", "badge": 2}, "ids": [1, 2]}"#])
+        let result = try run(["render", "--pretty", "push.json"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {
+              "aps": {
+                "alert": "Hi",
+                "badge": 2
+              },
+              "ids": [
+                1,
+                2
+              ]
+            }
+
+            """)
+    }
+
+    @Test func serializerOptionEscapesLikeTheSendingStack() throws {
+        let text = #"{"aps": {"alert": "é😀 </script> & \u2028"}}"#
+        let dir = try workspace(["push.json": text])
+        let expected = [
+            "compact": "{\"aps\":{\"alert\":\"é😀 </script> & \u{2028}\"}}\n",
+            "ascii": #"{"aps":{"alert":"\u00e9\ud83d\ude00 </script> & \u2028"}}"# + "\n",
+            "foundation": #"{"aps":{"alert":"é😀 <\/script> & "# + "\u{2028}\"}}\n",
+            "go": #"{"aps":{"alert":"é😀 \u003c/script\u003e \u0026 \u2028"}}"# + "\n",
+        ]
+        for (style, output) in expected {
+            let result = try run(["render", "--serializer", style, "push.json"], in: dir)
+            #expect(result.status == 0)
+            #expect(result.stdout == output, "\(style)")
+        }
+        let bad = try run(["render", "--serializer", "python", "push.json"], in: dir)
+        #expect(bad.status == 2)
+    }
+
+    @Test func standardInputWithStdinFilenamePicksTheFormat() throws {
+        let result = try run(["render", "-", "--stdin-filename", "push/welcome.yaml"], stdin: Data("payload:\n  aps:\n    alert: Welcome\n".utf8))
+        #expect(result.status == 0)
+        #expect(result.stdout == "{\"aps\":{\"alert\":\"Welcome\"}}\n")
+    }
+
+    @Test func syntaxErrorsGoToStderrConciselyAndExitOne() throws {
+        let dir = try workspace(["bad.json": "{\n  \"aps\": {\"alert\": \"x\",}\n}\n"])
+        let result = try run(["render", "bad.json"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("bad.json:2:23: error: "))
+        #expect(result.stderr.hasSuffix(" [invalid-json]\n"))
+    }
+
+    @Test func unreadablePathExitsTwo() throws {
+        let dir = try workspace([:] as [String: String])
+        let result = try run(["render", "missing.json"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot read 'missing.json'"))
+    }
+
+    /// The size check counts exactly the bytes render prints.
+    @Test func sizePrintedEqualsTheByteCountOfWhatIsPrinted() throws {
+        let text = #"{"aps": {"alert": ""# + String(repeating: "é😀 <&>", count: 500) + #""}, "a": 1}"#
+        let dir = try workspace(["big.json": text])
+        for style in ["compact", "ascii", "foundation", "go"] {
+            let rendered = try run(["render", "--serializer", style, "big.json"], in: dir)
+            let checked = try run(["check", "--serializer", style, "--color", "never", "big.json"], in: dir)
+            let size = try #require(checked.stdout.firstMatch(of: /the payload is (\d+) bytes/).flatMap { Int($0.1) })
+            #expect(size == Data(rendered.stdout.utf8).count - 1, "\(style)")
+            #expect(checked.stdout.contains("[payload-too-large]"))
+        }
+    }
+
+    @Test func checkSerializerSaysWhenEscapingPushesThePayloadOver() throws {
+        let text = #"{"aps": {"alert": ""# + String(repeating: "é", count: 2015) + #""}}"#
+        let dir = try workspace(["push.json": text])
+        let compact = try run(["check", "--color", "never", "push.json"], in: dir)
+        #expect(compact.status == 0)
+        let ascii = try run(["check", "--serializer", "ascii", "--color", "never", "push.json"], in: dir)
+        #expect(ascii.status == 1)
+        #expect(ascii.stdout.contains(#"as compact UTF-8 it would be 4050 bytes: the ascii serializer's \uXXXX escapes add 8060 [payload-too-large]"#))
+    }
+}
