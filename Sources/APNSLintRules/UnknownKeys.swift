@@ -13,7 +13,8 @@ func reportUnknownKeys(
         if let suggestion = Suggestion.closest(to: field.key, in: names) {
             let reason = Suggestion.kebabCase(field.key) == suggestion || field.key.lowercased() == suggestion
                 ? " (APNs reads only the exact kebab-case spelling)" : ""
-            context.report(message, at: field, help: "did you mean \"\(suggestion)\"?\(reason)")
+            context.report(message, at: field, help: "did you mean \"\(suggestion)\"?\(reason)",
+                           fix: keyRenameFix(for: field, to: suggestion))
         } else {
             context.report(message, at: field, help: otherwise)
         }

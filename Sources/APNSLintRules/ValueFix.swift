@@ -8,3 +8,18 @@ func integerFix(for field: Field, _ value: Int, _ title: String, _ applicability
     guard let range = field.valueRange, !range.isEmpty else { return nil }
     return Fix(title, edits: [TextEdit(range: range, replacement: String(value))], applicability: applicability)
 }
+
+/// A fix that renames a key to the known key it misspells. Safe when only the spelling style differs
+/// (`content_available`, `contentAvailable`, `Badge`): the author plainly meant that key. Unsafe for a guess by
+/// similarity (`sounds` → `sound`).
+func keyRenameFix(for field: Field, to key: String) -> Fix? {
+    guard let range = field.keyRange, !range.isEmpty else { return nil }
+    let styleOnly = Suggestion.kebabCase(field.key) == key || field.key.lowercased() == key
+    return Fix("rename \"\(field.key)\" to \"\(key)\"", edits: [.string(range, key)], applicability: styleOnly ? .safe : .unsafe)
+}
+
+/// A fix that writes a string value in place of a field's value.
+func stringFix(for field: Field, _ text: String, _ title: String, _ applicability: Fix.Applicability) -> Fix? {
+    guard let range = field.valueRange, !range.isEmpty else { return nil }
+    return Fix(title, edits: [.string(range, text)], applicability: applicability)
+}

@@ -15,12 +15,29 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Coda
 
 /// Replace the bytes of `range` in the original source with `replacement`.
 public struct TextEdit: Hashable, Sendable {
+    /// What the replacement is. Rules know nothing of file formats, so a rule that writes a key or a string says
+    /// so, and the fixer writes it the way the input's format and the original text spell it (`"k"` in JSON,
+    /// `k` or `"k"` in YAML, an atom or a binary in Erlang).
+    public enum Content: Hashable, Sendable {
+        /// `replacement` is written as it stands.
+        case text
+        /// `replacement` is a string value or key, to be written in the input's syntax.
+        case string
+    }
+
     public var range: SourceRange
     public var replacement: String
+    public var content: Content
 
-    public init(range: SourceRange, replacement: String) {
+    public init(range: SourceRange, replacement: String, content: Content = .text) {
         self.range = range
         self.replacement = replacement
+        self.content = content
+    }
+
+    /// Replaces a string scalar (a key or a value) with `text`, spelled in the input's syntax.
+    public static func string(_ range: SourceRange, _ text: String) -> TextEdit {
+        TextEdit(range: range, replacement: text, content: .string)
     }
 
     public static func delete(_ range: SourceRange) -> TextEdit {

@@ -134,3 +134,32 @@ struct ValueFixTests {
         #expect(!result.changed)
     }
 }
+
+@Suite("Key and string fixes, written in each format's syntax")
+struct SpelledFixTests {
+    @Test(arguments: [
+        ("json", #"{"aps": {"content_available": 1}}"#, #"{"aps": {"content-available": 1}}"#),
+        ("yaml", "aps:\n  contentAvailable: 1  # wake up\n", "aps:\n  content-available: 1  # wake up\n"),
+        ("yaml", "aps:\n  alert: Hi\n  'thread_id': chat\n", "aps:\n  alert: Hi\n  'thread-id': chat\n"),
+        ("yaml", "aps:\n  alert: Hi\n  interruption-level: time-senstive\n", "aps:\n  alert: Hi\n  interruption-level: time-sensitive\n"),
+        ("erl", #"[{<<"aps">>, [{<<"content_available">>, 1}]}]."#, #"[{<<"aps">>, [{<<"content-available">>, 1}]}]."#),
+        ("erl", "[{aps, [{content_available, 1}]}].", "[{aps, [{'content-available', 1}]}]."),
+        ("json", #"{"headers": {"APNS-Push_Type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+         #"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+        ("json", #"{"device-token": "<740f4707 bebcf74f 9b7c25d4 8e335894 5f6aa01d a5ddb387 462c7eaf 61bb78ad>", "payload": {"aps": {"alert": "Hi"}}}"#,
+         #"{"device-token": "740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad", "payload": {"aps": {"alert": "Hi"}}}"#),
+    ])
+    func safeSpelledFixes(_ ext: String, _ text: String, _ fixed: String) {
+        let format = InputFormat.detect(fileName: "t.\(ext)")!
+        let result = Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format)
+        #expect(String(decoding: result.fixed, as: UTF8.self) == fixed)
+        #expect(result.report.diagnostics.isEmpty, "\(result.report.summary)")
+    }
+
+    @Test func aGuessBySimilarityIsUnsafe() {
+        let text = #"{"aps": {"alert": "Hi", "sounds": "chime.caf"}}"#
+        #expect(!Linter().fix(SourceText(text), fileName: "t.json", format: .json).changed)
+        let unsafe = Linter().fix(SourceText(text), fileName: "t.json", format: .json, options: FixOptions(includeUnsafe: true))
+        #expect(String(decoding: unsafe.fixed, as: UTF8.self) == #"{"aps": {"alert": "Hi", "sound": "chime.caf"}}"#)
+    }
+}

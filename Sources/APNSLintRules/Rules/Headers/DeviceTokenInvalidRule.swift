@@ -17,7 +17,7 @@ struct DeviceTokenInvalidRule: Rule {
             (64 hex digits), but Apple says "APNs device tokens are of variable length. Do not hard-code their \
             size", so another even length gets a softer message under the same rule.
             """,
-        severity: .error, category: .headers,
+        severity: .error, category: .headers, fix: .sometimes,
         references: [
             "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didregisterforremotenotificationswithdevicetoken:)",
             Reference.handlingResponses,
@@ -88,7 +88,8 @@ struct DeviceTokenInvalidRule: Rule {
                 : hex.count != Self.usualLength ? "; it has \(hex.count) hex digits, not the usual \(Self.usualLength)" : ""
             context.report(
                 "device-token is \(kind), not the token; \(bad)\(length)",
-                at: field, part: .value, help: "the token is the hex digits alone: \"\(hex.lowercased())\"")
+                at: field, part: .value, help: "the token is the hex digits alone: \"\(hex.lowercased())\"",
+                fix: hex.count % 2 == 0 ? stringFix(for: field, hex.lowercased(), "keep the hex digits", .safe) : nil)
             return
         }
         let offending = token.first { !($0.isHexDigit && $0.isASCII) }!

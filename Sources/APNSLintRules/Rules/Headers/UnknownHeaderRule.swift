@@ -10,7 +10,7 @@ struct UnknownHeaderRule: Rule {
             `apns-prioirty` or `apns_push_type` is sent but ignored, so APNs applies its default instead of \
             your value.
             """,
-        severity: .warning, category: .headers,
+        severity: .warning, category: .headers, fix: .sometimes,
         references: [Reference.sendingRequests],
         triggering: [
             Example(#"{"headers": {↓"apns-prioirty": "5"}, "payload": {"aps": {"content-available": 1}}}"#),

@@ -15,7 +15,7 @@ struct InterruptionLevelInvalidRule: Rule {
             documentation once spelled `time-senstive`, and that typo has been copied into payloads; camelCase \
             (`timeSensitive`, as in the Swift API) and capitalized spellings are the other usual slips.
             """,
-        severity: .error, category: .payload,
+        severity: .error, category: .payload, fix: .sometimes,
         references: [Reference.interruptionLevel, Reference.generatingNotification],
         triggering: [
             Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"time-senstive"}}"#),
@@ -41,6 +41,11 @@ struct InterruptionLevelInvalidRule: Rule {
         }
         context.report(
             "\"interruption-level\" is \(field.value.shortDescription), which is not one of passive, active, time-sensitive, critical; the system does not know the level, so the notification is not delivered with the interruption level you meant",
-            at: field, part: .value, help: help)
+            at: field, part: .value, help: help,
+            // Safe for a spelling slip (the level was plainly meant); a guess by similarity is unsafe.
+            fix: suggestion.flatMap { suggestion in
+                let slip = level.lowercased() == "time-senstive" || Suggestion.kebabCase(level) == suggestion || level.lowercased() == suggestion
+                return stringFix(for: field, suggestion, "write \"\(suggestion)\"", slip ? .safe : .unsafe)
+            })
     }
 }

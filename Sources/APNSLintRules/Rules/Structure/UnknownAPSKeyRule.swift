@@ -13,7 +13,7 @@ struct UnknownAPSKeyRule: Rule {
             request header written into the payload (`apns-priority`). An unknown key that resembles nothing \
             APNs defines is custom data; `custom-key-in-aps` reports that.
             """,
-        severity: .warning, category: .structure,
+        severity: .warning, category: .structure, fix: .sometimes,
         references: [Reference.payloadKeyReference, Reference.generatingNotification],
         triggering: [
             Example(#"{"aps": {↓"content_available": 1}}"#),
@@ -33,9 +33,12 @@ struct UnknownAPSKeyRule: Rule {
         // In a Live Activity, `events` is liveactivity-event-invalid's to report, with its Live Activity context.
         let isLiveActivity = LiveActivityPush(context.definition) != nil
         for field in aps.fields.unknownFields where !(isLiveActivity && field.key == "events") {
-            guard let help = UnknownAPSKey(field.key).help(for: field.key) else { continue }
+            let kind = UnknownAPSKey(field.key)
+            guard let help = kind.help(for: field.key) else { continue }
+            var fix: Fix?
+            if case .misspelled(let suggestion) = kind { fix = keyRenameFix(for: field, to: suggestion) }
             context.report(
-                "\"\(field.key)\" is not a key APNs knows in \"aps\", so the device ignores it", at: field, help: help)
+                "\"\(field.key)\" is not a key APNs knows in \"aps\", so the device ignores it", at: field, help: help, fix: fix)
         }
     }
 }

@@ -10,7 +10,7 @@ struct UnknownAlertKeyRule: Rule {
             `title-loc-key`, …). A misspelled key such as `loc_key` or `titleLocArgs` is ignored, so the user \
             sees a notification without the text you meant to show.
             """,
-        severity: .warning, category: .structure,
+        severity: .warning, category: .structure, fix: .sometimes,
         references: [Reference.generatingNotification, Reference.payloadKeyReference],
         triggering: [
             Example(#"{"aps": {"alert": {"title": "Hi", ↓"loc_key": "GREETING"}}}"#),

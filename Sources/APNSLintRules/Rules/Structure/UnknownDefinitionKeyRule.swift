@@ -10,7 +10,7 @@ struct UnknownDefinitionKeyRule: Rule {
             Any other key is not sent anywhere; a misspelled `header` or `deviceToken` means the request goes out \
             without the headers or token you wrote.
             """,
-        severity: .warning, category: .structure,
+        severity: .warning, category: .structure, fix: .sometimes,
         references: [Reference.sendingRequests],
         triggering: [
             Example(#"{↓"header": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
