@@ -30,6 +30,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print :path and the request headers before each payload.")
     var headers = false
 
+    @Flag(help: "Render the definition as it would be after the safe fixes (the file is not changed).")
+    var fix = false
+
+    @Flag(help: "With --fix: apply unsafe fixes too.")
+    var unsafeFixes = false
+
     @Option(help: "How strings are escaped: compact (UTF-8), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
     var serializer: WireSerializer.Style = .compact
 
@@ -55,7 +61,10 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let format = InputFormat.detect(fileName: name) ?? .json
-        let report = Linter(options: RuleOptions(serializer: serializer)).lint(SourceText(bytes: bytes), fileName: name, format: format)
+        let linter = Linter(options: RuleOptions(serializer: serializer))
+        let report = fix || unsafeFixes
+            ? linter.fix(SourceText(bytes: bytes), fileName: name, format: format, options: FixOptions(includeUnsafe: unsafeFixes)).report
+            : linter.lint(SourceText(bytes: bytes), fileName: name, format: format)
         switch Renderer(style: serializer, pretty: pretty, includeHeaders: headers).render(report) {
         case .success(let output):
             FileHandle.standardOutput.write(Data(output))

@@ -70,4 +70,15 @@ struct FixCommandTests {
         #expect(result.stdout == "aps:\n  alert:\n    {\"title\":\"Hi\"}\n")
         #expect(result.stderr == "Fixed 1 problem in 1 file.\n")
     }
+
+    @Test func renderWithFixShowsTheFixedRequestWithoutChangingTheFile() throws {
+        let text = #"{"aps": {"alert": [["title", "Hi"]], "content_available": 1,}}"#
+        let dir = try workspace(["r.json": text])
+        let plain = try run(["render", "r.json"], in: dir)
+        #expect(plain.status == 1)
+        let fixed = try run(["render", "--fix", "r.json"], in: dir)
+        #expect(fixed.status == 0)
+        #expect(fixed.stdout == #"{"aps":{"alert":{"title":"Hi"},"content-available":1}}"# + "\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("r.json"), encoding: .utf8) == text)
+    }
 }
