@@ -14,7 +14,8 @@ public enum UnifiedDiff {
         operations += middleA.count * middleB.count <= 4_000_000
             ? matched(middleA, middleB) : middleA.map { ("-", $0) } + middleB.map { ("+", $0) }
         operations += a[(a.count - suffix)...].map { (" ", $0) }
-        return "--- a/\(path)\n+++ b/\(path)\n" + hunks(operations, context: context)
+        let shown = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        return "--- a/\(shown)\n+++ b/\(shown)\n" + hunks(operations, context: context)
     }
 
     /// Lines with their terminators, so a change of the last line's newline shows.

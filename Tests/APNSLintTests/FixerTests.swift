@@ -163,3 +163,37 @@ struct SpelledFixTests {
         #expect(String(decoding: unsafe.fixed, as: UTF8.self) == #"{"aps": {"alert": "Hi", "sound": "chime.caf"}}"#)
     }
 }
+
+@Suite("payload-too-large: shortening the alert body")
+struct BodyTruncationTests {
+    func fixUnsafe(_ text: String, _ ext: String = "json") -> FixResult {
+        Linter().fix(SourceText(text), fileName: "t.\(ext)", format: InputFormat.detect(fileName: "t.\(ext)")!,
+                     options: FixOptions(includeUnsafe: true))
+    }
+
+    @Test(arguments: ["json", "yaml"])
+    func theBodyIsCutAtACharacterBoundaryToFitExactly(_ ext: String) throws {
+        // 👍🏽 is one character of two scalars (8 bytes): it is kept whole or cut whole.
+        let body = String(repeating: "Ünïcode 👍🏽 text ", count: 300)
+        let text = ext == "json"
+            ? #"{"aps": {"alert": {"title": "T", "body": ""# + body + #""}}}"#
+            : "aps:\n  alert:\n    title: T\n    body: |\n      \(body)\n"
+        let safe = Linter().fix(SourceText(text), fileName: "t.\(ext)", format: InputFormat.detect(fileName: "t.\(ext)")!)
+        #expect(!safe.changed, "shortening the body is unsafe")
+        let result = fixUnsafe(text, ext)
+        let payload = try #require(result.report.definition?.payloadBytes)
+        #expect(payload.count <= 4096)
+        #expect(payload.count > 4096 - 20, "cut no more than needed")
+        #expect(!result.report.ruleIDs.contains("payload-too-large"))
+        let fixedBody = try #require(result.report.definition?.payload?.aps?.alert).field.value.member("body")?.value.string
+        #expect(fixedBody?.hasSuffix("…") == true)
+        #expect(fixedBody.map { body.hasPrefix(String($0.dropLast())) } == true)
+    }
+
+    @Test func noFixWhenTheBodyCannotMakeItFit() {
+        let text = #"{"aps": {"alert": {"body": "short"}}, "blob": ""# + String(repeating: "x", count: 5000) + #""}"#
+        let diagnostic = lint(text).diagnostics.first { $0.ruleID == "payload-too-large" }
+        #expect(diagnostic != nil)
+        #expect(diagnostic?.fix == nil)
+    }
+}

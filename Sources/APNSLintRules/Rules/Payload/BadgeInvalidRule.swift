@@ -80,11 +80,3 @@ struct BadgeInvalidRule: Rule {
             at: badge, part: .value, help: help, fix: fix)
     }
 }
-
-extension Substring {
-    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
-        var end = endIndex
-        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
-        return self[startIndex..<end]
-    }
-}

@@ -16,7 +16,7 @@ struct PayloadTooLargeRule: Rule {
             the `legacy-binary` size profile (the binary interface Apple retired in March 2021, whose limit some \
             older senders still enforce), the limit is 2048 bytes for every push type.
             """,
-        severity: .error, category: .size,
+        severity: .error, category: .size, fix: .sometimes,
         references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
         triggering: [
             Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "Lorem ipsum ", count: 341) + "\"}}"),
@@ -46,6 +46,40 @@ struct PayloadTooLargeRule: Rule {
             "the payload is \(size) bytes \(PayloadSizeLimit.measurement(style)), \(excess) over \(limit.phrase); \(limit.rejection)\(escaping)",
             pointer: payload.pointer, range: payload.node.range,
             help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes")" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
-                + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""))
+                + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""),
+            fix: shortenedBody(in: context.definition, by: excess, style: style))
+    }
+
+    /// Unsafe (the user sees less text): shortens the alert body (a string alert, or `alert.body`) at a character
+    /// boundary and ends it with "…", as old Pushy, node-apn's trim() and ADCK's truncate did. Nil when the body
+    /// alone cannot make the payload fit.
+    private func shortenedBody(in definition: NotificationDefinition, by excess: Int, style: WireSerializer.Style) -> Fix? {
+        let field: Field?
+        switch definition.payload?.aps?.alert {
+        case .text(_, let alert)?: field = alert
+        case .dictionary(let alert, _)?: field = alert["body"]
+        case nil: field = nil
+        }
+        guard let field, let body = field.string else { return nil }
+        func size(_ text: String) -> Int {
+            WireSerializer.size(of: DocumentNode(.string(text), range: field.value.range), style: style)
+        }
+        let budget = size(body) - excess
+        let characters = Array(body)
+        // The longest prefix that fits with the ellipsis (sizes grow with the prefix, so search).
+        var low = 0, high = characters.count - 1
+        var best: Int?
+        while low <= high {
+            let middle = (low + high) / 2
+            if size(String(characters[..<middle]) + "…") <= budget {
+                best = middle
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        guard let keep = best, keep > 0 else { return nil }
+        let shortened = String(String(characters[..<keep])[...].trimmingSuffix(while: \.isWhitespace)) + "…"
+        return stringFix(for: field, shortened, "shorten the alert body to fit (\(characters.count - keep) characters cut)", .unsafe)
     }
 }

@@ -34,3 +34,11 @@ extension StringProtocol {
         self[(firstIndex { !predicate($0) } ?? endIndex)...]
     }
 }
+
+extension Substring {
+    func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var end = endIndex
+        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}
