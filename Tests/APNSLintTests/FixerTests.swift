@@ -197,3 +197,23 @@ struct BodyTruncationTests {
         #expect(diagnostic?.fix == nil)
     }
 }
+
+@Suite("duplicate-key: deleting the occurrence that does not count")
+struct DuplicateKeyFixTests {
+    @Test(arguments: [
+        ("json", "{\"aps\": {\n  \"badge\": 1,\n  \"alert\": \"Hi\",\n  \"badge\": 2\n}}", "{\"aps\": {\n  \"alert\": \"Hi\",\n  \"badge\": 2\n}}"),
+        ("yaml", "aps:\n  badge: 1  # old\n  alert: Hi\n  badge: 2\n", "aps:\n  alert: Hi\n  badge: 2\n"),
+        ("yaml", "aps: {badge: 1, alert: Hi, badge: 2}\n", "aps: {alert: Hi, badge: 2}\n"),
+        // In a proplist the first counts, so the later one goes.
+        ("erl", "[{alert, <<\"Hi\">>},\n {badge, 1},\n {badge, 2}].", "[{alert, <<\"Hi\">>},\n {badge, 1}]."),
+        ("erl", "[{badge, 1},\n {badge, 2},\n {alert, <<\"Hi\">>}].", "[{badge, 1},\n {alert, <<\"Hi\">>}]."),
+    ])
+    func duplicateIsDeletedWithItsSeparator(_ ext: String, _ text: String, _ fixed: String) {
+        let format = InputFormat.detect(fileName: "t.\(ext)")!
+        #expect(!Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format).changed, "deleting a value is unsafe")
+        let result = Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format, options: FixOptions(includeUnsafe: true))
+        #expect(String(decoding: result.fixed, as: UTF8.self) == fixed)
+        #expect(!result.report.ruleIDs.contains("duplicate-key"))
+        #expect(result.problem == nil)
+    }
+}

@@ -12,7 +12,7 @@ struct DuplicateKeyRule: Rule {
             parsers keep. In an Erlang proplist the first value counts (`proplists:get_value/2`), so there the \
             later occurrences are reported.
             """,
-        severity: .warning, category: .structure,
+        severity: .warning, category: .structure, fix: .always,
         references: [Reference.rfc8259],
         triggering: [
             Example(#"{"aps": {↓"badge": 1, "alert": "Hi", "badge": 2}}"#),
@@ -24,6 +24,16 @@ struct DuplicateKeyRule: Rule {
         // It walks the whole document, nested payloads included.
         checksNestedPayloads: false)
 
+    /// The text that deleting a member removes, separators included, in any format: from its key to the next
+    /// member's key, or for the last member from the end of the previous value to the end of its own.
+    /// (`{badge, 1},\n{badge, 2}` loses `badge, 1},\n{`; `"a": 1, "a": 2}` loses `, "a": 2`.)
+    static func memberSpan(_ index: Int, in members: [Member]) -> SourceRange {
+        if index + 1 < members.count {
+            return SourceRange(start: members[index].keyRange.start, end: members[index + 1].keyRange.start)
+        }
+        return SourceRange(start: members[index - 1].value.range.end, end: members[index].value.range.end)
+    }
+
     func check(_ context: inout RuleContext) {
         let firstWins = context.definition.firstDuplicateWins
         // The envelope's headers object is duplicate-header's, which also compares the names case-insensitively.
@@ -33,20 +43,21 @@ struct DuplicateKeyRule: Rule {
                   !(path == [EnvelopeKey.headers] && node.range == headersObject) else { return }
             var winners: [String: SourceRange] = [:]
             for member in members where !(firstWins && winners[member.key] != nil) { winners[member.key] = member.keyRange }
-            for member in members {
+            for (index, member) in members.enumerated() {
                 guard let winner = winners[member.key], winner != member.keyRange else { continue }
+                let fix = Fix("delete this \"\(member.key)\"", edits: [.delete(Self.memberSpan(index, in: members))], applicability: .unsafe)
                 if firstWins {
                     context.report(
                         "duplicate key \"\(member.key)\": proplists:get_value/2 reads the first \"\(member.key)\" of this proplist, so this one is ignored",
                         pointer: JSONPointer(path + [member.key]), range: member.keyRange,
                         help: "delete this \"\(member.key)\", or the earlier one if this is the value you meant",
-                        notes: [Note("this earlier value is the one used", range: winner)])
+                        notes: [Note("this earlier value is the one used", range: winner)], fix: fix)
                 } else {
                     context.report(
                         "duplicate key \"\(member.key)\": the same object sets it again later; JSON parsers disagree on which value wins, so the request APNs gets may not be the one you reviewed",
                         pointer: JSONPointer(path + [member.key]), range: member.keyRange,
                         help: "keep one \"\(member.key)\" and delete the others",
-                        notes: [Note("most parsers keep this later value", range: winner)])
+                        notes: [Note("most parsers keep this later value", range: winner)], fix: fix)
                 }
             }
         }
