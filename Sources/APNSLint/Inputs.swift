@@ -20,7 +20,15 @@ public struct InputFile: Sendable, Hashable {
 public struct InputError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
-    public var description: String { "cannot read '\(path)': \(reason)" }
+    /// True when writing (a fix) failed, not reading.
+    public var isWrite = false
+    public var description: String { "cannot \(isWrite ? "write" : "read") '\(path)': \(reason)" }
+
+    public init(path: String, reason: String, isWrite: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.isWrite = isWrite
+    }
 }
 
 /// Finding definition files and reading their bytes.
@@ -95,12 +103,14 @@ extension Inputs {
     /// and no temporary file is left.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(InputError) {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw InputError(path: path, reason: String(cString: strerror(errno))) }
+        guard stat(path, &status) == 0 else { throw InputError(path: path, reason: String(cString: strerror(errno)), isWrite: true) }
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporary = "\(directory.isEmpty ? "/" : directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, status.st_mode & 0o7777)
-        guard descriptor >= 0 else { throw InputError(path: path, reason: "cannot write next to it: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw InputError(path: path, reason: "no file can be created next to it (\(String(cString: strerror(errno))))", isWrite: true)
+        }
         var failure: String?
         bytes.withUnsafeBytes { buffer in
             var offset = 0
@@ -120,7 +130,7 @@ extension Inputs {
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
-            throw InputError(path: path, reason: "cannot write it: \(failure)")
+            throw InputError(path: path, reason: failure, isWrite: true)
         }
     }
 }

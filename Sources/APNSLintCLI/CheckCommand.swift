@@ -157,9 +157,7 @@ struct CheckCommand: ParsableCommand {
             case nil:
                 break
             }
-            applied += result.applied
-            heldBack += result.unsafeHeldBack
-            if result.changed { changedFiles += 1 }
+            var written = true
             if diff {
                 diffText += UnifiedDiff.make(from: String(decoding: result.original, as: UTF8.self),
                                              to: String(decoding: result.fixed, as: UTF8.self), path: name)
@@ -167,9 +165,18 @@ struct CheckCommand: ParsableCommand {
                 // Standard input: the fixed text goes to standard output, as formatters do.
                 FileHandle.standardOutput.write(Data(result.fixed))
             } else if result.changed {
-                do { try Inputs.writeAtomically(result.fixed, to: name) } catch { failures.append(error) }
+                do { try Inputs.writeAtomically(result.fixed, to: name) } catch {
+                    failures.append(error)
+                    written = false
+                }
             }
-            reports.append(result.report)
+            // A file that could not be written keeps its problems: report and count it as it is.
+            if written {
+                applied += result.applied
+                heldBack += result.unsafeHeldBack
+                if result.changed { changedFiles += 1 }
+                reports.append(result.report)
+            }
         }
         let held = heldBack > 0 ? " (\(heldBack) unsafe \(heldBack == 1 ? "fix" : "fixes") held back; use --unsafe-fixes)" : ""
         if diff {

@@ -82,3 +82,22 @@ struct FixCommandTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("r.json"), encoding: .utf8) == text)
     }
 }
+
+/// A file in an immutable directory (chattr +i, which stops even root) cannot be replaced.
+@Suite("apns-lint check --fix on a file that cannot be written")
+struct UnwritableFixTests {
+    @Test func exitTwoAndTheOriginalIsIntact() throws {
+        let text = #"{"aps": {"badge": "1"}}"#
+        let dir = try workspace(["locked/a.json": text])
+        let locked = dir.appendingPathComponent("locked")
+        let lock = try run(["-c", "chattr +i '\(locked.path)'"], executable: "/bin/sh")
+        guard lock.status == 0 else { return }  // no immutable attribute on this file system
+        defer { _ = try? run(["-c", "chattr -i '\(locked.path)'"], executable: "/bin/sh") }
+        let result = try run(["check", "--fix", "--color", "never", "locked/a.json"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("apns-lint: error: cannot write 'locked/a.json': no file can be created next to it"))
+        #expect(try String(contentsOf: locked.appendingPathComponent("a.json"), encoding: .utf8) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path) == ["a.json"])
+        #expect(result.stdout == "Fixed 0 problems in 0 files.\n")
+    }
+}
