@@ -112,6 +112,8 @@ struct ValueFixTests {
         let format = InputFormat.detect(fileName: "t.\(ext)")!
         let result = Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format)
         #expect(String(decoding: result.fixed, as: UTF8.self) == fixed)
+        // Fixing the output again changes nothing.
+        #expect(!Linter().fix(SourceText(fixed), fileName: "t.\(ext)", format: format, options: FixOptions(includeUnsafe: true)).changed)
         #expect(result.report.diagnostics.isEmpty, "\(result.report.summary)")
     }
 
@@ -153,6 +155,8 @@ struct SpelledFixTests {
         let format = InputFormat.detect(fileName: "t.\(ext)")!
         let result = Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format)
         #expect(String(decoding: result.fixed, as: UTF8.self) == fixed)
+        // Fixing the output again changes nothing.
+        #expect(!Linter().fix(SourceText(fixed), fileName: "t.\(ext)", format: format, options: FixOptions(includeUnsafe: true)).changed)
         #expect(result.report.diagnostics.isEmpty, "\(result.report.summary)")
     }
 
@@ -213,6 +217,8 @@ struct DuplicateKeyFixTests {
         #expect(!Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format).changed, "deleting a value is unsafe")
         let result = Linter().fix(SourceText(text), fileName: "t.\(ext)", format: format, options: FixOptions(includeUnsafe: true))
         #expect(String(decoding: result.fixed, as: UTF8.self) == fixed)
+        // Fixing the output again changes nothing.
+        #expect(!Linter().fix(SourceText(fixed), fileName: "t.\(ext)", format: format, options: FixOptions(includeUnsafe: true)).changed)
         #expect(!result.report.ruleIDs.contains("duplicate-key"))
         #expect(result.problem == nil)
     }
