@@ -12,9 +12,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Lint notification definitions (the default command).",
         discussion: """
-            PATHS are files or directories; directories are searched recursively for .json, .yaml and .yml \
-            files (hidden entries are skipped). Use - to read standard input, with --stdin-filename to name it \
-            (its extension picks the format; JSON otherwise). A YAML file may hold several definitions (---).
+            PATHS are files or directories; directories are searched recursively for .json, .yaml, .yml, .erl, \
+            .eterm, .term and .config files (hidden entries are skipped). Use - to read standard input, with \
+            --stdin-filename to name it (its extension picks the format; JSON otherwise). A YAML file may hold \
+            several definitions (---); an Erlang file several terms.
 
             The header options give the request headers of bare payload files. A definition's own \
             "headers" take precedence over them.
