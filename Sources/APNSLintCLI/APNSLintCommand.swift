@@ -9,7 +9,7 @@ struct APNSLintCommand: ParsableCommand {
             Exit codes: 0 no errors (warnings alone pass unless --strict), 1 errors found, \
             2 usage error, unreadable input or internal error.
             """,
-        version: "0.1.0",
+        version: APNSLintTool.version,
         subcommands: [CheckCommand.self, RenderCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self],
         defaultSubcommand: CheckCommand.self)
 }

@@ -7,6 +7,8 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
 }
 
+extension ReportFormat: ExpressibleByArgument {}
+
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -78,12 +80,35 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "When to use colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
 
+    @Option(help: ArgumentHelp("The report format on standard output: full, concise, json, sarif, github, junit, checkstyle or gitlab (default: full; github when GITHUB_ACTIONS=true).", valueName: "format"))
+    var format: ReportFormat?
+
+    @Option(name: .customLong("output"), help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. sarif=report.sarif.", valueName: "format=path"))
+    var outputs: [String] = []
+
     func validate() throws {
         if !(0...1).contains(nearLimitShare) {
             throw ValidationError("--near-limit-share must be between 0 and 1, e.g. 0.9")
         }
         if stdinFilename != nil, !paths.contains("-") {
             throw ValidationError("--stdin-filename names standard input; pass - as a path to read it")
+        }
+        _ = try outputFiles()
+    }
+
+    /// The report format on standard output: `--format`, else `github` inside GitHub Actions, else `full`.
+    var reportFormat: ReportFormat {
+        format ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? .github : .full)
+    }
+
+    /// `--output FORMAT=PATH`, in the order given.
+    func outputFiles() throws -> [(format: ReportFormat, path: String)] {
+        try outputs.map { value in
+            guard let equals = value.firstIndex(of: "="), let format = ReportFormat(rawValue: String(value[..<equals])),
+                  value.index(after: equals) < value.endIndex else {
+                throw ValidationError("--output takes FORMAT=PATH with FORMAT one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), e.g. sarif=report.sarif; got '\(value)'")
+            }
+            return (format, String(value[value.index(after: equals)...]))
         }
     }
 
@@ -209,24 +234,32 @@ struct CheckCommand: ParsableCommand {
         try finish(reports: reports, failures: failures, extra: fixedLine)
     }
 
-    /// Prints the reports, the summary and any failures, and exits as documented.
+    /// Prints the reports in the chosen format (and writes the `--output` files), any failures, and exits as
+    /// documented. Only the text formats (`full`, `concise`) carry the summary and `extra` on standard output;
+    /// the others keep standard output to the report alone and write `extra` to standard error.
     private func finish(reports: [FileReport], failures: [InputError], extra: String?) throws {
-        let reporter = TextReporter(useColor: useColor)
+        let rules = RuleRegistry.all.map(\.metadata)
         var summary = Summary()
-        var output = ""
-        for report in reports {
-            summary.add(report)
-            output += reporter.render(report)
-        }
+        for report in reports { summary.add(report) }
         for failure in failures {
             printError("apns-lint: error: \(failure)")
         }
-        if summary.files > 0 {
-            output += summary.line + "\n"
+        let format = reportFormat
+        var output = format.reporter(useColor: useColor).report(reports, rules: rules)
+        if let extra {
+            if format == .full || format == .concise { output += extra + "\n" } else { printError(extra) }
         }
-        if let extra { output += extra + "\n" }
         FileHandle.standardOutput.write(Data(output.utf8))
-        if !failures.isEmpty { throw ExitCode(2) }
+        var unwritable = false
+        for (outputFormat, path) in try outputFiles() {
+            do {
+                try Data(outputFormat.reporter().report(reports, rules: rules).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                printError("apns-lint: error: \(path): cannot write the \(outputFormat.rawValue) report: \(error.localizedDescription)")
+                unwritable = true
+            }
+        }
+        if !failures.isEmpty || unwritable { throw ExitCode(2) }
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
     }
 

@@ -1,0 +1,73 @@
+import APNSLintRules
+import APNSLintSyntax
+
+/// `github`: GitHub Actions workflow commands, which the runner turns into annotations on the pull request:
+///
+///     ::error file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=apns-lint (RULE)::MESSAGE
+///
+/// `warning` is `::warning`, `info` is `::notice`. `col` and `endColumn` are given when the range is on one
+/// line (GitHub ignores columns otherwise); a diagnostic with no place in the file has `file` and `title` only.
+/// The help follows the message on a line of its own. Values are escaped as the runner expects: `%` → `%25`,
+/// CR → `%0D`, LF → `%0A`, and in properties also `:` → `%3A` and `,` → `%2C`.
+public struct GitHubReporter: Reporter, Sendable {
+    public init() {}
+
+    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+        var out = ""
+        for report in reports {
+            for diagnostic in report.diagnostics {
+                out += command(for: diagnostic, in: report) + "\n"
+            }
+        }
+        return out
+    }
+
+    public func command(for diagnostic: Diagnostic, in report: FileReport) -> String {
+        let name = switch diagnostic.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "notice"
+        }
+        var properties = [("file", report.fileName)]
+        if let range = diagnostic.range {
+            let (start, end) = report.positions(range)
+            properties.append(("line", String(start.line)))
+            if start.line == end.line { properties.append(("col", String(start.column))) }
+            properties.append(("endLine", String(end.line)))
+            if start.line == end.line { properties.append(("endColumn", String(end.column))) }
+        }
+        properties.append(("title", "\(APNSLintTool.name) (\(diagnostic.ruleID))"))
+        var message = diagnostic.message
+        if let document = diagnostic.document { message += " (document \(document + 1) of \(report.documentCount))" }
+        if let help = diagnostic.help { message += "\nhelp: \(help)" }
+        let list = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
+        return "::\(name) \(list)::\(Self.escapeData(message))"
+    }
+
+    /// The escaping of a command's message.
+    public static func escapeData(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The escaping of a command's property values.
+    public static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,197 @@
+import APNSLintRules
+import APNSLintSyntax
+
+/// Turns the reports of a run into one document in some output format.
+///
+/// `rules` is every rule the run used (SARIF lists them all; the others may ignore it). The result is
+/// deterministic: reports in the order given, diagnostics in each report's order.
+public protocol Reporter {
+    func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String
+}
+
+/// The output formats of `apns-lint check --format`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// `path:line:col: severity: message [rule]`, the source line underlined, notes, help; then the summary line.
+    case full
+    /// One `path:line:col: severity: message [rule]` line per diagnostic (Xcode and editors parse it); then
+    /// the summary line.
+    case concise
+    /// An array of diagnostics in a stable schema (see `JSONReporter`).
+    case json
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    case sarif
+    /// GitHub Actions workflow commands (`::error file=…::message`), shown as pull-request annotations.
+    case github
+    /// JUnit XML: a test suite per file, a failing test case per diagnostic.
+    case junit
+    /// Checkstyle XML 4.3.
+    case checkstyle
+    /// GitLab Code Quality JSON.
+    case gitlab
+
+    /// The reporter for this format. Colour applies to `full` only.
+    public func reporter(useColor: Bool = false) -> any Reporter {
+        switch self {
+        case .full: FullReporter(useColor: useColor)
+        case .concise: ConciseReporter()
+        case .json: JSONReporter()
+        case .sarif: SARIFReporter()
+        case .github: GitHubReporter()
+        case .junit: JUnitReporter()
+        case .checkstyle: CheckstyleReporter()
+        case .gitlab: GitLabReporter()
+        }
+    }
+}
+
+/// Names and addresses the machine-readable formats carry.
+public enum APNSLintTool {
+    public static let name = "apns-lint"
+    public static let version = "0.1.0"
+    public static let informationURI = "https://github.com/apns-lint/apns-lint"
+    /// A rule's page is this followed by `<id>.md`.
+    public static let ruleDocumentationBaseURL = "https://github.com/apns-lint/apns-lint/blob/main/Rules/"
+
+    public static func documentationURL(forRule id: String) -> String {
+        ruleDocumentationBaseURL + id + ".md"
+    }
+}
+
+/// `full`: the `TextReporter`'s output for every report, then the summary line (when any file was checked).
+public struct FullReporter: Reporter, Sendable {
+    public var useColor: Bool
+
+    public init(useColor: Bool = false) {
+        self.useColor = useColor
+    }
+
+    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+        let text = TextReporter(useColor: useColor)
+        var summary = Summary()
+        var out = ""
+        for report in reports {
+            summary.add(report)
+            out += text.render(report)
+        }
+        if summary.files > 0 { out += summary.line + "\n" }
+        return out
+    }
+}
+
+extension FileReport {
+    /// The start and end positions of a range (1-based line, 1-based scalar column, byte offset).
+    func positions(_ range: SourceRange) -> (start: SourcePosition, end: SourcePosition) {
+        (source.position(of: range.start), source.position(of: max(range.start, range.end)))
+    }
+
+    /// An edit as the bytes the fixer writes: a string edit spelled in the input's syntax.
+    func literal(_ edit: TextEdit) -> TextEdit {
+        guard edit.content == .string else { return edit }
+        let original = source.text(edit.range)
+        return TextEdit(range: edit.range, replacement: ScalarSpelling.spell(edit.replacement, replacing: original, format: format))
+    }
+}
+
+/// A JSON value with object keys in the order written, so output is byte-for-byte stable.
+enum JSONOutput {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    static func optional(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }
+
+    /// Compact when `indent` is nil; otherwise pretty with that many spaces per level.
+    func serialized(indent: Int? = 2) -> String {
+        var out = ""
+        write(to: &out, indent: indent, level: 0)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?, level: Int) {
+        func newline(_ level: Int) {
+            guard let indent else { return }
+            out += "\n" + String(repeating: " ", count: indent * level)
+        }
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .string(let value): out += JSONOutput.quoted(value)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                newline(level + 1)
+                item.write(to: &out, indent: indent, level: level + 1)
+            }
+            newline(level)
+            out += "]"
+        case .object(let members):
+            guard !members.isEmpty else { out += "{}"; return }
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                newline(level + 1)
+                out += JSONOutput.quoted(key) + (indent == nil ? ":" : ": ")
+                value.write(to: &out, indent: indent, level: level + 1)
+            }
+            newline(level)
+            out += "}"
+        }
+    }
+
+    /// A JSON string literal (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+enum XMLText {
+    /// Escaped for XML 1.0 text and attribute values. Characters XML 1.0 cannot hold at all (most control
+    /// characters) become U+FFFD; line breaks and tabs become character references so attributes keep them.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

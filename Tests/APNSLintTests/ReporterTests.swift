@@ -1,0 +1,324 @@
+@testable import APNSLint
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// A small fixed run: a JSON file with a fix, a bare payload whose finding comes from a command-line header (no
+/// range), a two-document YAML stream, and a clean file.
+private let reporterFixture: [FileReport] = {
+    let linter = Linter(options: RuleOptions(now: 1_800_000_000))
+    return [
+        linter.lint("{\n  \"aps\": {\"badge\": \"5\", \"alert\": \"a, b: 100%\"}\n}\n", fileName: "push/a,b:100% x.json"),
+        linter.lint("{\"aps\": {\"content-available\": 1}}", fileName: "bare.json", headers: [
+            HeaderOption(name: HeaderName.pushType, value: "background", option: "--push-type"),
+            HeaderOption(name: HeaderName.priority, value: "10", option: "--priority"),
+        ]),
+        linter.lint("aps:\n  alert: Hi\n---\naps:\n  badge: \"3\"\n", fileName: "multi.yaml", format: .yaml),
+        linter.lint("{\"aps\": {\"alert\": \"ok\"}}", fileName: "clean.json"),
+    ]
+}()
+
+private let fixtureRules = RuleRegistry.all.map(\.metadata)
+
+private func output(_ format: ReportFormat) -> String {
+    format.reporter().report(reporterFixture, rules: fixtureRules)
+}
+
+@Suite("Reporters")
+struct ReporterTests {
+    @Test func conciseExactOutput() {
+        #expect(output(.concise) == #"""
+        push/a,b:100% x.json:2:20: error: "badge" must be a whole number (the count on the app icon), but it is a string ("5"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]
+        bare.json: error: priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 ("using priority 10 is an error"); APNs may reject or throttle it, and the app is not woken [background-priority-10]
+        multi.yaml:5:10: error: "badge" must be a whole number (the count on the app icon), but it is a string ("3"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]
+        Found 3 errors in 3 of 4 files.
+        """# + "\n")
+    }
+
+    @Test func jsonExactOutput() {
+        #expect(output(.json) == #"""
+        [
+          {
+            "rule": "badge-invalid",
+            "severity": "error",
+            "message": "\"badge\" must be a whole number (the count on the app icon), but it is a string (\"5\"); senders drop or coerce such a value, so the icon does not show the count you meant",
+            "help": "write the number without quotes: 5",
+            "file": "push/a,b:100% x.json",
+            "pointer": "/aps/badge",
+            "document": null,
+            "start": {
+              "line": 2,
+              "column": 20,
+              "offset": 21
+            },
+            "end": {
+              "line": 2,
+              "column": 23,
+              "offset": 24
+            },
+            "url": "https://github.com/apns-lint/apns-lint/blob/main/Rules/badge-invalid.md",
+            "notes": [],
+            "fix": {
+              "title": "write 5",
+              "applicability": "safe",
+              "edits": [
+                {
+                  "start": 21,
+                  "end": 24,
+                  "replacement": "5"
+                }
+              ]
+            }
+          },
+          {
+            "rule": "background-priority-10",
+            "severity": "error",
+            "message": "priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 (\"using priority 10 is an error\"); APNs may reject or throttle it, and the app is not woken",
+            "help": "set apns-priority to 5",
+            "file": "bare.json",
+            "pointer": "/headers/apns-priority",
+            "document": null,
+            "start": null,
+            "end": null,
+            "url": "https://github.com/apns-lint/apns-lint/blob/main/Rules/background-priority-10.md",
+            "notes": [
+              {
+                "message": "apns-priority comes from the command line: --priority 10",
+                "start": null
+              }
+            ],
+            "fix": null
+          },
+          {
+            "rule": "badge-invalid",
+            "severity": "error",
+            "message": "\"badge\" must be a whole number (the count on the app icon), but it is a string (\"3\"); senders drop or coerce such a value, so the icon does not show the count you meant",
+            "help": "write the number without quotes: 3",
+            "file": "multi.yaml",
+            "pointer": "/aps/badge",
+            "document": 1,
+            "start": {
+              "line": 5,
+              "column": 10,
+              "offset": 35
+            },
+            "end": {
+              "line": 5,
+              "column": 13,
+              "offset": 38
+            },
+            "url": "https://github.com/apns-lint/apns-lint/blob/main/Rules/badge-invalid.md",
+            "notes": [],
+            "fix": {
+              "title": "write 3",
+              "applicability": "safe",
+              "edits": [
+                {
+                  "start": 35,
+                  "end": 38,
+                  "replacement": "3"
+                }
+              ]
+            }
+          }
+        ]
+        """# + "\n")
+    }
+
+    @Test func githubExactOutput() {
+        #expect(output(.github) == #"""
+        ::error file=push/a%2Cb%3A100%25 x.json,line=2,col=20,endLine=2,endColumn=23,title=apns-lint (badge-invalid)::"badge" must be a whole number (the count on the app icon), but it is a string ("5"); senders drop or coerce such a value, so the icon does not show the count you meant%0Ahelp: write the number without quotes: 5
+        ::error file=bare.json,title=apns-lint (background-priority-10)::priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 ("using priority 10 is an error"); APNs may reject or throttle it, and the app is not woken%0Ahelp: set apns-priority to 5
+        ::error file=multi.yaml,line=5,col=10,endLine=5,endColumn=13,title=apns-lint (badge-invalid)::"badge" must be a whole number (the count on the app icon), but it is a string ("3"); senders drop or coerce such a value, so the icon does not show the count you meant (document 2 of 2)%0Ahelp: write the number without quotes: 3
+        """# + "\n")
+    }
+
+    @Test func junitExactOutput() {
+        #expect(output(.junit) == #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="apns-lint" tests="4" failures="3" errors="0">
+          <testsuite name="push/a,b:100% x.json" tests="1" failures="1" errors="0">
+            <testcase name="badge-invalid at 2:20" classname="push/a,b:100% x.json">
+              <failure message="&quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;5&quot;); senders drop or coerce such a value, so the icon does not show the count you meant" type="error">push/a,b:100% x.json:2:20: error: &quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;5&quot;); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]&#10;help: write the number without quotes: 5</failure>
+            </testcase>
+          </testsuite>
+          <testsuite name="bare.json" tests="1" failures="1" errors="0">
+            <testcase name="background-priority-10" classname="bare.json">
+              <failure message="priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 (&quot;using priority 10 is an error&quot;); APNs may reject or throttle it, and the app is not woken" type="error">bare.json: error: priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 (&quot;using priority 10 is an error&quot;); APNs may reject or throttle it, and the app is not woken [background-priority-10]&#10;note: apns-priority comes from the command line: --priority 10&#10;help: set apns-priority to 5</failure>
+            </testcase>
+          </testsuite>
+          <testsuite name="multi.yaml" tests="1" failures="1" errors="0">
+            <testcase name="badge-invalid at 5:10" classname="multi.yaml">
+              <failure message="&quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;3&quot;); senders drop or coerce such a value, so the icon does not show the count you meant" type="error">multi.yaml:5:10: error: &quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;3&quot;); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]&#10;help: write the number without quotes: 3</failure>
+            </testcase>
+          </testsuite>
+          <testsuite name="clean.json" tests="1" failures="0" errors="0">
+            <testcase name="apns-lint" classname="clean.json"/>
+          </testsuite>
+        </testsuites>
+        """# + "\n")
+    }
+
+    @Test func checkstyleExactOutput() {
+        #expect(output(.checkstyle) == #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <checkstyle version="4.3">
+          <file name="push/a,b:100% x.json">
+            <error line="2" column="20" severity="error" message="&quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;5&quot;); senders drop or coerce such a value, so the icon does not show the count you meant" source="apns-lint.badge-invalid"/>
+          </file>
+          <file name="bare.json">
+            <error line="1" severity="error" message="priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 (&quot;using priority 10 is an error&quot;); APNs may reject or throttle it, and the app is not woken" source="apns-lint.background-priority-10"/>
+          </file>
+          <file name="multi.yaml">
+            <error line="5" column="10" severity="error" message="&quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;3&quot;); senders drop or coerce such a value, so the icon does not show the count you meant" source="apns-lint.badge-invalid"/>
+          </file>
+          <file name="clean.json">
+          </file>
+        </checkstyle>
+        """# + "\n")
+    }
+
+    @Test func gitlabExactOutput() {
+        #expect(output(.gitlab) == #"""
+        [
+          {
+            "description": "\"badge\" must be a whole number (the count on the app icon), but it is a string (\"5\"); senders drop or coerce such a value, so the icon does not show the count you meant",
+            "check_name": "badge-invalid",
+            "fingerprint": "d804dc34519e116a",
+            "severity": "critical",
+            "location": {
+              "path": "push/a,b:100% x.json",
+              "lines": {
+                "begin": 2
+              }
+            }
+          },
+          {
+            "description": "priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 (\"using priority 10 is an error\"); APNs may reject or throttle it, and the app is not woken",
+            "check_name": "background-priority-10",
+            "fingerprint": "e0ee32b3c4c98c9b",
+            "severity": "critical",
+            "location": {
+              "path": "bare.json",
+              "lines": {
+                "begin": 1
+              }
+            }
+          },
+          {
+            "description": "\"badge\" must be a whole number (the count on the app icon), but it is a string (\"3\"); senders drop or coerce such a value, so the icon does not show the count you meant",
+            "check_name": "badge-invalid",
+            "fingerprint": "94ad5463289ea27b",
+            "severity": "critical",
+            "location": {
+              "path": "multi.yaml",
+              "lines": {
+                "begin": 5
+              }
+            }
+          }
+        ]
+        """# + "\n")
+    }
+
+    @Test func fullIsTheTextReporterThenTheSummary() {
+        let text = TextReporter()
+        let expected = reporterFixture.map { text.render($0) }.joined() + "Found 3 errors in 3 of 4 files.\n"
+        #expect(output(.full) == expected)
+        #expect(FullReporter().report([], rules: fixtureRules) == "")
+    }
+
+    @Test func everyFormatIsDeterministic() {
+        for format in ReportFormat.allCases {
+            #expect(output(format) == output(format), "\(format)")
+        }
+    }
+
+    @Test func jsonParsesAndHasTheDocumentedKeys() throws {
+        let parsed = try JSONSerialization.jsonObject(with: Data(output(.json).utf8)) as? [[String: Any]]
+        let items = try #require(parsed)
+        #expect(items.count == 3)
+        let keys: Set = ["rule", "severity", "message", "help", "file", "pointer", "document", "start", "end", "url", "notes", "fix"]
+        for item in items { #expect(Set(item.keys) == keys) }
+        #expect(items[1]["start"] is NSNull)
+        #expect(items[2]["document"] as? Int == 1)
+        #expect(items[0]["url"] as? String == "https://github.com/apns-lint/apns-lint/blob/main/Rules/badge-invalid.md")
+    }
+
+    @Test func jsonEscapesStrings() {
+        #expect(JSONOutput.quoted("a\"b\\c\n\u{1}\u{7F}é") == #""a\"b\\c\n\u0001\u007fé""#)
+    }
+
+    @Test func sarifHasTheRequiredStructure() throws {
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(output(.sarif).utf8)) as? [String: Any])
+        #expect(log["$schema"] as? String == SARIFReporter.schema)
+        #expect(log["version"] as? String == "2.1.0")
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "apns-lint")
+        #expect(driver["informationUri"] as? String == "https://github.com/apns-lint/apns-lint")
+        #expect(driver["version"] as? String == APNSLintTool.version)
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.count == fixtureRules.count)
+        for rule in rules {
+            for key in ["id", "shortDescription", "fullDescription", "helpUri", "defaultConfiguration"] {
+                #expect(rule[key] != nil, "\(key)")
+            }
+            let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+            #expect(["error", "warning", "note"].contains(level ?? ""))
+        }
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.map { $0["ruleId"] as? String } == ["badge-invalid", "background-priority-10", "badge-invalid"])
+        for result in results {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+            #expect(result["level"] as? String == "error")
+            #expect((result["message"] as? [String: Any])?["text"] is String)
+            let locations = try #require(result["locations"] as? [[String: Any]])
+            let physical = try #require(locations.first?["physicalLocation"] as? [String: Any])
+            #expect((physical["artifactLocation"] as? [String: Any])?["uri"] is String)
+        }
+        let first = try #require((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((first["artifactLocation"] as? [String: Any])?["uri"] as? String == "push/a%2Cb%3A100%25%20x.json")
+        let region = try #require(first["region"] as? [String: Int])
+        #expect(region == ["startLine": 2, "startColumn": 20, "endLine": 2, "endColumn": 23, "byteOffset": 21, "byteLength": 3])
+        let noRange = try #require((results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect(noRange["region"] == nil)
+        #expect(results[1]["fixes"] == nil)
+        let fixes = try #require(results[0]["fixes"] as? [[String: Any]])
+        let change = try #require((fixes[0]["artifactChanges"] as? [[String: Any]])?.first)
+        let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+        #expect(replacement["deletedRegion"] as? [String: Int] == ["byteOffset": 21, "byteLength": 3])
+        #expect((replacement["insertedContent"] as? [String: String])?["text"] == "5")
+    }
+
+    @Test func junitAndCheckstyleParseAsXML() {
+        for format in [ReportFormat.junit, .checkstyle] {
+            let parser = XMLParser(data: Data(output(format).utf8))
+            #expect(parser.parse(), "\(format): \(String(describing: parser.parserError))")
+        }
+        let nasty = Linter().lint("{\"aps\": {\"<&>\": 1}}", fileName: "a<&>\"'.json")
+        for format in [ReportFormat.junit, .checkstyle] {
+            let parser = XMLParser(data: Data(format.reporter().report([nasty], rules: fixtureRules).utf8))
+            #expect(parser.parse(), "\(format)")
+        }
+        #expect(XMLText.escaped("a&<>\"'\n\u{1}") == "a&amp;&lt;&gt;&quot;&apos;&#10;\u{FFFD}")
+    }
+
+    @Test func githubEscaping() {
+        #expect(GitHubReporter.escapeData("100%\r\na:b,c") == "100%25%0D%0Aa:b,c")
+        #expect(GitHubReporter.escapeProperty("100%\r\na:b,c") == "100%25%0D%0Aa%3Ab%2Cc")
+        let report = Linter().lint("{\"aps\": {\"badge\": \"5\"}}", fileName: "x.json")
+        let line = GitHubReporter().command(for: report.diagnostics[0], in: report)
+        #expect(line.hasPrefix("::error file=x.json,line=1,col=19,endLine=1,endColumn=22,title=apns-lint (badge-invalid)::"))
+        #expect(!line.contains("\n"))
+    }
+
+    @Test func gitlabFingerprintsAreStableAndDistinct() {
+        #expect(GitLabReporter.fingerprint("") == "cbf29ce484222325")
+        #expect(GitLabReporter.fingerprint("a") == "af63dc4c8601ec8c")
+    }
+}
