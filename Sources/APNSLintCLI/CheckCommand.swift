@@ -74,8 +74,20 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Apply fixes and report only how many were applied.")
     var fixOnly = false
 
-    @Flag(help: "Fail (exit 1) on warnings too.")
+    @Flag(help: "Fail (exit 1) on warnings too (the same as --fail-level warning).")
     var strict = false
+
+    @Option(help: "The lowest severity that fails the run (exit 1): error (default), warning or info.")
+    var failLevel: Severity?
+
+    @Flag(help: "Exit 0 even when findings are reported (2 still means the run itself failed).")
+    var exitZero = false
+
+    @Flag(help: "Print the findings only: no summary line.")
+    var quiet = false
+
+    @Flag(help: "After the report, count the findings per rule.")
+    var statistics = false
 
     @Option(help: "When to use colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
@@ -226,9 +238,7 @@ struct CheckCommand: ParsableCommand {
             for failure in failures { printError("apns-lint: error: \(failure)") }
             if !failures.isEmpty { throw ExitCode(2) }
             let remaining = reports.flatMap(\.diagnostics)
-            if remaining.contains(where: { $0.severity == .error }) || (strict && remaining.contains { $0.severity == .warning }) {
-                throw ExitCode(1)
-            }
+            if fails(remaining) { throw ExitCode(1) }
             return
         }
         try finish(reports: reports, failures: failures, extra: fixedLine)
@@ -245,8 +255,11 @@ struct CheckCommand: ParsableCommand {
             printError("apns-lint: error: \(failure)")
         }
         let format = reportFormat
-        var output = format.reporter(useColor: useColor).report(reports, rules: rules)
-        if let extra {
+        var output = format.reporter(useColor: useColor, quiet: quiet).report(reports, rules: rules)
+        if statistics, format == .full || format == .concise {
+            output += Self.statistics(reports)
+        }
+        if let extra, !quiet {
             if format == .full || format == .concise { output += extra + "\n" } else { printError(extra) }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
@@ -260,7 +273,28 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if !failures.isEmpty || unwritable { throw ExitCode(2) }
-        if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
+        if fails(reports.flatMap(\.diagnostics)) { throw ExitCode(1) }
+    }
+
+    /// The lowest severity that fails the run: --fail-level, else warning with --strict, else error.
+    var failingSeverity: Severity { failLevel ?? (strict ? .warning : .error) }
+
+    /// Whether these findings fail the run (never with --exit-zero).
+    func fails(_ diagnostics: [Diagnostic]) -> Bool {
+        !exitZero && diagnostics.contains { $0.severity >= failingSeverity }
+    }
+
+    /// `  3  invalid-value-type  (error)` per rule, most frequent first.
+    static func statistics(_ reports: [FileReport]) -> String {
+        var counts: [String: (count: Int, severity: Severity)] = [:]
+        for diagnostic in reports.flatMap(\.diagnostics) {
+            counts[diagnostic.ruleID, default: (0, diagnostic.severity)].count += 1
+        }
+        let rows = counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        let width = String(rows.first?.value.count ?? 0).count
+        return rows.map { id, entry in
+            String(repeating: " ", count: width - String(entry.count).count) + "\(entry.count)  \(id)  (\(entry.severity.rawValue))\n"
+        }.joined()
     }
 
     var useColor: Bool {

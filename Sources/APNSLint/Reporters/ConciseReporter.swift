@@ -6,7 +6,11 @@ import APNSLintSyntax
 /// file (a header from the command line). No excerpt, notes or help. It ends with the same summary line as
 /// `full`, which matches no diagnostic pattern.
 public struct ConciseReporter: Reporter, Sendable {
-    public init() {}
+    public var includeSummary: Bool
+
+    public init(includeSummary: Bool = true) {
+        self.includeSummary = includeSummary
+    }
 
     public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
         var summary = Summary()
@@ -17,7 +21,7 @@ public struct ConciseReporter: Reporter, Sendable {
                 out += line(for: diagnostic, in: report) + "\n"
             }
         }
-        if summary.files > 0 { out += summary.line + "\n" }
+        if includeSummary, summary.files > 0 { out += summary.line + "\n" }
         return out
     }
 

@@ -29,11 +29,12 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// GitLab Code Quality JSON.
     case gitlab
 
-    /// The reporter for this format. Colour applies to `full` only.
-    public func reporter(useColor: Bool = false) -> any Reporter {
+    /// The reporter for this format. Colour applies to `full` only; `quiet` leaves out the summary line of
+    /// `full` and `concise` (the other formats have none).
+    public func reporter(useColor: Bool = false, quiet: Bool = false) -> any Reporter {
         switch self {
-        case .full: FullReporter(useColor: useColor)
-        case .concise: ConciseReporter()
+        case .full: FullReporter(useColor: useColor, includeSummary: !quiet)
+        case .concise: ConciseReporter(includeSummary: !quiet)
         case .json: JSONReporter()
         case .sarif: SARIFReporter()
         case .github: GitHubReporter()
@@ -60,9 +61,11 @@ public enum APNSLintTool {
 /// `full`: the `TextReporter`'s output for every report, then the summary line (when any file was checked).
 public struct FullReporter: Reporter, Sendable {
     public var useColor: Bool
+    public var includeSummary: Bool
 
-    public init(useColor: Bool = false) {
+    public init(useColor: Bool = false, includeSummary: Bool = true) {
         self.useColor = useColor
+        self.includeSummary = includeSummary
     }
 
     public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
@@ -73,7 +76,7 @@ public struct FullReporter: Reporter, Sendable {
             summary.add(report)
             out += text.render(report)
         }
-        if summary.files > 0 { out += summary.line + "\n" }
+        if includeSummary, summary.files > 0 { out += summary.line + "\n" }
         return out
     }
 }
