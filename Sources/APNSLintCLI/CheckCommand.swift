@@ -249,8 +249,6 @@ struct CheckCommand: ParsableCommand {
     /// the others keep standard output to the report alone and write `extra` to standard error.
     private func finish(reports: [FileReport], failures: [InputError], extra: String?) throws {
         let rules = RuleRegistry.all.map(\.metadata)
-        var summary = Summary()
-        for report in reports { summary.add(report) }
         for failure in failures {
             printError("apns-lint: error: \(failure)")
         }
