@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "APNSLint", targets: ["APNSLint"]),
         .executable(name: "apns-lint", targets: ["APNSLintCLI"]),
+        .executable(name: "apns-lint-benchmark", targets: ["APNSLintBenchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +37,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `swift build -c release && swift run -c release apns-lint-benchmark`: speed figures, never a timed test.
+        .executableTarget(name: "APNSLintBenchmark", dependencies: ["APNSLint"], path: "Sources/APNSLintBenchmark"),
         .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax"]),
         .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel"]),
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
