@@ -42,9 +42,9 @@ extension Linter {
     /// edits overlap no other fix's edits, and applies them together; a round whose result reads worse than
     /// before is rolled back. A text that cannot be read is changed only by fixes for its syntax errors.
     public func fix(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption] = [],
-                    options: FixOptions = FixOptions()) -> FixResult {
+                    path: String? = nil, options: FixOptions = FixOptions()) -> FixResult {
         var text = source
-        var report = lint(text, fileName: fileName, format: format, headers: headers)
+        var report = lint(text, fileName: fileName, format: format, headers: headers, path: path)
         var applied = 0
         var problem: FixResult.Problem?
         var round = 0
@@ -59,7 +59,7 @@ extension Linter {
             let chosen = nonOverlapping(candidates)
             let edits = chosen.flatMap(\.edits).map { spelled($0, in: text, format: format) }
             let next = SourceText(bytes: Self.apply(edits, to: text.bytes))
-            let nextReport = lint(next, fileName: fileName, format: format, headers: headers)
+            let nextReport = lint(next, fileName: fileName, format: format, headers: headers, path: path)
             if unreadable(nextReport) > unreadable(report) {
                 problem = .roundBrokeTheFile(round: round)
                 break

@@ -41,6 +41,15 @@ public enum InputFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The byte that starts a comment, for inline suppressions; nil for JSON, which has no comments.
+    var commentMarker: UInt8? {
+        switch self {
+        case .json: nil
+        case .yaml: UInt8(ascii: "#")
+        case .erlang: UInt8(ascii: "%")
+        }
+    }
+
     func read(_ source: SourceText) -> ParseResult {
         switch self {
         case .json: JSONReader.read(source)

@@ -33,46 +33,6 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 /// Finding definition files and reading their bytes.
 public enum Inputs {
-    /// Expands paths: a file is taken as given (its format from its extension, JSON otherwise); a directory is
-    /// searched recursively for files with a known extension, skipping hidden entries (`.git`, `.build`).
-    /// The result is sorted and free of duplicates, so output order is deterministic.
-    public static func collect(_ paths: [String]) -> (files: [InputFile], errors: [InputError]) {
-        var files: [InputFile] = []
-        var errors: [InputError] = []
-        var seen = Set<String>()
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(InputError(path: path, reason: "no such file or directory"))
-                continue
-            }
-            if isDirectory.boolValue {
-                for file in walk(path) where seen.insert(file.path).inserted { files.append(file) }
-            } else if seen.insert(path).inserted {
-                files.append(InputFile(path: path, format: InputFormat.detect(fileName: path) ?? .json))
-            }
-        }
-        return (files, errors)
-    }
-
-    private static func walk(_ directory: String) -> [InputFile] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: URL(fileURLWithPath: directory), includingPropertiesForKeys: [.isRegularFileKey],
-            options: [.skipsHiddenFiles]) else { return [] }
-        var found: [InputFile] = []
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        let base = URL(fileURLWithPath: directory).standardizedFileURL.path
-        for case let url as URL in enumerator {
-            guard let format = InputFormat.detect(fileName: url.lastPathComponent),
-                  (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            // Keep the path as the user spelled the directory: "Examples/json/a.json", not an absolute path.
-            let full = url.standardizedFileURL.path
-            let relative = full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : url.lastPathComponent
-            found.append(InputFile(path: directory == "." ? relative : prefix + relative, format: format))
-        }
-        return found.sorted { $0.path < $1.path }
-    }
-
     /// Reads a whole file with POSIX calls, so errors carry the system's reason ("Permission denied").
     public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)

@@ -3,14 +3,33 @@ import APNSLintSyntax
 import Foundation
 
 extension Linter {
-    /// Reads and lints files in parallel; the results keep the order of `files`.
+    /// Reads and lints files in parallel with this linter; the results keep the order of `files`. (A `Workspace`
+    /// gives each file the linter of its own configuration.)
     public func lint(files: [InputFile], headers: [HeaderOption] = []) -> [Result<FileReport, InputError>] {
-        let results = ResultSlots<Result<FileReport, InputError>>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        Parallel.map(files.indices) { index in
             let file = files[index]
-            let result = Result { () throws(InputError) in try Inputs.readFile(file.path) }
-                .map { lint(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers) }
-            results.set(index, result)
+            return Result { () throws(InputError) in try Inputs.readFile(file.path) }
+                .map { lint(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers, path: Paths.absolute(file.path)) }
+        }
+    }
+
+    /// Reads and fixes files in parallel (nothing is written); the results keep the order of `files`.
+    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions) -> [Result<FixResult, InputError>] {
+        Parallel.map(files.indices) { index in
+            let file = files[index]
+            return Result { () throws(InputError) in try Inputs.readFile(file.path) }
+                .map { fix(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers,
+                           path: Paths.absolute(file.path), options: options) }
+        }
+    }
+}
+
+/// `map` over indexes on all cores, keeping the order.
+enum Parallel {
+    static func map<Value>(_ indices: Range<Int>, _ transform: @Sendable (Int) -> Value) -> [Value] {
+        let results = ResultSlots<Value>(count: indices.count)
+        DispatchQueue.concurrentPerform(iterations: indices.count) { offset in
+            results.set(offset, transform(indices.lowerBound + offset))
         }
         return results.values
     }
@@ -35,19 +54,5 @@ private final class ResultSlots<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }
-    }
-}
-
-extension Linter {
-    /// Reads and fixes files in parallel (nothing is written); the results keep the order of `files`.
-    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions) -> [Result<FixResult, InputError>] {
-        let results = ResultSlots<Result<FixResult, InputError>>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
-            let result = Result { () throws(InputError) in try Inputs.readFile(file.path) }
-                .map { fix(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers, options: options) }
-            results.set(index, result)
-        }
-        return results.values
     }
 }

@@ -25,16 +25,48 @@ public struct FileReport: Sendable {
 /// Lints notification definitions. A value type with no global state: build one and use it from any thread.
 public struct Linter: Sendable {
     public let rules: [any Rule]
-    public let options: RuleOptions
+    public let configuration: Configuration
+    /// The settings of a file no override or ignore entry names, resolved once.
+    private let commonSettings: ResolvedSettings
 
-    public init(rules: [any Rule] = RuleRegistry.all, options: RuleOptions = RuleOptions()) {
+    /// A linter applying `configuration` (severities, options, headers, overrides and ignore entries).
+    public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all) {
         self.rules = rules
-        self.options = options
+        self.configuration = configuration
+        commonSettings = ResolvedSettings(configuration.settings(for: nil), rules: rules, ignore: [])
+    }
+
+    /// A linter with these rule options and no configuration file.
+    public init(rules: [any Rule] = RuleRegistry.all, options: RuleOptions = RuleOptions()) {
+        var settings = Settings(platforms: options.platforms, serializer: options.serializer,
+                                sizeLimitProfile: options.sizeLimitProfile, now: options.now)
+        if options.nearLimitShare != RuleOptions().nearLimitShare {
+            settings.rules["payload-near-limit"] = RuleSetting(options: ["share": options.nearLimitShare])
+        }
+        self.init(configuration: Configuration(settings: settings), rules: rules)
+    }
+
+    /// The rule options of text that is not a file (no override applies).
+    public var options: RuleOptions { commonSettings.options }
+
+    /// The settings that apply to the file at `path` (absolute), or to text that is not a file (nil).
+    func settings(for path: String?) -> ResolvedSettings {
+        guard let path else { return commonSettings }
+        let overridden = configuration.overrides.contains { !$0.files.isEmpty && $0.files.contains { $0.matches(path) } }
+        let ignore = configuration.ignoreEntries(for: path)
+        if !overridden && ignore.isEmpty { return commonSettings }
+        return ResolvedSettings(configuration.settings(for: path), rules: rules, ignore: ignore)
     }
 
     /// Lints the text of one definition.
-    /// - Parameter headers: request headers given outside the file (they fill in what the file does not set).
-    public func lint(_ source: SourceText, fileName: String, format: InputFormat = .json, headers: [HeaderOption] = []) -> FileReport {
+    /// - Parameters:
+    ///   - fileName: the name shown in messages.
+    ///   - headers: request headers given outside the file (they fill in what the file does not set, and take
+    ///     precedence over the configuration's).
+    ///   - path: the file's absolute path, which picks the configuration's overrides and ignore entries.
+    public func lint(_ source: SourceText, fileName: String, format: InputFormat = .json, headers: [HeaderOption] = [],
+                     path: String? = nil) -> FileReport {
+        let settings = settings(for: path)
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         // A problem belongs to the last document starting at or before it.
@@ -45,6 +77,7 @@ public struct Linter: Sendable {
             return diagnostic
         }
         var definitions: [NotificationDefinition] = []
+        let headers = headers + settings.headers
         for (index, document) in parsed.documents.enumerated() {
             // An Erlang term stands for the request its library builds from it.
             var request = document
@@ -56,8 +89,12 @@ public struct Linter: Sendable {
             let definition = Binder.bind(request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins)
             definitions.append(definition)
-            diagnostics += check(definition, document: isMultiDocument ? index : nil)
+            diagnostics += check(definition, document: isMultiDocument ? index : nil, settings: settings)
         }
+        let suppressions = Suppressions(source: source, format: format, documents: parsed.documents, knownRules: rules.map(\.id))
+        // The suppressions' own findings get the configured severities too.
+        diagnostics = suppressions.apply(to: diagnostics.compactMap(settings.apply), enabled: settings.isEnabled)
+            .compactMap(settings.apply)
         diagnostics.sort { lhs, rhs in
             let left = lhs.range?.start ?? -1, right = rhs.range?.start ?? -1
             if left != right { return left < right }
@@ -68,19 +105,20 @@ public struct Linter: Sendable {
     }
 
     /// Lints a definition given as text.
-    public func lint(_ text: String, fileName: String = "<input>", format: InputFormat = .json, headers: [HeaderOption] = []) -> FileReport {
-        lint(SourceText(text), fileName: fileName, format: format, headers: headers)
+    public func lint(_ text: String, fileName: String = "<input>", format: InputFormat = .json, headers: [HeaderOption] = [],
+                     path: String? = nil) -> FileReport {
+        lint(SourceText(text), fileName: fileName, format: format, headers: headers, path: path)
     }
 
     /// Runs the model rules on a definition, and on every payload nested in it (which the app presents itself,
     /// so everything but the request-level rules applies there too).
-    private func check(_ definition: NotificationDefinition, document: Int?) -> [Diagnostic] {
+    private func check(_ definition: NotificationDefinition, document: Int?, settings: ResolvedSettings) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = [(definition, nil)]
         while let (current, nestedAt) = pending.popLast() {
-            for rule in rules where rule.metadata.stage == .model {
+            for rule in rules where rule.metadata.stage == .model && settings.isEnabled(rule.id) {
                 if nestedAt != nil, !rule.metadata.checksNestedPayloads || rule.metadata.category == .size { continue }
-                var context = RuleContext(definition: current, metadata: rule.metadata, options: options)
+                var context = RuleContext(definition: current, metadata: rule.metadata, options: settings.options)
                 rule.check(&context)
                 for var diagnostic in context.diagnostics {
                     diagnostic.document = document

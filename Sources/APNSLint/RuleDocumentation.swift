@@ -32,6 +32,10 @@ public enum RuleDocumentation {
         }
         out += "## Use instead\n\n"
         for example in rule.nonTriggering { out += exampleBlock(example) }
+        if !rule.options.isEmpty {
+            out += "## Options\n\nIn `.apns-lint.yml`: `rules: {\(rule.id): {severity: \(rule.severity.rawValue), \(rule.options.map { "\($0.name): \(decimalText($0.defaultValue))" }.joined(separator: ", "))}}`.\n\n"
+            out += rule.options.map { "- `\($0.name)` (\(decimalText($0.allowed.lowerBound)) to \(decimalText($0.allowed.upperBound)), default \(decimalText($0.defaultValue))): \($0.summary)" }.joined(separator: "\n") + "\n\n"
+        }
         out += "## Fix\n\n\(fixText(rule.fix, long: true))\n\n"
         out += "## References\n\n" + rule.references.map { "- <\($0)>" }.joined(separator: "\n") + "\n"
         return out

@@ -10,6 +10,6 @@ struct APNSLintCommand: ParsableCommand {
             2 usage error, unreadable input or internal error.
             """,
         version: APNSLintTool.version,
-        subcommands: [CheckCommand.self, RenderCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self],
+        subcommands: [CheckCommand.self, RenderCommand.self, ConfigCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self],
         defaultSubcommand: CheckCommand.self)
 }

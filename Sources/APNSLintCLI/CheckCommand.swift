@@ -50,17 +50,20 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The current time as UNIX epoch seconds, for rules about dates (default: the clock).", valueName: "seconds"))
     var now: Int?
 
-    @Option(help: "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes).")
-    var sizeLimitProfile: RuleOptions.SizeLimitProfile = .http2
+    @Option(help: "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast; the default) or legacy-binary (2048 bytes).")
+    var sizeLimitProfile: RuleOptions.SizeLimitProfile?
 
-    @Option(help: ArgumentHelp("payload-near-limit warns above this share of the size limit (0 to 1).", valueName: "share"))
-    var nearLimitShare: Double = 0.9
+    @Option(help: ArgumentHelp("payload-near-limit warns above this share of the size limit (0 to 1; default 0.9).", valueName: "share"))
+    var nearLimitShare: Double?
 
-    @Option(help: "The sender's JSON escaping, for the size rules: compact (UTF-8), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
-    var serializer: WireSerializer.Style = .compact
+    @Option(help: "The sender's JSON escaping, for the size rules: compact (UTF-8; the default), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
+    var serializer: WireSerializer.Style?
 
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
+
+    @OptionGroup(title: "Configuration and files")
+    var discovery: DiscoveryOptions
 
     @Flag(help: "Apply safe fixes to the files (atomically), then report what is left.")
     var fix = false
@@ -99,7 +102,7 @@ struct CheckCommand: ParsableCommand {
     var outputs: [String] = []
 
     func validate() throws {
-        if !(0...1).contains(nearLimitShare) {
+        if let nearLimitShare, !(0...1).contains(nearLimitShare) {
             throw ValidationError("--near-limit-share must be between 0 and 1, e.g. 0.9")
         }
         if stdinFilename != nil, !paths.contains("-") {
@@ -135,28 +138,43 @@ struct CheckCommand: ParsableCommand {
         ].compactMap { name, value, option in value.map { HeaderOption(name: name, value: $0, option: option) } }
     }
 
+    /// What the command line says about rules and options, on top of every configuration file.
+    var commandLineSettings: Settings {
+        var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
+                                sizeLimitProfile: sizeLimitProfile, now: now ?? Int(Date().timeIntervalSince1970))
+        if let nearLimitShare { settings.rules["payload-near-limit"] = RuleSetting(options: ["share": nearLimitShare]) }
+        return settings
+    }
+
     func run() throws {
-        let now = now ?? Int(Date().timeIntervalSince1970)
-        let linter = Linter(options: RuleOptions(now: now, sizeLimitProfile: sizeLimitProfile, nearLimitShare: nearLimitShare,
-                                                 platforms: Set(platform), serializer: serializer))
+        let workspace = discovery.workspace(commandLine: commandLineSettings)
         let headers = headerOptions
-        let (files, inputErrors) = Inputs.collect(paths.filter { $0 != "-" })
-        var standardInput: (bytes: [UInt8], name: String, format: InputFormat)?
+        let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace)
+        if discovery.showFiles {
+            try discovery.printFiles(files, in: workspace)
+            return
+        }
+        var standardInput: StandardInput?
         if paths.contains("-") {
             let name = stdinFilename ?? "<stdin>"
-            standardInput = ([UInt8](FileHandle.standardInput.readDataToEndOfFile()), name, InputFormat.detect(fileName: name) ?? .json)
+            standardInput = StandardInput(bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: name,
+                                          format: InputFormat.detect(fileName: name) ?? .json,
+                                          linter: try discovery.configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
+                                          path: stdinFilename.map(workspace.absolutePath))
         }
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty {
+            if discovery.noErrorsOnUnmatched { return }
             printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")))")
             throw ExitCode(2)
         }
         if fix || diff || fixOnly {
-            try runFixes(linter, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
+            try runFixes(workspace, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
             return
         }
-        var results = linter.lint(files: files, headers: headers)
+        var results = try discovery.configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers) }
         if let input = standardInput {
-            results.append(.success(linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers)))
+            results.append(.success(input.linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format,
+                                                      headers: headers, path: input.path)))
         }
         var failures = inputErrors
         let reports = results.compactMap { result -> FileReport? in
@@ -169,12 +187,15 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// `--fix`, `--diff`, `--fix-only`: fix every input, then write, print the diff, or report what is left.
-    private func runFixes(_ linter: Linter, files: [InputFile], standardInput: (bytes: [UInt8], name: String, format: InputFormat)?,
+    private func runFixes(_ workspace: Workspace, files: [InputFile], standardInput: StandardInput?,
                           headers: [HeaderOption], inputErrors: [InputError]) throws {
         let options = FixOptions(includeUnsafe: unsafeFixes)
-        var results = linter.fix(files: files, headers: headers, options: options).map { $0.map { ($0, true) } }
+        var results = try discovery.configured { () throws(ConfigurationError) in
+            try workspace.fix(files: files, headers: headers, options: options)
+        }.map { $0.map { ($0, true) } }
         if let input = standardInput {
-            let result = linter.fix(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers, options: options)
+            let result = input.linter.fix(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers,
+                                          path: input.path, options: options)
             results.append(.success((result, false)))
         }
         var failures = inputErrors
@@ -305,6 +326,16 @@ struct CheckCommand: ParsableCommand {
             return isatty(STDOUT_FILENO) != 0 && !noColor && !dumb
         }
     }
+}
+
+/// Standard input's bytes and how to lint them.
+struct StandardInput {
+    let bytes: [UInt8]
+    let name: String
+    let format: InputFormat
+    /// The linter of the configuration for `--stdin-filename`'s place (or the current directory).
+    let linter: Linter
+    let path: String?
 }
 
 func printError(_ message: String) {

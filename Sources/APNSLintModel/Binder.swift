@@ -6,11 +6,26 @@ public struct HeaderOption: Sendable, Hashable {
     public let value: String
     /// How the user gave it, for messages: `--priority`.
     public let option: String
+    /// Where a configuration file gave it (`path:line:column`); nil for the command line.
+    public let location: String?
 
     public init(name: String, value: String, option: String) {
         self.name = name
         self.value = value
         self.option = option
+        self.location = nil
+    }
+
+    /// A header from a configuration file's `headers`.
+    public init(name: String, value: String, configuredAt location: String) {
+        self.name = name
+        self.value = value
+        self.option = "headers"
+        self.location = location
+    }
+
+    var origin: Field.Origin {
+        location.map { .configuration(location: $0) } ?? .commandLine(option: option)
     }
 }
 
@@ -54,7 +69,7 @@ public enum Binder {
             headerFields = headerFields.adding(Field(
                 key: name, keyRange: empty, pointer: headerFields.pointer.appending(name),
                 value: DocumentNode(.string(option.value), range: empty),
-                spec: Schema.headers.first { $0.name == name }, origin: .commandLine(option: option.option)))
+                spec: Schema.headers.first { $0.name == name }, origin: option.origin))
         }
 
         return NotificationDefinition(

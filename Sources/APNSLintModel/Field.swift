@@ -5,10 +5,22 @@ import APNSLintSyntax
 /// Nothing is dropped: unknown keys (`spec == nil`), wrongly typed values (`hasExpectedType == false`) and
 /// earlier duplicates (`isShadowed`) are all fields too, so rules can point at them.
 public struct Field: Sendable {
-    /// Where a field came from: the file, or a command-line option (which has no place in the file).
+    /// Where a field came from: the file, a command-line option, or a configuration file's `headers` (the last two
+    /// have no place in the file).
     public enum Origin: Sendable, Hashable {
         case source
         case commandLine(option: String)
+        /// `location` is `path:line:column` in the configuration file.
+        case configuration(location: String)
+
+        /// How the user gave a field from outside the file, for messages: `--priority`, `.apns-lint.yml:4:3`.
+        public var outsideSource: String? {
+            switch self {
+            case .source: nil
+            case .commandLine(let option): option
+            case .configuration(let location): location
+            }
+        }
     }
 
     /// The key as written.

@@ -26,13 +26,10 @@ enum HeaderValue {
         field.value.isNull ? "null" : "\(field.value.kind.phrase) (\(field.value.shortDescription))"
     }
 
-    /// The command-line options that gave header fields (`--priority`), for messages about headers that have no
-    /// place in the file.
-    static func commandLineOptions(in headers: Headers) -> [String] {
-        headers.fields.fields.compactMap { field in
-            if case .commandLine(let option) = field.origin { return option }
-            return nil
-        }
+    /// Where the header fields from outside the file come from (`--priority`, `.apns-lint.yml:4:3`), for messages
+    /// about headers that have no place in the file.
+    static func outsideSources(in headers: Headers) -> [String] {
+        headers.fields.fields.compactMap(\.origin.outsideSource)
     }
 }
 

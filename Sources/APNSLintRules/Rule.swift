@@ -108,13 +108,16 @@ public struct RuleMetadata: Sendable {
     /// Whether the rule also checks payloads nested under custom keys (rules about the whole document or the
     /// request body do not).
     public let checksNestedPayloads: Bool
+    /// Settings the rule takes from the configuration file.
+    public let options: [RuleOption]
 
     public init(
         id: String, summary: String, rationale: String, severity: Severity, category: RuleCategory,
         stage: RuleStage = .model, fix: FixAvailability = .none, references: [String],
-        triggering: [Example], nonTriggering: [Example], checksNestedPayloads: Bool = true
+        triggering: [Example], nonTriggering: [Example], checksNestedPayloads: Bool = true, options: [RuleOption] = []
     ) {
         self.checksNestedPayloads = checksNestedPayloads
+        self.options = options
         self.id = id
         self.summary = summary
         self.rationale = rationale
@@ -128,6 +131,25 @@ public struct RuleMetadata: Sendable {
     }
 
     public var documentationPath: String { "Rules/\(id).md" }
+}
+
+/// A number a rule takes from the configuration file: `rules: {payload-near-limit: {share: 0.8}}`.
+public struct RuleOption: Sendable {
+    public let name: String
+    public let summary: String
+    public let allowed: ClosedRange<Double>
+    public let defaultValue: Double
+    /// Where the value goes in the options the rules see.
+    public let store: @Sendable (inout RuleOptions, Double) -> Void
+
+    public init(name: String, summary: String, allowed: ClosedRange<Double>, defaultValue: Double,
+                store: @escaping @Sendable (inout RuleOptions, Double) -> Void) {
+        self.name = name
+        self.summary = summary
+        self.allowed = allowed
+        self.defaultValue = defaultValue
+        self.store = store
+    }
 }
 
 /// What a rule sees and where it reports.
@@ -160,8 +182,11 @@ public struct RuleContext {
         case .value: range = field.valueRange
         case .whole: range = field.range
         }
-        if case .commandLine(let option) = field.origin {
-            notes.insert(Note("\(field.key) comes from the command line: \(option) \(field.value.string ?? field.value.shortDescription)"), at: 0)
+        let value = field.value.string ?? field.value.shortDescription
+        switch field.origin {
+        case .source: break
+        case .commandLine(let option): notes.insert(Note("\(field.key) comes from the command line: \(option) \(value)"), at: 0)
+        case .configuration(let location): notes.insert(Note("\(field.key) comes from the configuration: \(location) (\(value))"), at: 0)
         }
         report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix)
     }

@@ -14,6 +14,8 @@ public enum RuleRegistry {
         InvalidErlangTermRule(),
         ErlangCharlistStringRule(),
         ErlangNonJSONValueRule(),
+        InvalidSuppressionRule(),
+        UnusedSuppressionRule(),
         // Structure
         DuplicateKeyRule(),
         ProplistObjectRule(),

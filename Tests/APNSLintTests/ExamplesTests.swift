@@ -55,6 +55,8 @@ struct ExamplesTests {
         "json/bad/collapse-id-too-long.json": "4:25",
         "json/bad/payload-too-large.json": "1:1",
         "yaml/bad/aps-not-object.yaml": "1:6",
+        "yaml/bad/unused-suppression.yaml": "3:34",
+        "yaml/bad/invalid-suppression.yaml": "3:16",
         "yaml/bad/background-priority-10.yaml": "3:18",
         "yaml/bad/background-with-alert.yaml": "8:5",
         "yaml/bad/collapse-id-too-long.yaml": "3:21",
@@ -154,6 +156,7 @@ struct ExamplesTests {
         "erlang/bad/loc-args-without-loc-key.erl": "3:17",
         "erlang/bad/unknown-alert-key.erl": "2:17",
         "erlang/bad/unknown-aps-key.erl": "3:6",
+        "erlang/bad/unused-suppression.erl": "3:36",
     ]
 
     @Test("each bad example reports exactly its rule, at the expected line and column",

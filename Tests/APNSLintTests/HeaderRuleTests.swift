@@ -149,8 +149,8 @@ struct HeaderRuleTests {
         let diagnostic = try #require(found.first)
         #expect(found.count == 1)
         #expect(diagnostic.range == nil)
-        #expect(diagnostic.notes.map(\.message) == ["the request headers come from the command line: --header apns-priority"])
-        #expect(diagnostic.help == #"pass --push-type alert; "aps" has alert, badge or sound, so the payload is a visible notification"#)
+        #expect(diagnostic.notes.map(\.message) == ["the request headers come from outside the file: --header apns-priority"])
+        #expect(diagnostic.help == #"pass --push-type alert or set apns-push-type in the configuration's headers; "aps" has alert, badge or sound, so the payload is a visible notification"#)
         #expect(Self.findings("push-type-missing", #"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert"]).isEmpty)
     }
 

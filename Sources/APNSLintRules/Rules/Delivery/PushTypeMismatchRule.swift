@@ -76,10 +76,11 @@ struct PushTypeMismatchRule: Rule {
             context.report(message, at: typeField, part: .value, help: help,
                            notes: [Note("the payload says otherwise here", range: evidence.keyRange)])
         } else {
-            var option = "--push-type"
-            if case .commandLine(let given) = typeField.origin { option = given }
-            context.report(message, at: evidence, help: help,
-                           notes: [Note("apns-push-type comes from the command line: \(option) \(typeField.string ?? "")")])
+            let note = switch typeField.origin {
+            case .configuration(let location): "apns-push-type comes from the configuration: \(location) (\(typeField.string ?? ""))"
+            default: "apns-push-type comes from the command line: \(typeField.origin.outsideSource ?? "--push-type") \(typeField.string ?? "")"
+            }
+            context.report(message, at: evidence, help: help, notes: [Note(note)])
         }
     }
 }

@@ -47,12 +47,12 @@ struct PushTypeMissingRule: Rule {
                 ?? "add \"apns-push-type\" to the headers: alert to show something, background for a silent update, or the type of this push"
             context.report(message, at: declaration, help: help)
         } else {
-            let options = HeaderValue.commandLineOptions(in: headers)
-            let help = guess.map { "pass --push-type \($0.type.rawValue); \($0.reason)" }
-                ?? "pass --push-type with the type of this push: alert to show something, background for a silent update"
+            let sources = HeaderValue.outsideSources(in: headers)
+            let help = guess.map { "pass --push-type \($0.type.rawValue) or set apns-push-type in the configuration's headers; \($0.reason)" }
+                ?? "pass --push-type or set apns-push-type in the configuration's headers, with the type of this push: alert to show something, background for a silent update"
             context.report(
                 message, pointer: headers.fields.pointer, range: nil, help: help,
-                notes: [Note("the request headers come from the command line: \(options.joined(separator: ", "))")])
+                notes: [Note("the request headers come from outside the file: \(sources.joined(separator: ", "))")])
         }
     }
 

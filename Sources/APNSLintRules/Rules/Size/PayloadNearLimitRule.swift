@@ -11,8 +11,8 @@ struct PayloadNearLimitRule: Rule {
             already close to the limit (4096 bytes; 5120 for `apns-push-type: voip`; 2048 with the \
             `legacy-binary` profile) leaves little room, and once a sent payload is over, APNs rejects it with \
             413 `PayloadTooLarge` and nothing is delivered. The payload is measured as it goes on the wire \
-            (compact UTF-8 JSON, or as the `serializer` option's encoder escapes it). The share is `nearLimitShare` in the rule options (0.9 by default); a payload \
-            over the limit is `payload-too-large`'s.
+            (compact UTF-8 JSON, or as the `serializer` option's encoder escapes it). The share is the rule's `share` option (0.9 by default; \
+            `--near-limit-share` on the command line); a payload over the limit is `payload-too-large`'s.
             """,
         severity: .warning, category: .size,
         references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
@@ -26,6 +26,10 @@ struct PayloadNearLimitRule: Rule {
             Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 3600) + "\"}}"),
             Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}, "caller": ""# + String(repeating: "x", count: 4500) + #""}}"#),
             Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 4200) + "\"}}"),
+        ],
+        options: [
+            RuleOption(name: "share", summary: "Warn above this share of the size limit (0 to 1).", allowed: 0...1,
+                       defaultValue: RuleOptions().nearLimitShare) { $0.nearLimitShare = $1 },
         ])
 
     func check(_ context: inout RuleContext) {

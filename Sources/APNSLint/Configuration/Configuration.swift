@@ -1,0 +1,203 @@
+import APNSLintModel
+import APNSLintRules
+import APNSLintSyntax
+
+/// What a configuration sets a rule to: a severity, or off.
+public enum RuleLevel: String, Sendable, Hashable, CaseIterable {
+    case off, info, warning, error
+
+    public var severity: Severity? {
+        switch self {
+        case .off: nil
+        case .info: .info
+        case .warning: .warning
+        case .error: .error
+        }
+    }
+}
+
+/// A rule's entry in a configuration: `loc-args-not-strings: off`, `payload-near-limit: {severity: error, share: 0.8}`.
+public struct RuleSetting: Sendable, Hashable {
+    public var level: RuleLevel?
+    public var options: [String: Double]
+
+    public init(level: RuleLevel? = nil, options: [String: Double] = [:]) {
+        self.level = level
+        self.options = options
+    }
+}
+
+/// The settings one layer of configuration gives. What a layer does not say (nil, no entry) is left to the layers
+/// below it, so layers stack: defaults, the configuration file (after what it extends), its matching
+/// `overrides`, then the command line.
+public struct Settings: Sendable, Hashable {
+    public var rules: [String: RuleSetting]
+    /// Request headers for bare payloads (a definition's own headers take precedence); one per name.
+    public var headers: [HeaderOption]
+    public var platforms: Set<RuleOptions.Platform>?
+    public var serializer: WireSerializer.Style?
+    public var sizeLimitProfile: RuleOptions.SizeLimitProfile?
+    /// "Now" for the date rules; never read from a file (results would depend on when the file was written).
+    public var now: Int?
+
+    public init(rules: [String: RuleSetting] = [:], headers: [HeaderOption] = [], platforms: Set<RuleOptions.Platform>? = nil,
+                serializer: WireSerializer.Style? = nil, sizeLimitProfile: RuleOptions.SizeLimitProfile? = nil, now: Int? = nil) {
+        self.rules = rules
+        self.headers = headers
+        self.platforms = platforms
+        self.serializer = serializer
+        self.sizeLimitProfile = sizeLimitProfile
+        self.now = now
+    }
+
+    /// These settings with `layer` on top: what `layer` says wins.
+    public func applying(_ layer: Settings) -> Settings {
+        var result = self
+        for (id, setting) in layer.rules {
+            var merged = result.rules[id] ?? RuleSetting()
+            merged.level = setting.level ?? merged.level
+            merged.options.merge(setting.options) { $1 }
+            result.rules[id] = merged
+        }
+        let overridden = Set(layer.headers.map { $0.name.lowercased() })
+        result.headers = layer.headers + result.headers.filter { !overridden.contains($0.name.lowercased()) }
+        result.platforms = layer.platforms ?? platforms
+        result.serializer = layer.serializer ?? serializer
+        result.sizeLimitProfile = layer.sizeLimitProfile ?? sizeLimitProfile
+        result.now = layer.now ?? now
+        return result
+    }
+}
+
+/// Settings for the files some globs match (`overrides:` in the file).
+public struct Override: Sendable, Hashable {
+    public var files: [Glob]
+    public var settings: Settings
+
+    public init(files: [Glob], settings: Settings) {
+        self.files = files
+        self.settings = settings
+    }
+}
+
+/// A finding the configuration accepts, with the reason why: `ignore:` in the file.
+public struct IgnoreEntry: Sendable, Hashable {
+    public var files: [Glob]
+    public var rules: Set<String>
+    /// Nil: anywhere in the file; otherwise this value and everything in it.
+    public var pointer: JSONPointer?
+    public var reason: String
+    /// `path:line:column` of the entry, for `config` and messages.
+    public var location: String
+
+    public init(files: [Glob], rules: Set<String>, pointer: JSONPointer?, reason: String, location: String) {
+        self.files = files
+        self.rules = rules
+        self.pointer = pointer
+        self.reason = reason
+        self.location = location
+    }
+
+    func covers(_ diagnostic: Diagnostic) -> Bool {
+        guard rules.contains(diagnostic.ruleID) else { return false }
+        guard let pointer else { return true }
+        return diagnostic.pointer.tokens.starts(with: pointer.tokens)
+    }
+}
+
+/// Everything a configuration says: settings, per-path overrides, which files to lint, which findings to accept.
+/// Built in code, or read from `.apns-lint.yml` by `ConfigurationFile`.
+public struct Configuration: Sendable {
+    public var settings: Settings
+    /// In order: a later match wins.
+    public var overrides: [Override]
+    /// Which files to lint when searching directories; empty means every file with a known extension.
+    public var include: [Glob]
+    public var exclude: [Glob]
+    public var ignore: [IgnoreEntry]
+    /// The files it was read from: the file first, then what it extends.
+    public var sources: [String]
+
+    public init(settings: Settings = Settings(), overrides: [Override] = [], include: [Glob] = [], exclude: [Glob] = [],
+                ignore: [IgnoreEntry] = [], sources: [String] = []) {
+        self.settings = settings
+        self.overrides = overrides
+        self.include = include
+        self.exclude = exclude
+        self.ignore = ignore
+        self.sources = sources
+    }
+
+    /// This configuration with `layer` on top (the command line's settings, which apply to every file).
+    public func applying(_ layer: Settings) -> Configuration {
+        var result = self
+        result.overrides.append(Override(files: [], settings: layer))
+        return result
+    }
+
+    /// The settings for the file at `path` (absolute; nil for text that is not a file): the base settings, then
+    /// every override whose globs match, in order.
+    public func settings(for path: String?) -> Settings {
+        overrides.reduce(settings) { settings, override in
+            let applies = override.files.isEmpty || path.map { path in override.files.contains { $0.matches(path) } } ?? false
+            return applies ? settings.applying(override.settings) : settings
+        }
+    }
+
+    /// The ignore entries for the file at `path`.
+    public func ignoreEntries(for path: String?) -> [IgnoreEntry] {
+        guard let path else { return [] }
+        return ignore.filter { entry in entry.files.contains { $0.matches(path) } }
+    }
+
+    /// Whether a file found while searching a directory is linted: it matches `include` (or has a known extension
+    /// when there is none) and no `exclude`.
+    public func includes(_ path: String, hasKnownExtension: Bool) -> Bool {
+        let included = include.isEmpty ? hasKnownExtension : include.contains { $0.matches(path) }
+        return included && !excludes(path)
+    }
+
+    public func excludes(_ path: String) -> Bool {
+        exclude.contains { $0.matches(path) }
+    }
+}
+
+/// Settings resolved for one file: what the linter applies.
+struct ResolvedSettings: Sendable {
+    var levels: [String: RuleLevel]
+    var options: RuleOptions
+    var headers: [HeaderOption]
+    var ignore: [IgnoreEntry]
+
+    init(_ settings: Settings, rules: [any Rule], ignore: [IgnoreEntry]) {
+        var options = RuleOptions(now: settings.now)
+        options.platforms = settings.platforms ?? []
+        options.serializer = settings.serializer ?? .compact
+        options.sizeLimitProfile = settings.sizeLimitProfile ?? .http2
+        var levels: [String: RuleLevel] = [:]
+        for rule in rules {
+            guard let setting = settings.rules[rule.id] else { continue }
+            if let level = setting.level { levels[rule.id] = level }
+            for option in rule.metadata.options {
+                if let value = setting.options[option.name] { option.store(&options, value) }
+            }
+        }
+        self.levels = levels
+        self.options = options
+        self.headers = settings.headers
+        self.ignore = ignore
+    }
+
+    func isEnabled(_ ruleID: String) -> Bool { levels[ruleID] != .off }
+
+    /// The diagnostic with the configured severity, or nil when the rule is off or an ignore entry covers it.
+    func apply(to diagnostic: Diagnostic) -> Diagnostic? {
+        var diagnostic = diagnostic
+        if let level = levels[diagnostic.ruleID] {
+            guard let severity = level.severity else { return nil }
+            diagnostic.severity = severity
+        }
+        if ignore.contains(where: { $0.covers(diagnostic) }) { return nil }
+        return diagnostic
+    }
+}

@@ -1,0 +1,61 @@
+import APNSLintModel
+import APNSLintRules
+import APNSLintSyntax
+
+extension Configuration {
+    /// The settings that apply to `path` (absolute), as a YAML configuration file would write them, with comments
+    /// saying where they come from: what `apns-lint config` prints.
+    public func describe(for path: String, shownAs name: String, rules: [any Rule] = RuleRegistry.all) -> String {
+        let settings = settings(for: path)
+        let resolved = ResolvedSettings(settings, rules: rules, ignore: ignoreEntries(for: path))
+        var lines: [String] = ["# apns-lint configuration for \(name)"]
+        if sources.isEmpty {
+            lines.append("# no configuration file: the defaults")
+        } else {
+            lines.append("# read from \(sources[0])")
+            lines += sources.dropFirst().map { "#   which extends \($0)" }
+        }
+        if !include.isEmpty { lines.append("include: [\(include.map { quoted($0.pattern) }.joined(separator: ", "))]") }
+        if !exclude.isEmpty { lines.append("exclude: [\(exclude.map { quoted($0.pattern) }.joined(separator: ", "))]") }
+        let platforms = resolved.options.platforms.map(\.rawValue).sorted()
+        lines.append("platforms: [\(platforms.joined(separator: ", "))]" + (platforms.isEmpty ? "  # not said" : ""))
+        lines.append("serializer: \(resolved.options.serializer.rawValue)")
+        lines.append("size-limit-profile: \(resolved.options.sizeLimitProfile.rawValue)")
+        if settings.headers.isEmpty {
+            lines.append("headers: {}")
+        } else {
+            lines.append("headers:")
+            for header in settings.headers.sorted(by: { $0.name < $1.name }) {
+                lines.append("  \(header.name): \(quoted(header.value))" + (header.location.map { "  # \($0)" } ?? ""))
+            }
+        }
+        lines.append("rules:")
+        for rule in rules {
+            let level = resolved.levels[rule.id]
+            let severity = level?.rawValue ?? rule.metadata.severity.rawValue
+            let options = rule.metadata.options.map { option in
+                "\(option.name): \(decimalText(settings.rules[rule.id]?.options[option.name] ?? option.defaultValue))"
+            }
+            let value = options.isEmpty ? severity : "{severity: \(severity), \(options.joined(separator: ", "))}"
+            lines.append("  \(rule.id): \(value)" + (settings.rules[rule.id] == nil ? "" : "  # configured"))
+        }
+        let ignore = resolved.ignore
+        if ignore.isEmpty {
+            lines.append("ignore: []")
+        } else {
+            lines.append("ignore:")
+            for entry in ignore {
+                lines.append("  - rule: [\(entry.rules.sorted().joined(separator: ", "))]  # \(entry.location)")
+                if let pointer = entry.pointer { lines.append("    pointer: \(quoted(pointer.description))") }
+                lines.append("    reason: \(quoted(entry.reason))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func quoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
+            && !["true", "false", "null", "yes", "no", "on", "off"].contains(text.lowercased())
+        return plain ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

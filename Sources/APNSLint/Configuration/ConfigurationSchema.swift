@@ -1,0 +1,90 @@
+import APNSLintModel
+import APNSLintRules
+import Foundation
+
+/// The JSON Schema of `.apns-lint.yml`, generated from the same tables the reader checks against, so editors
+/// complete and check exactly what apns-lint accepts. Shipped as `apns-lint.schema.json`; a test fails when it
+/// is stale (`apns-lint generate-docs` rewrites it).
+public enum ConfigurationSchema {
+    public static let fileName = "apns-lint.schema.json"
+
+    public static func text(rules: [any Rule] = RuleRegistry.all) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: schema(rules: rules),
+                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func schema(rules: [any Rule]) -> [String: Any] {
+        let summaries = Dictionary(uniqueKeysWithValues: ConfigurationFile.topLevelKeys.map { ($0.key, $0.summary) })
+        func described(_ key: String, _ schema: [String: Any]) -> [String: Any] {
+            schema.merging(["description": summaries[key] ?? ""]) { $1 }
+        }
+        let stringOrList: [String: Any] = ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]]
+        let settingKeys: [String: Any] = [
+            "rules": described("rules", ["$ref": "#/definitions/rules"]),
+            "headers": described("headers", ["$ref": "#/definitions/headers"]),
+            "platforms": described("platforms", ["$ref": "#/definitions/platforms"]),
+            "serializer": described("serializer", ["enum": WireSerializer.Style.allCases.map(\.rawValue)]),
+            "size-limit-profile": described("size-limit-profile", ["enum": RuleOptions.SizeLimitProfile.allCases.map(\.rawValue)]),
+        ]
+        var top = settingKeys
+        top["$schema"] = ["type": "string"]
+        top["extends"] = described("extends", stringOrList)
+        top["include"] = described("include", stringOrList)
+        top["exclude"] = described("exclude", stringOrList)
+        top["overrides"] = described("overrides", [
+            "type": "array",
+            "items": [
+                "type": "object", "required": ["files"], "additionalProperties": false,
+                "properties": settingKeys.merging(["files": stringOrList.merging(["description": "Globs of the files this override applies to."]) { $1 }]) { $1 },
+            ] as [String: Any],
+        ])
+        top["ignore"] = described("ignore", [
+            "type": "array",
+            "items": [
+                "type": "object", "required": ["file", "rule", "reason"], "additionalProperties": false,
+                "properties": [
+                    "file": stringOrList.merging(["description": "Globs of the files the entry applies to."]) { $1 },
+                    "rule": ["description": "The rule ids whose findings are accepted.",
+                             "oneOf": [["$ref": "#/definitions/ruleID"], ["type": "array", "items": ["$ref": "#/definitions/ruleID"]]]],
+                    "pointer": ["type": "string", "pattern": "^(/.*)?$",
+                                "description": "A JSON Pointer: only findings at this value or inside it (default: the whole file)."],
+                    "reason": ["type": "string", "minLength": 1, "description": "Why these findings are accepted."],
+                ] as [String: Any],
+            ] as [String: Any],
+        ])
+
+        let levels = RuleLevel.allCases.map(\.rawValue)
+        var ruleProperties: [String: Any] = [:]
+        for rule in rules {
+            let metadata = rule.metadata
+            let description = "\(metadata.summary) (default: \(metadata.severity.rawValue))"
+            var settings: [String: Any] = ["severity": ["enum": levels]]
+            for option in metadata.options {
+                settings[option.name] = ["type": "number", "minimum": option.allowed.lowerBound, "maximum": option.allowed.upperBound,
+                                         "default": option.defaultValue, "description": option.summary]
+            }
+            ruleProperties[metadata.id] = [
+                "description": description,
+                "oneOf": [["enum": levels], ["type": "object", "additionalProperties": false, "properties": settings]],
+            ] as [String: Any]
+        }
+        var headerProperties: [String: Any] = [:]
+        for spec in Schema.headers { headerProperties[spec.name] = ["type": ["string", "integer"]] }
+        let platforms = RuleOptions.Platform.allCases.map(\.rawValue)
+        return [
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "$id": "https://raw.githubusercontent.com/apns-lint/apns-lint/main/\(fileName)",
+            "title": "apns-lint configuration (.apns-lint.yml)",
+            "type": "object",
+            "additionalProperties": false,
+            "properties": top,
+            "definitions": [
+                "rules": ["type": "object", "additionalProperties": false, "properties": ruleProperties],
+                "ruleID": ["enum": rules.map(\.id)],
+                "headers": ["type": "object", "additionalProperties": false, "properties": headerProperties],
+                "platforms": ["oneOf": [["enum": platforms], ["type": "array", "items": ["enum": platforms]]]],
+            ] as [String: Any],
+        ]
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Absolute, normalized paths without touching the file system (no symlink resolution), so globs compare the
+/// paths the user wrote.
+enum Paths {
+    static func absolute(_ path: String, relativeTo directory: String) -> String {
+        normalize(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
+    static func absolute(_ path: String) -> String {
+        absolute(path, relativeTo: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Removes `.`, `..` and empty segments.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
