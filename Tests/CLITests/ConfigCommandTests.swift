@@ -54,6 +54,8 @@ struct ConfigCommandTests {
         let quiet = try run(["check", "--force-exclude", "--no-errors-on-unmatched", "vendor/c.json"], in: dir)
         #expect(quiet.status == 0)
         #expect(quiet.stdout == "" && quiet.stderr == "")
+        // Hooks pass every changed YAML file: the configuration file itself is not a definition.
+        #expect(try run(["check", "--force-exclude", "--show-files", ".apns-lint.yml", "a.json"], in: dir).stdout == "a.json\n")
         let missing = try run(["check", "--no-errors-on-unmatched", "gone.json"], in: dir)
         #expect(missing.status == 0)
     }

@@ -89,7 +89,11 @@ public final class Workspace: Sendable {
                 if forceExclude, try configuration(for: Paths.directory(of: absolute)).excludes(absolute) { continue }
                 for file in try walk(path, absolute: absolute) where seen.insert(absolutePath(file.path)).inserted { files.append(file) }
             } else {
-                if forceExclude, try configuration(for: absolute).excludes(absolute) { continue }
+                // A configuration file is never a definition; hooks pass every changed YAML file.
+                if forceExclude {
+                    if ConfigurationFile.names.contains(Paths.name(of: absolute)) { continue }
+                    if try configuration(for: absolute).excludes(absolute) { continue }
+                }
                 if seen.insert(absolute).inserted {
                     files.append(InputFile(path: path, format: InputFormat.detect(fileName: path) ?? .json))
                 }
