@@ -6,9 +6,9 @@ import APNSLintSyntax
 /// One run. `tool.driver` carries the name, version, information URI and every rule of the run (id, short and
 /// full description, `helpUri`, default level); a result's `ruleIndex` is its rule's index in that array.
 /// Levels: `error` → `error`, `warning` → `warning`, `info` → `note`. Each result has one location: the file
-/// as a relative URI and, when the finding has a place in the file, a region with 1-based `startLine`,
+/// as a relative URI and a region: when the finding has a place in the file, 1-based `startLine`,
 /// `startColumn`, `endLine`, `endColumn` (columns count Unicode scalars: `columnKind` is `unicodeCodePoints`)
-/// and the 0-based `byteOffset` and `byteLength`. A diagnostic with a fix has `fixes[0]`: its title and the
+/// and the 0-based `byteOffset` and `byteLength`; otherwise `startLine` 1, as GitHub requires a start line. A diagnostic with a fix has `fixes[0]`: its title and the
 /// edits as `deletedRegion` (bytes) + `insertedContent`.
 public struct SARIFReporter: Reporter, Sendable {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -67,6 +67,10 @@ public struct SARIFReporter: Reporter, Sendable {
                 ("byteOffset", .int(start.offset)),
                 ("byteLength", .int(end.offset - start.offset)),
             ])))
+        } else {
+            // GitHub code scanning needs a region with a start line on every result: a finding about the whole
+            // request (a header from the command line, say) is shown on the file's first line.
+            physical.append(("region", .object([("startLine", .int(1))])))
         }
         var text = diagnostic.message
         if let document = diagnostic.document { text += " (document \(document + 1) of \(report.documentCount))" }
