@@ -49,6 +49,9 @@ public struct Linter: Sendable {
     /// The rule options of text that is not a file (no override applies).
     public var options: RuleOptions { commonSettings.options }
 
+    /// The rule options for the file at `path` (absolute), with the overrides that match it.
+    public func options(for path: String?) -> RuleOptions { settings(for: path).options }
+
     /// The settings that apply to the file at `path` (absolute), or to text that is not a file (nil).
     func settings(for path: String?) -> ResolvedSettings {
         guard let path else { return commonSettings }

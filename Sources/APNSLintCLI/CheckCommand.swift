@@ -159,7 +159,7 @@ struct CheckCommand: ParsableCommand {
             let name = stdinFilename ?? "<stdin>"
             standardInput = StandardInput(bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: name,
                                           format: InputFormat.detect(fileName: name) ?? .json,
-                                          linter: try discovery.configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
+                                          linter: try configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
                                           path: stdinFilename.map(workspace.absolutePath))
         }
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty {
@@ -171,7 +171,7 @@ struct CheckCommand: ParsableCommand {
             try runFixes(workspace, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
             return
         }
-        var results = try discovery.configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers) }
+        var results = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers) }
         if let input = standardInput {
             results.append(.success(input.linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format,
                                                       headers: headers, path: input.path)))
@@ -190,7 +190,7 @@ struct CheckCommand: ParsableCommand {
     private func runFixes(_ workspace: Workspace, files: [InputFile], standardInput: StandardInput?,
                           headers: [HeaderOption], inputErrors: [InputError]) throws {
         let options = FixOptions(includeUnsafe: unsafeFixes)
-        var results = try discovery.configured { () throws(ConfigurationError) in
+        var results = try configured { () throws(ConfigurationError) in
             try workspace.fix(files: files, headers: headers, options: options)
         }.map { $0.map { ($0, true) } }
         if let input = standardInput {

@@ -36,8 +36,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With --fix: apply unsafe fixes too.")
     var unsafeFixes = false
 
-    @Option(help: "How strings are escaped: compact (UTF-8), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
-    var serializer: WireSerializer.Style = .compact
+    @Option(help: "How strings are escaped: compact (UTF-8), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json); default: the configuration's serializer, else compact.")
+    var serializer: WireSerializer.Style?
+
+    @OptionGroup(title: "Configuration (headers by path, serializer)")
+    var configuration: ConfigurationOptions
 
     func validate() throws {
         if stdinFilename != nil, file != "-" {
@@ -61,11 +64,14 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let format = InputFormat.detect(fileName: name) ?? .json
-        let linter = Linter(options: RuleOptions(serializer: serializer))
+        let workspace = configuration.workspace(commandLine: Settings(serializer: serializer))
+        let linter = try configured { () throws(ConfigurationError) in try workspace.linter(for: name) }
+        let path = file == "-" && stdinFilename == nil ? nil : workspace.absolutePath(name)
         let report = fix || unsafeFixes
-            ? linter.fix(SourceText(bytes: bytes), fileName: name, format: format, options: FixOptions(includeUnsafe: unsafeFixes)).report
-            : linter.lint(SourceText(bytes: bytes), fileName: name, format: format)
-        switch Renderer(style: serializer, pretty: pretty, includeHeaders: headers).render(report) {
+            ? linter.fix(SourceText(bytes: bytes), fileName: name, format: format, path: path, options: FixOptions(includeUnsafe: unsafeFixes)).report
+            : linter.lint(SourceText(bytes: bytes), fileName: name, format: format, path: path)
+        let style = linter.options(for: path).serializer
+        switch Renderer(style: style, pretty: pretty, includeHeaders: headers).render(report) {
         case .success(let output):
             FileHandle.standardOutput.write(Data(output))
         case .failure(let failure):

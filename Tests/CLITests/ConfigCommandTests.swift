@@ -85,6 +85,10 @@ struct ConfigCommandTests {
         // The command line wins over the configuration.
         let overridden = try run(["check", "--format", "concise", "--priority", "5", "."], in: dir)
         #expect(overridden.stdout == "No problems found in 1 file.\n")
+        // render shows the request the configuration makes of the file.
+        let rendered = try run(["render", "--headers", "push/background/refresh.json"], in: dir)
+        #expect(rendered.stdout == "apns-push-type: background\napns-priority: 10\n\n{\"aps\":{\"content-available\":1}}\n")
+        #expect(try run(["render", "--headers", "--isolated", "push/background/refresh.json"], in: dir).stdout == "\n{\"aps\":{\"content-available\":1}}\n")
     }
 
     @Test func theConfigCommandPrintsTheEffectiveSettings() throws {
