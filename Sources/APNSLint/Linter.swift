@@ -12,6 +12,10 @@ public struct FileReport: Sendable {
     public let diagnostics: [Diagnostic]
     /// The typed model of each document that could be read (a YAML stream may hold several).
     public let definitions: [NotificationDefinition]
+    /// The system format each definition was read as (`node-apn`, `adck`, …), in document order.
+    public internal(set) var dialects: [Dialect] = []
+    /// The FCM message each definition sends (Skygear), in document order; nil where there is none.
+    public internal(set) var fcmMessages: [FCMMessage?] = []
     /// How many documents the file holds.
     public var documentCount: Int { definitions.count }
     /// The first (for JSON, the only) definition.
@@ -80,19 +84,27 @@ public struct Linter: Sendable {
             return diagnostic
         }
         var definitions: [NotificationDefinition] = []
+        var dialects: [Dialect] = []
+        var fcmMessages: [FCMMessage?] = []
         let headers = headers + settings.headers
         for (index, document) in parsed.documents.enumerated() {
-            // An Erlang term stands for the request its library builds from it.
-            var request = document
-            if format == .erlang {
-                let built = ErlangNotification.requestDocument(for: document)
-                request = built.document
-                diagnostics += built.notes.compactMap { diagnostic(for: $0, document: isMultiDocument ? index : nil) }
-            }
-            let definition = Binder.bind(request, source: document, headerOptions: headers,
+            // A definition in a system's own format stands for the request that system builds from it.
+            let documentIndex = isMultiDocument ? index : nil
+            let choice = DialectChoice.resolve(document, configured: settings.dialect, isErlang: format == .erlang)
+            let translation = choice.dialect.translate(choice.document)
+            var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex) }
+            let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins)
+            let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
             definitions.append(definition)
-            diagnostics += check(definition, document: isMultiDocument ? index : nil, settings: settings)
+            dialects.append(choice.dialect)
+            fcmMessages.append(fcmMessage)
+            var options = settings.options
+            if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
+            let skipped = translation.inapplicableRules.union(translation.sendsAPNs ? [] : Set(rules.lazy.filter { $0.metadata.target == .apns }.map(\.id)))
+            found += check(definition, fcmMessage: fcmMessage, document: documentIndex,
+                           settings: settings, options: options, skipping: skipped)
+            diagnostics += found.map { translated($0, by: translation) }
         }
         let suppressions = Suppressions(source: source, format: format, documents: parsed.documents, knownRules: rules.map(\.id))
         // The suppressions' own findings get the configured severities too.
@@ -104,7 +116,8 @@ public struct Linter: Sendable {
             if lhs.document != rhs.document { return (lhs.document ?? -1) < (rhs.document ?? -1) }
             return lhs.ruleID < rhs.ruleID
         }
-        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, definitions: definitions)
+        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, definitions: definitions,
+                          dialects: dialects, fcmMessages: fcmMessages)
     }
 
     /// Lints a definition given as text.
@@ -115,13 +128,17 @@ public struct Linter: Sendable {
 
     /// Runs the model rules on a definition, and on every payload nested in it (which the app presents itself,
     /// so everything but the request-level rules applies there too).
-    private func check(_ definition: NotificationDefinition, document: Int?, settings: ResolvedSettings) -> [Diagnostic] {
+    private func check(_ definition: NotificationDefinition, fcmMessage: FCMMessage?, document: Int?, settings: ResolvedSettings,
+                       options: RuleOptions, skipping skipped: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = [(definition, nil)]
         while let (current, nestedAt) = pending.popLast() {
-            for rule in rules where rule.metadata.stage == .model && settings.isEnabled(rule.id) {
+            for rule in rules where rule.metadata.stage == .model && settings.isEnabled(rule.id) && !skipped.contains(rule.id) {
                 if nestedAt != nil, !rule.metadata.checksNestedPayloads || rule.metadata.category == .size { continue }
-                var context = RuleContext(definition: current, metadata: rule.metadata, options: settings.options)
+                // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
+                if rule.metadata.target == .fcm && (fcmMessage == nil || nestedAt != nil) { continue }
+                var context = RuleContext(definition: current, metadata: rule.metadata, options: options,
+                                          fcmMessage: rule.metadata.target == .fcm ? fcmMessage : nil)
                 rule.check(&context)
                 for var diagnostic in context.diagnostics {
                     diagnostic.document = document
@@ -138,16 +155,27 @@ public struct Linter: Sendable {
         return diagnostics
     }
 
-    /// What an Erlang library drops is reported under the rule for the same mistake in JSON.
+    /// What a dialect drops, changes or requires, reported under its rule.
     private func diagnostic(for note: DialectNote, document: Int?) -> Diagnostic? {
-        let id = switch note.kind {
-        case .unknownNotificationProperty: "unknown-aps-key"
-        case .unknownAlertProperty: "unknown-alert-key"
-        case .wrongType: "invalid-value-type"
-        }
-        guard let rule = rules.first(where: { $0.id == id }) else { return nil }
-        return Diagnostic(ruleID: id, severity: rule.metadata.severity, message: note.message, help: note.help,
+        guard let rule = rules.first(where: { $0.id == note.ruleID }) else { return nil }
+        return Diagnostic(ruleID: note.ruleID, severity: rule.metadata.severity, message: note.message, help: note.help,
                           pointer: note.pointer, range: note.range, document: document)
+    }
+
+    /// A finding as the dialect makes it: no fix that would rename a key written in the dialect's own spelling
+    /// (`locArgs` is not `loc-args`), and a warning instead of an error when the system's checks are off.
+    private func translated(_ diagnostic: Diagnostic, by translation: DialectTranslation) -> Diagnostic {
+        var diagnostic = diagnostic
+        if let fix = diagnostic.fix, fix.edits.contains(where: { edit in
+            translation.dialectKeyRanges.contains { $0.start < max(edit.range.end, edit.range.start + 1) && edit.range.start < max($0.end, $0.start + 1) }
+        }) {
+            diagnostic.fix = nil
+        }
+        if let reason = translation.errorsAreWarnings, diagnostic.severity == .error {
+            diagnostic.severity = .warning
+            diagnostic.notes.append(Note(reason))
+        }
+        return diagnostic
     }
 
     private func diagnostic(for problem: SyntaxProblem, format: InputFormat) -> Diagnostic? {

@@ -59,6 +59,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The sender's JSON escaping, for the size rules: compact (UTF-8; the default), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
     var serializer: WireSerializer.Style?
 
+    @Option(help: ArgumentHelp("The system format of the definitions: apns, apns-json, node-apn, adck or skygear (default: detected from each definition's keys; a definition's own \"dialect\" key wins).", valueName: "dialect"))
+    var dialect: Dialect?
+
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
@@ -141,7 +144,7 @@ struct CheckCommand: ParsableCommand {
     /// What the command line says about rules and options, on top of every configuration file.
     var commandLineSettings: Settings {
         var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
-                                sizeLimitProfile: sizeLimitProfile, now: now ?? Int(Date().timeIntervalSince1970))
+                                sizeLimitProfile: sizeLimitProfile, dialect: dialect, now: now ?? Int(Date().timeIntervalSince1970))
         if let nearLimitShare { settings.rules["payload-near-limit"] = RuleSetting(options: ["share": nearLimitShare]) }
         return settings
     }

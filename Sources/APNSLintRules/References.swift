@@ -9,3 +9,12 @@ enum Reference {
     static let legacyPayload = "https://developer.apple.com/legacy/library/documentation/NetworkingInternet/Conceptual/RemoteNotificationsPG/CreatingtheNotificationPayload.html"
     static let rfc8259 = "https://www.rfc-editor.org/rfc/rfc8259"
 }
+
+extension Reference {
+    /// The seed documents' systems.
+    static let nodeAPNNotification = "https://github.com/parse-community/node-apn/blob/master/doc/notification.markdown"
+    /// ADCK's README names the gem it is based on; ADCK's own repository is not known to apns-lint's sources.
+    static let adck = "https://github.com/jpoz/apns"
+    static let skygearPayload = "https://github.com/SkygearIO/skygear-server"
+    static let fcmMessageTypes = "https://firebase.google.com/docs/cloud-messaging/customize-messages/set-message-type"
+}

@@ -30,6 +30,8 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case headers
     case liveActivity = "live-activity"
     case size
+    case dialect
+    case fcm
 
     public var title: String {
         switch self {
@@ -40,6 +42,8 @@ public enum RuleCategory: String, Sendable, CaseIterable {
         case .headers: "Headers"
         case .liveActivity: "Live Activities"
         case .size: "Size"
+        case .dialect: "System formats (node-apn, ADCK, Skygear, apns_json)"
+        case .fcm: "FCM (Skygear's Android messages)"
         }
     }
 }
@@ -110,12 +114,16 @@ public struct RuleMetadata: Sendable {
     public let checksNestedPayloads: Bool
     /// Settings the rule takes from the configuration file.
     public let options: [RuleOption]
+    /// What the rule checks: the APNs request (almost every rule) or the FCM message of a Skygear definition.
+    public let target: DeliveryTarget
 
     public init(
         id: String, summary: String, rationale: String, severity: Severity, category: RuleCategory,
         stage: RuleStage = .model, fix: FixAvailability = .none, references: [String],
-        triggering: [Example], nonTriggering: [Example], checksNestedPayloads: Bool = true, options: [RuleOption] = []
+        triggering: [Example], nonTriggering: [Example], checksNestedPayloads: Bool = true, options: [RuleOption] = [],
+        target: DeliveryTarget = .apns
     ) {
+        self.target = target
         self.checksNestedPayloads = checksNestedPayloads
         self.options = options
         self.id = id
@@ -154,15 +162,19 @@ public struct RuleOption: Sendable {
 
 /// What a rule sees and where it reports.
 public struct RuleContext {
+    /// The APNs request (for an FCM rule: the APNs request of the same definition, as a reference).
     public let definition: NotificationDefinition
+    /// The FCM message, for rules whose target is FCM.
+    public let fcmMessage: FCMMessage?
     public let options: RuleOptions
     let metadata: RuleMetadata
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(definition: NotificationDefinition, metadata: RuleMetadata, options: RuleOptions = RuleOptions()) {
+    public init(definition: NotificationDefinition, metadata: RuleMetadata, options: RuleOptions = RuleOptions(), fcmMessage: FCMMessage? = nil) {
         self.definition = definition
         self.metadata = metadata
         self.options = options
+        self.fcmMessage = fcmMessage
     }
 
     /// Which part of a field a diagnostic points at.

@@ -42,6 +42,12 @@ public enum RuleRegistry {
         CollapseIDTooLongRule(),
         // Size
         PayloadTooLargeRule(),
+        // System formats
+        DialectUnclearRule(),
+        DialectDroppedKeyRule(),
+        DialectMissingKeyRule(),
+        DialectTruncatedRule(),
+        LegacyBinaryInterfaceRule(),
     ]
 
     public static func rule(id: String) -> (any Rule)? {

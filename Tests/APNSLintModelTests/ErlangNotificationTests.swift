@@ -23,7 +23,7 @@ private struct Built {
 
     /// Every note as `kind pointer range line:col message | help`.
     var noteLines: [String] {
-        notes.map { "\($0.kind) \($0.pointer) \($0.range) \(source.position(of: $0.range.start)) \($0.message) | \($0.help)" }
+        notes.map { "\($0.ruleID) \($0.pointer) \($0.range) \(source.position(of: $0.range.start)) \($0.message) | \($0.help)" }
     }
 }
 
@@ -262,12 +262,12 @@ struct ErlangNotificationTests {
             """)
         #expect(built.json == #"{"aps":{"alert":{"body":"B","action-loc-key":null},"content-available":1}}"#)
         #expect(built.noteLines == [
-            #"unknownAlertProperty /aps/alert/titel 31..<36 2:15 "titel" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification | did you mean 'title'?"#,
-            #"unknownAlertProperty /aps/alert/subtitle 49..<57 2:33 "subtitle" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification | \#(Self.alertList)"#,
-            #"wrongType /extra 168..<175 6:13 "extra" must be a proplist of custom data (it is a string); apns_json puts its members beside "aps" | write extra as [{<<"key">>, Value}, …]"#,
-            #"unknownNotificationProperty /sounds 93..<99 3:6 "sounds" is not a notification property apns_json:make_notification/1 reads, so it is dropped | did you mean 'sound'?"#,
-            #"unknownNotificationProperty /content_available 119..<136 4:6 "content_available" is not a notification property apns_json:make_notification/1 reads, so it is dropped | did you mean 'content-available'?"#,
-            #"unknownNotificationProperty /foo 147..<150 5:6 "foo" is not a notification property apns_json:make_notification/1 reads, so it is dropped | put custom data in {extra, [{<<"foo">>, …}]}"#,
+            #"unknown-alert-key /aps/alert/titel 31..<36 2:15 "titel" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification | did you mean 'title'?"#,
+            #"unknown-alert-key /aps/alert/subtitle 49..<57 2:33 "subtitle" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification | \#(Self.alertList)"#,
+            #"invalid-value-type /extra 168..<175 6:13 "extra" must be a proplist of custom data (it is a string); apns_json puts its members beside "aps" | write extra as [{<<"key">>, Value}, …]"#,
+            #"unknown-aps-key /sounds 93..<99 3:6 "sounds" is not a notification property apns_json:make_notification/1 reads, so it is dropped | did you mean 'sound'?"#,
+            #"unknown-aps-key /content_available 119..<136 4:6 "content_available" is not a notification property apns_json:make_notification/1 reads, so it is dropped | did you mean 'content-available'?"#,
+            #"unknown-aps-key /foo 147..<150 5:6 "foo" is not a notification property apns_json:make_notification/1 reads, so it is dropped | put custom data in {extra, [{<<"foo">>, …}]}"#,
         ])
     }
 
@@ -276,8 +276,8 @@ struct ErlangNotificationTests {
         let built = try Built(#"[{token, <<"ab">>}, {alert, <<"Hi">>}, {sound, 5}, {extra, [1, 2]}, {bogus, 1}]."#)
         #expect(built.json == #"{"device-token":"ab","payload":{"aps":{"alert":"Hi","content-available":1,"sound":5}}}"#)
         #expect(built.noteLines == [
-            #"wrongType /payload/extra 59..<65 1:60 "extra" must be a proplist of custom data (it is an array); apns_json puts its members beside "aps" | write extra as [{<<"key">>, Value}, …]"#,
-            #"unknownNotificationProperty /payload/bogus 69..<74 1:70 "bogus" is not a notification property apns_json:make_notification/1 reads, so it is dropped | put custom data in {extra, [{<<"bogus">>, …}]}"#,
+            #"invalid-value-type /payload/extra 59..<65 1:60 "extra" must be a proplist of custom data (it is an array); apns_json puts its members beside "aps" | write extra as [{<<"key">>, Value}, …]"#,
+            #"unknown-aps-key /payload/bogus 69..<74 1:70 "bogus" is not a notification property apns_json:make_notification/1 reads, so it is dropped | put custom data in {extra, [{<<"bogus">>, …}]}"#,
         ])
     }
 
@@ -291,7 +291,7 @@ struct ErlangNotificationTests {
         let built = try Built(text)
         #expect(built.json == #"{"aps":{"alert":"A","content-available":1}}"#)
         #expect(built.notes.count == 1)
-        #expect(built.notes.first?.kind == .wrongType)
+        #expect(built.notes.first?.ruleID == "invalid-value-type")
         #expect(built.notes.first?.message == #""extra" must be a proplist of custom data (it is \#(phrase)); apns_json puts its members beside "aps""#)
         #expect(built.notes.first?.range == range)
         #expect(built.notes.first?.pointer.description == "/extra")

@@ -6,7 +6,8 @@ import Testing
 /// and each JSON definition written in YAML gives the same findings.
 @Suite("Examples/")
 struct ExamplesTests {
-    static let formats = ["json", "yaml", "erlang"]
+    /// One folder per format, and one per system format (a `.apns-lint.yml` there names the dialect).
+    static let formats = ["json", "yaml", "erlang", "node-apn", "adck"]
 
     /// `json/good/alert.json`-style paths under Examples/.
     static func files(_ directory: String) -> [String] {
@@ -15,9 +16,12 @@ struct ExamplesTests {
             .filter { InputFormat.detect(fileName: $0) != nil }.sorted().map { "\(directory)/\($0)" }
     }
 
+    /// Lints an example as `apns-lint check Examples/` does: with the configuration of its folder.
     static func lintExample(_ path: String) throws -> FileReport {
-        let bytes = try [UInt8](Data(contentsOf: packageRoot.appendingPathComponent("Examples/\(path)")))
-        return Linter().lint(SourceText(bytes: bytes), fileName: path, format: InputFormat.detect(fileName: path)!)
+        let url = packageRoot.appendingPathComponent("Examples/\(path)")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        return try Workspace().linter(for: url.path)
+            .lint(SourceText(bytes: bytes), fileName: path, format: InputFormat.detect(fileName: path)!, path: url.path)
     }
 
     static func ruleID(of path: String) -> String {
@@ -157,6 +161,16 @@ struct ExamplesTests {
         "erlang/bad/unknown-alert-key.erl": "2:17",
         "erlang/bad/unknown-aps-key.erl": "3:6",
         "erlang/bad/unused-suppression.erl": "3:36",
+        "json/bad/dialect-unclear.json": "2:14",
+        "yaml/bad/dialect-unclear.yaml": "1:10",
+        "node-apn/bad/background-priority-10.yaml": "5:11",
+        "node-apn/bad/collapse-id-too-long.json": "4:17",
+        "node-apn/bad/dialect-dropped-key.json": "9:3",
+        "node-apn/bad/loc-args-without-loc-key.json": "5:3",
+        "adck/bad/dialect-dropped-key.yaml": "2:1",
+        "adck/bad/dialect-missing-key.json": "2:3",
+        "adck/bad/dialect-truncated.json": "3:11",
+        "adck/bad/payload-too-large.json": "1:1",
     ]
 
     @Test("each bad example reports exactly its rule, at the expected line and column",
@@ -171,6 +185,7 @@ struct ExamplesTests {
     static let rulesWithoutBadExample: [String: String] = [
         "liveactivity-timestamp-future": "needs a fixed 'now', and Examples/ are linted without one",
         "content-state-too-large": "a content-state over 4 KB also puts the payload over its limit",
+        "legacy-binary-interface": "fires on every ADCK definition, so Examples/adck turns it off in its .apns-lint.yml",
     ]
 
     @Test func everyRuleHasABadExample() {

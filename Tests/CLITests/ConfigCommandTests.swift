@@ -100,13 +100,14 @@ struct ConfigCommandTests {
         let result = try run(["config", "a.json"], in: dir)
         #expect(result.status == 0)
         let lines = result.stdout.components(separatedBy: "\n")
-        #expect(Array(lines.prefix(8)) == [
+        #expect(Array(lines.prefix(9)) == [
             "# apns-lint configuration for a.json",
             "# read from .apns-lint.yml",
             "#   which extends base.yml",
             "platforms: [watchos]",
             "serializer: compact",
             "size-limit-profile: http2",
+            "dialect: detected  # from each definition's keys",
             "headers:",
             "  apns-topic: com.example.app  # .apns-lint.yml:2:23",
         ])

@@ -37,11 +37,15 @@ public struct Settings: Sendable, Hashable {
     public var platforms: Set<RuleOptions.Platform>?
     public var serializer: WireSerializer.Style?
     public var sizeLimitProfile: RuleOptions.SizeLimitProfile?
+    /// The format definitions are written in (a definition's own `dialect` key wins); nil: detected by shape.
+    public var dialect: Dialect?
     /// "Now" for the date rules; never read from a file (results would depend on when the file was written).
     public var now: Int?
 
     public init(rules: [String: RuleSetting] = [:], headers: [HeaderOption] = [], platforms: Set<RuleOptions.Platform>? = nil,
-                serializer: WireSerializer.Style? = nil, sizeLimitProfile: RuleOptions.SizeLimitProfile? = nil, now: Int? = nil) {
+                serializer: WireSerializer.Style? = nil, sizeLimitProfile: RuleOptions.SizeLimitProfile? = nil, dialect: Dialect? = nil,
+                now: Int? = nil) {
+        self.dialect = dialect
         self.rules = rules
         self.headers = headers
         self.platforms = platforms
@@ -64,6 +68,7 @@ public struct Settings: Sendable, Hashable {
         result.platforms = layer.platforms ?? platforms
         result.serializer = layer.serializer ?? serializer
         result.sizeLimitProfile = layer.sizeLimitProfile ?? sizeLimitProfile
+        result.dialect = layer.dialect ?? dialect
         result.now = layer.now ?? now
         return result
     }
@@ -168,6 +173,7 @@ struct ResolvedSettings: Sendable {
     var options: RuleOptions
     var headers: [HeaderOption]
     var ignore: [IgnoreEntry]
+    var dialect: Dialect?
 
     init(_ settings: Settings, rules: [any Rule], ignore: [IgnoreEntry]) {
         var options = RuleOptions(now: settings.now)
@@ -186,6 +192,7 @@ struct ResolvedSettings: Sendable {
         self.options = options
         self.headers = settings.headers
         self.ignore = ignore
+        self.dialect = settings.dialect
     }
 
     func isEnabled(_ ruleID: String) -> Bool { levels[ruleID] != .off }

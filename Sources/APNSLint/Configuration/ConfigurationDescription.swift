@@ -21,6 +21,7 @@ extension Configuration {
         lines.append("platforms: [\(platforms.joined(separator: ", "))]" + (platforms.isEmpty ? "  # not said" : ""))
         lines.append("serializer: \(resolved.options.serializer.rawValue)")
         lines.append("size-limit-profile: \(resolved.options.sizeLimitProfile.rawValue)")
+        lines.append("dialect: " + (resolved.dialect?.rawValue ?? "detected  # from each definition's keys"))
         if settings.headers.isEmpty {
             lines.append("headers: {}")
         } else {

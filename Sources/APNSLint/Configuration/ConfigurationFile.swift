@@ -49,10 +49,11 @@ public enum ConfigurationFile {
         ("platforms", "The platforms the app runs on: ios, ipados, macos, tvos, watchos, visionos."),
         ("serializer", "How the sending stack escapes JSON, for the size rules: compact, ascii, foundation or go."),
         ("size-limit-profile", "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes)."),
+        ("dialect", "The system format the definitions are written in: apns, apns-json, node-apn, adck or skygear (default: detected from each definition's keys)."),
         ("overrides", "Settings for some files: a list of mappings with files (globs) and any of rules, headers, platforms, serializer, size-limit-profile; a later match wins."),
         ("ignore", "Findings accepted on purpose: a list of mappings with file (globs), rule (ids), an optional JSON Pointer, and a required reason."),
     ]
-    static let overrideKeys = ["files", "rules", "headers", "platforms", "serializer", "size-limit-profile"]
+    static let overrideKeys = ["files", "rules", "headers", "platforms", "serializer", "size-limit-profile", "dialect"]
     static let ignoreKeys = ["file", "rule", "pointer", "reason"]
     static let maxExtendsDepth = 32
 
@@ -245,6 +246,8 @@ public enum ConfigurationFile {
                 settings.serializer = try choice(member.value, what: "serializer", as: WireSerializer.Style.self)
             case "size-limit-profile":
                 settings.sizeLimitProfile = try choice(member.value, what: "size-limit-profile", as: RuleOptions.SizeLimitProfile.self)
+            case "dialect":
+                settings.dialect = try choice(member.value, what: "dialect", as: Dialect.self)
             default:
                 return false
             }

@@ -26,6 +26,7 @@ public enum ConfigurationSchema {
             "platforms": described("platforms", ["$ref": "#/definitions/platforms"]),
             "serializer": described("serializer", ["enum": WireSerializer.Style.allCases.map(\.rawValue)]),
             "size-limit-profile": described("size-limit-profile", ["enum": RuleOptions.SizeLimitProfile.allCases.map(\.rawValue)]),
+            "dialect": described("dialect", ["enum": Dialect.allCases.map(\.rawValue)]),
         ]
         var top = settingKeys
         top["$schema"] = ["type": "string"]

@@ -1,23 +1,5 @@
 import APNSLintSyntax
 
-/// Something the apns_json / apns_erlv3 shapes drop or cannot use, found while building the request.
-public struct DialectNote: Sendable {
-    public enum Kind: Sendable, Hashable {
-        /// A notification property `make_notification/1` does not read (it drops it).
-        case unknownNotificationProperty
-        /// An alert property `make_notification/1` does not read (it drops it).
-        case unknownAlertProperty
-        /// A property whose value has a shape the library cannot use (`extra` that is not a proplist).
-        case wrongType
-    }
-
-    public let kind: Kind
-    public let message: String
-    public let help: String
-    public let range: SourceRange
-    public let pointer: JSONPointer
-}
-
 /// The request an Erlang notification term stands for, built as the Erlang libraries build it:
 ///
 /// 1. `apns_json:make_notification/1` input, `[{alert, …}, {badge, 1}, {sound, …}, {extra, […]}]`: the payload
@@ -103,7 +85,7 @@ public enum ErlangNotification {
                 }
                 for property in properties where !alertProperties.contains(property.key) {
                     notes.append(DialectNote(
-                        kind: .unknownAlertProperty,
+                        ruleID: "unknown-alert-key",
                         message: "\"\(property.key)\" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification",
                         help: Suggestion.closest(to: property.key, in: alertProperties).map { "did you mean '\($0)'?" }
                             ?? "the alert properties are \(alertProperties.joined(separator: ", "))",
@@ -127,14 +109,14 @@ public enum ErlangNotification {
                 payload += custom
             } else if !(extra.value.elements?.isEmpty ?? false) {
                 notes.append(DialectNote(
-                    kind: .wrongType,
+                    ruleID: "invalid-value-type",
                     message: "\"extra\" must be a proplist of custom data (it is \(extra.value.kind.phrase)); apns_json puts its members beside \"aps\"",
                     help: "write extra as [{<<\"key\">>, Value}, …]", range: extra.value.range, pointer: pointer.appending("extra")))
             }
         }
         for member in members where !notificationProperties.contains(member.key) {
             notes.append(DialectNote(
-                kind: .unknownNotificationProperty,
+                ruleID: "unknown-aps-key",
                 message: "\"\(member.key)\" is not a notification property apns_json:make_notification/1 reads, so it is dropped",
                 help: Suggestion.closest(to: member.key, in: notificationProperties).map { "did you mean '\($0)'?" }
                     ?? "put custom data in {extra, [{<<\"\(member.key)\">>, …}]}",

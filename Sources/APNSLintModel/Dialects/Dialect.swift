@@ -1,0 +1,222 @@
+import APNSLintSyntax
+
+/// The systems whose definition formats apns-lint reads. Each turns what its users write into the APNs request
+/// the system sends (and Skygear also into an FCM message), keeping the source range of every value, so rules
+/// check the real request and point at what the user wrote.
+public enum Dialect: String, Sendable, Hashable, CaseIterable {
+    /// The APNs request itself: a payload, or an envelope with headers, device token and payload.
+    case apns
+    /// Erlang's apns_json / apns_erlv3 notification proplists (the default for Erlang files).
+    case apnsJSON = "apns-json"
+    /// node-apn's `Notification` fields (`body`, `locArgs`, `payload`, `rawPayload`, `topic`, …).
+    case nodeAPN = "node-apn"
+    /// The ADCK Ruby gem's `Message` options (`body`, `loc_key`, `truncate`, `validate`, …), sent through the
+    /// retired binary interface.
+    case adck
+    /// Skygear's unified push payload (`message`, `custom`, `platform`, `data`), for APNs and FCM.
+    case skygear
+
+    public var title: String {
+        switch self {
+        case .apns: "APNs request"
+        case .apnsJSON: "apns_json (Erlang)"
+        case .nodeAPN: "node-apn"
+        case .adck: "ADCK"
+        case .skygear: "Skygear"
+        }
+    }
+
+    /// The key a definition may use to say its dialect: `"dialect": "node-apn"`.
+    public static let declarationKey = "dialect"
+
+    /// The request (and what the system drops or changes) for a document written in this dialect.
+    public func translate(_ document: DocumentNode) -> DialectTranslation {
+        switch self {
+        case .apns: DialectTranslation(request: document)
+        case .apnsJSON: DialectTranslation(erlang: ErlangNotification.requestDocument(for: document))
+        case .nodeAPN: NodeAPNDialect.translate(document)
+        case .adck: ADCKDialect.translate(document)
+        case .skygear: SkygearDialect.translate(document)
+        }
+    }
+
+    /// Keys only this dialect uses at the top of a definition, which tell it apart from the others.
+    var distinctiveKeys: Set<String> {
+        switch self {
+        case .apns: [EnvelopeKey.headers, EnvelopeKey.deviceToken, "aps"]
+        case .apnsJSON: ["extra"]
+        case .nodeAPN: NodeAPNDialect.distinctiveKeys
+        case .adck: ADCKDialect.distinctiveKeys
+        case .skygear: SkygearDialect.distinctiveKeys
+        }
+    }
+}
+
+/// Where a rule's request goes: APNs, or (for Skygear's Android half) FCM.
+public enum DeliveryTarget: String, Sendable, Hashable, CaseIterable {
+    case apns, fcm
+}
+
+/// Which dialect a document is in, and why.
+public struct DialectChoice: Sendable {
+    public var dialect: Dialect
+    /// The document without its `dialect` declaration.
+    public var document: DocumentNode
+    /// Problems with the choice: an unknown declared name, or a shape that fits several dialects.
+    public var notes: [DialectNote]
+
+    /// The dialect a definition declares (`"dialect": "adck"`), else the configured one, else the one its shape
+    /// shows. Erlang terms are apns_json's unless declared otherwise.
+    public static func resolve(_ document: DocumentNode, configured: Dialect?, isErlang: Bool) -> DialectChoice {
+        var notes: [DialectNote] = []
+        var document = document
+        if let members = document.members, let declaration = members.last(where: { $0.key == Dialect.declarationKey }),
+           !isErlang || declaration.value.string != nil {
+            document = DocumentNode(.object(members.filter { $0.key != Dialect.declarationKey }), range: document.range)
+            if let name = declaration.value.string, let declared = Dialect(rawValue: name) {
+                return DialectChoice(dialect: declared, document: document, notes: [])
+            }
+            let names = Dialect.allCases.map(\.rawValue)
+            let text = declaration.value.string.map { "\"\($0)\"" } ?? declaration.value.kind.phrase
+            notes.append(DialectNote(
+                ruleID: "dialect-unclear",
+                message: "\(text) is not a dialect apns-lint reads, so the definition is checked by its shape",
+                help: (declaration.value.string.flatMap { Suggestion.closest(to: $0, in: names) }.map { "did you mean \"\($0)\"? " } ?? "")
+                    + "the dialects are \(names.joined(separator: ", "))",
+                range: declaration.value.range, pointer: JSONPointer([Dialect.declarationKey])))
+        }
+        if let configured { return DialectChoice(dialect: configured, document: document, notes: notes) }
+        if isErlang { return DialectChoice(dialect: .apnsJSON, document: document, notes: notes) }
+        guard let members = document.members else { return DialectChoice(dialect: .apns, document: document, notes: notes) }
+        let keys = Set(members.map(\.key))
+        // aps or an envelope make an APNs request; otherwise keys only one system uses decide. Keys several systems
+        // share (alert, body, badge, sound) decide nothing: such a definition is checked as an APNs request.
+        guard keys.isDisjoint(with: Dialect.apns.distinctiveKeys) else { return DialectChoice(dialect: .apns, document: document, notes: notes) }
+        let candidates = [Dialect.nodeAPN, .adck, .skygear, .apnsJSON].filter { !keys.isDisjoint(with: $0.distinctiveKeys) }
+        guard candidates.count > 1 else {
+            return DialectChoice(dialect: candidates.first ?? .apns, document: document, notes: notes)
+        }
+        let evidence = candidates.map { dialect in
+            "\(dialect.title) (\(members.filter { dialect.distinctiveKeys.contains($0.key) }.map { "\"\($0.key)\"" }.joined(separator: ", ")))"
+        }
+        notes.append(DialectNote(
+            ruleID: "dialect-unclear",
+            message: "this definition mixes the keys of several systems: \(evidence.joined(separator: " and ")); it is checked as \(candidates[0].title)",
+            help: "say which system sends it with \"dialect\": \"\(candidates[0].rawValue)\" (or --dialect, or dialect: in .apns-lint.yml), and remove the other system's keys",
+            range: members.first { candidates[1].distinctiveKeys.contains($0.key) }?.keyRange ?? document.range, pointer: .root))
+        return DialectChoice(dialect: candidates[0], document: document, notes: notes)
+    }
+}
+
+/// What a dialect makes of a definition.
+public struct DialectTranslation: Sendable {
+    /// The APNs request: a payload, or an envelope with headers, device token and payload.
+    public var request: DocumentNode
+    /// Skygear: the FCM v1 message for Android, when the definition sends one.
+    public var fcmMessage: DocumentNode?
+    /// What the system drops, changes or requires, found while translating.
+    public var notes: [DialectNote]
+    /// Keys written in the dialect's own spelling (`locArgs` for `loc-args`): a fix must not rename them.
+    public var dialectKeyRanges: [SourceRange]
+    /// The system sends through the legacy binary interface (2048-byte limit).
+    public var usesLegacyBinaryInterface: Bool
+    /// Why errors are reported as warnings (ADCK's `validate: false`), if they are.
+    public var errorsAreWarnings: String?
+    /// Rules that do not apply to what this system sends.
+    public var inapplicableRules: Set<String>
+    /// False when the definition sends nothing to APNs (Skygear with `platform.ios: false`): only the FCM
+    /// message is checked.
+    public var sendsAPNs: Bool
+
+    public init(request: DocumentNode, fcmMessage: DocumentNode? = nil, notes: [DialectNote] = [], dialectKeyRanges: [SourceRange] = [],
+                usesLegacyBinaryInterface: Bool = false, errorsAreWarnings: String? = nil, inapplicableRules: Set<String> = [],
+                sendsAPNs: Bool = true) {
+        self.request = request
+        self.fcmMessage = fcmMessage
+        self.notes = notes
+        self.dialectKeyRanges = dialectKeyRanges
+        self.usesLegacyBinaryInterface = usesLegacyBinaryInterface
+        self.errorsAreWarnings = errorsAreWarnings
+        self.inapplicableRules = inapplicableRules
+        self.sendsAPNs = sendsAPNs
+    }
+
+    init(erlang built: (document: DocumentNode, notes: [DialectNote])) {
+        self.init(request: built.document, notes: built.notes)
+    }
+}
+
+/// Something a dialect drops, changes or requires, found while building the request; reported under `ruleID`.
+public struct DialectNote: Sendable {
+    public let ruleID: String
+    public let message: String
+    public let help: String
+    public let range: SourceRange
+    public let pointer: JSONPointer
+
+    public init(ruleID: String, message: String, help: String, range: SourceRange, pointer: JSONPointer) {
+        self.ruleID = ruleID
+        self.message = message
+        self.help = help
+        self.range = range
+        self.pointer = pointer
+    }
+}
+
+/// Building request documents from what a user wrote: every value keeps its source range; parts the system adds
+/// have an empty range at the start of the definition.
+struct RequestBuilder {
+    /// Where added parts point.
+    let added: SourceRange
+
+    init(for document: DocumentNode) {
+        added = SourceRange(start: document.range.start, end: document.range.start)
+    }
+
+    func object(_ members: [Member], range: SourceRange? = nil) -> DocumentNode {
+        DocumentNode(.object(members), range: range ?? added)
+    }
+
+    func member(_ key: String, _ value: DocumentNode, keyRange: SourceRange? = nil) -> Member {
+        Member(key: key, keyRange: keyRange ?? added, value: value)
+    }
+
+    func integer(_ value: Int) -> DocumentNode {
+        DocumentNode(.number(NumberLiteral(text: String(value), isInteger: true)), range: added)
+    }
+
+    /// The envelope `{headers, device-token, payload}`, leaving out what is empty; a bare payload when there is
+    /// nothing but the payload.
+    func envelope(headers: [Member], deviceToken: Member?, payload: DocumentNode, range: SourceRange) -> DocumentNode {
+        guard !headers.isEmpty || deviceToken != nil else { return payload }
+        var members: [Member] = []
+        if !headers.isEmpty { members.append(member(EnvelopeKey.headers, object(headers))) }
+        if let deviceToken { members.append(deviceToken) }
+        members.append(member(EnvelopeKey.payload, payload))
+        return DocumentNode(.object(members), range: range)
+    }
+}
+
+/// Ordered members with unique keys: a later set replaces the value where the key first appeared, as a
+/// JavaScript or Ruby object keeps insertion order.
+struct OrderedMembers {
+    private(set) var members: [Member] = []
+
+    subscript(key: String) -> Member? {
+        members.first { $0.key == key }
+    }
+
+    mutating func set(_ member: Member) {
+        if let index = members.firstIndex(where: { $0.key == member.key }) {
+            members[index] = member
+        } else {
+            members.append(member)
+        }
+    }
+
+    mutating func remove(_ key: String) {
+        members.removeAll { $0.key == key }
+    }
+
+    var isEmpty: Bool { members.isEmpty }
+}
