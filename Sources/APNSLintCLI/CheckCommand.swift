@@ -167,6 +167,10 @@ struct CheckCommand: ParsableCommand {
         }
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty {
             if discovery.noErrorsOnUnmatched { return }
+            if discovery.forceExclude {
+                printError("apns-lint: error: nothing to lint: the configuration excludes every file in \(paths.joined(separator: ", ")) (--force-exclude); --no-errors-on-unmatched makes this exit 0")
+                throw ExitCode(2)
+            }
             printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")))")
             throw ExitCode(2)
         }
