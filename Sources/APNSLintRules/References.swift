@@ -16,5 +16,6 @@ extension Reference {
     /// ADCK's README names the gem it is based on; ADCK's own repository is not known to apns-lint's sources.
     static let adck = "https://github.com/jpoz/apns"
     static let skygearPayload = "https://github.com/SkygearIO/skygear-server"
+    static let pushKitIncomingPush = "https://developer.apple.com/documentation/pushkit/pkpushregistrydelegate/pushregistry(_:didreceiveincomingpushwith:for:completion:)"
     static let fcmMessageTypes = "https://firebase.google.com/docs/cloud-messaging/customize-messages/set-message-type"
 }

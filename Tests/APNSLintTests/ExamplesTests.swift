@@ -24,8 +24,10 @@ struct ExamplesTests {
             .lint(SourceText(bytes: bytes), fileName: path, format: InputFormat.detect(fileName: path)!, path: url.path)
     }
 
+    /// A bad example is named after its rule; `rule--variant.yaml` shows another case of the same rule.
     static func ruleID(of path: String) -> String {
-        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return name.components(separatedBy: "--")[0]
     }
 
     @Test("good examples are clean", arguments: formats.flatMap { files("\($0)/good") })
@@ -161,6 +163,8 @@ struct ExamplesTests {
         "erlang/bad/unknown-alert-key.erl": "2:17",
         "erlang/bad/unknown-aps-key.erl": "3:6",
         "erlang/bad/unused-suppression.erl": "3:36",
+        "erlang/bad/nested-payload.erl": "4:15",
+        "yaml/bad/nested-payload--voip.yaml": "7:3",
         "json/bad/dialect-unclear.json": "2:14",
         "yaml/bad/dialect-unclear.yaml": "1:10",
         "node-apn/bad/background-priority-10.yaml": "5:11",
