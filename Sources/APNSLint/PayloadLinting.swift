@@ -60,7 +60,8 @@ extension Linter {
     /// ```
     ///
     /// - The bytes are read as JSON, exactly as they are: an invalid body is reported (`invalid-json`), not
-    ///   repaired. Ranges in the diagnostics are byte offsets into `payload`; `report.source` holds its bytes.
+    ///   repaired. They are the APNs request body, whatever keys they hold: never read as a definition envelope
+    ///   in another library's dialect (node-apn, ADCK, apns_json), whatever the linter's configuration says. Ranges in the diagnostics are byte offsets into `payload`; `report.source` holds its bytes.
     /// - `headers` are the request headers, as a sender passes them to its HTTP client: names are
     ///   case-insensitive (`"APNS-Push-Type"` is `apns-push-type`), values are the text sent (`"10"`). A finding
     ///   about a header has no range (the header is not in the bytes), its pointer is `/headers/<name>`, and its
@@ -83,11 +84,13 @@ extension Linter {
     public func lint(payload: Data, headers: [String: String] = [:]) -> FileReport {
         let source = SourceText(bytes: [UInt8](payload))
         let headerOptions = Self.headerOptions(headers)
-        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions)
+        // The same configuration, but the body is what APNs gets: never a definition in another system's dialect.
+        let report = Linter(configuration: configuration.applying(Settings(dialect: .apns)), rules: rules)
+            .lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions)
         guard let style = Self.style(reproducing: source.bytes, in: report, preferring: options.serializer),
               style != options.serializer else { return report }
-        // The same configuration, measuring in that style.
-        return Linter(configuration: configuration.applying(Settings(serializer: style)), rules: rules)
+        // Measured in the style that writes these bytes.
+        return Linter(configuration: configuration.applying(Settings(serializer: style, dialect: .apns)), rules: rules)
             .lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions)
     }
 

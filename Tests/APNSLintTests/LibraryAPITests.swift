@@ -82,6 +82,14 @@ struct LibraryAPITests {
         #expect(reports[0].diagnostics.first?.notes.map(\.message) == ["apns-priority comes from the command line: APNS-Priority 10"])
     }
 
+    /// `extra` is what an apns_json term puts beside `aps`; in a request body it is just a custom key.
+    @Test func theBodyIsAnAPNsPayloadNotAnotherLibrarysDefinition() {
+        let report = Linter().lint(payload: Data(#"{"extra":{"order":10452}}"#.utf8))
+        #expect(report.definitions.count == 1)
+        #expect(report.dialects == [.apns])
+        #expect(report.diagnostics.map(\.ruleID) == ["missing-aps"])
+    }
+
     @Test func locArgsWithoutLocKeyPointsIntoTheBytes() {
         let body = #"{"aps":{"alert":{"title":"Game over","loc-args":["Ana","42"]}}}"#
         let report = Linter().lint(payload: Data(body.utf8), headers: ["apns-push-type": "alert"])
