@@ -1,0 +1,192 @@
+import APNSLintModel
+import APNSLintSyntax
+import Testing
+
+/// A JSON definition read, its dialect chosen, and the request built.
+private struct Translated {
+    let source: SourceText
+    let choice: DialectChoice
+    let translation: DialectTranslation
+
+    init(_ json: String, configured: Dialect? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        source = SourceText(json)
+        let read = JSONReader.read(source)
+        #expect(read.problems.isEmpty, sourceLocation: sourceLocation)
+        let document = try #require(read.documents.first, sourceLocation: sourceLocation)
+        choice = DialectChoice.resolve(document, configured: configured, isErlang: false)
+        translation = choice.dialect.translate(choice.document)
+    }
+
+    /// The request as compact JSON.
+    var json: String { String(decoding: WireSerializer.serialize(translation.request), as: UTF8.self) }
+    /// `rule line:col message` per note.
+    var notes: [String] {
+        (choice.notes + translation.notes).map { "\($0.ruleID) \(source.position(of: $0.range.start)) \($0.message)" }
+    }
+
+    /// The source text a request value came from.
+    func sourceText(at pointer: [String]) -> String? {
+        var node = translation.request
+        for token in pointer {
+            guard let member = node.members?.last(where: { $0.key == token }) else { return nil }
+            node = member.value
+        }
+        return source.text(node.range)
+    }
+}
+
+@Suite("Dialects: which system a definition is written for")
+struct DialectChoiceTests {
+    @Test("detected from the keys only one system uses", arguments: [
+        (#"{"aps": {"alert": "Hi"}}"#, Dialect.apns),
+        (#"{"headers": {}, "payload": {"aps": {}}}"#, .apns),
+        (#"{"alert": "Hi", "badge": 1}"#, .apns),
+        (#"{"body": "Hi", "locArgs": ["a"]}"#, .nodeAPN),
+        (#"{"body": "Hi", "topic": "com.example.app"}"#, .nodeAPN),
+        (#"{"rawPayload": {"aps": {}}}"#, .nodeAPN),
+        (#"{"body": "Hi", "loc_key": "K", "loc_args": []}"#, .adck),
+        (#"{"body": "Hi", "truncate": true}"#, .adck),
+        (#"{"message": {"body": "Hi"}}"#, .skygear),
+        (#"{"alert": "Hi", "extra": {"id": 1}}"#, .apnsJSON),
+    ])
+    func detected(json: String, dialect: Dialect) throws {
+        let translated = try Translated(json)
+        #expect(translated.choice.dialect == dialect)
+        // ADCK always says that it uses the retired binary interface; nothing else is said.
+        #expect(translated.notes.allSatisfy { $0.hasPrefix("legacy-binary-interface ") })
+    }
+
+    @Test func theDefinitionsOwnDeclarationWinsAndIsRemoved() throws {
+        let translated = try Translated(#"{"dialect": "adck", "body": "Hi", "topic": "x"}"#, configured: .nodeAPN)
+        #expect(translated.choice.dialect == .adck)
+        #expect(translated.choice.document.members?.map(\.key) == ["body", "topic"])
+        #expect(try Translated(#"{"body": "Hi"}"#, configured: .adck).choice.dialect == .adck)
+    }
+
+    @Test func anUnknownNameOrAMixOfSystemsIsUnclear() throws {
+        #expect(try Translated(#"{"dialect": "nodeapn", "aps": {}}"#).notes == [
+            #"dialect-unclear 1:13 "nodeapn" is not a dialect apns-lint reads, so the definition is checked by its shape"#,
+        ])
+        let mixed = try Translated(#"{"locKey": "K", "loc_args": []}"#)
+        #expect(mixed.choice.dialect == .nodeAPN)
+        #expect(mixed.notes.first == #"dialect-unclear 1:17 this definition mixes the keys of several systems: node-apn ("locKey") and ADCK ("loc_args"); it is checked as node-apn"#)
+    }
+}
+
+@Suite("node-apn: the request node-apn sends, field by field")
+struct NodeAPNDialectTests {
+    @Test("each convenience setter writes its key path", arguments: [
+        (#""alert": "Hi""#, #"{"aps":{"alert":"Hi"}}"#),
+        (#""alert": {"title": "T"}"#, #"{"aps":{"alert":{"title":"T"}}}"#),
+        (#""body": "Hi""#, #"{"aps":{"alert":"Hi"}}"#),
+        (#""locKey": "K""#, #"{"aps":{"alert":{"loc-key":"K"}}}"#),
+        (#""locArgs": ["a"]"#, #"{"aps":{"alert":{"loc-args":["a"]}}}"#),
+        (#""title": "T""#, #"{"aps":{"alert":{"title":"T"}}}"#),
+        (#""titleLocKey": "K""#, #"{"aps":{"alert":{"title-loc-key":"K"}}}"#),
+        (#""titleLocArgs": ["a"]"#, #"{"aps":{"alert":{"title-loc-args":["a"]}}}"#),
+        (#""action": "Go""#, #"{"aps":{"alert":{"action":"Go"}}}"#),
+        (#""actionLocKey": "K""#, #"{"aps":{"alert":{"action-loc-key":"K"}}}"#),
+        (#""launchImage": "a.png""#, #"{"aps":{"alert":{"launch-image":"a.png"}}}"#),
+        (#""badge": 3"#, #"{"aps":{"badge":3}}"#),
+        (#""sound": "chime.caf""#, #"{"aps":{"sound":"chime.caf"}}"#),
+        (#""contentAvailable": true"#, #"{"aps":{"content-available":1}}"#),
+        (#""contentAvailable": 1"#, #"{"aps":{"content-available":1}}"#),
+        (#""contentAvailable": false"#, #"{"aps":{}}"#),
+        (#""mutableContent": true"#, #"{"aps":{"mutable-content":1}}"#),
+        (#""urlArgs": ["a"]"#, #"{"aps":{"url-args":["a"]}}"#),
+        (#""category": "C""#, #"{"aps":{"category":"C"}}"#),
+        (#""threadId": "t""#, #"{"aps":{"thread-id":"t"}}"#),
+        (#""mdm": "magic""#, #"{"mdm":"magic","aps":{}}"#),
+        (#""aps": {"category": "nodejs"}"#, #"{"aps":{"category":"nodejs"}}"#),
+    ])
+    func setter(member: String, request: String) throws {
+        let translated = try Translated("{\"dialect\": \"node-apn\", \(member)}")
+        #expect(translated.json == request)
+        #expect(translated.notes.isEmpty)
+    }
+
+    @Test("request properties become headers", arguments: [
+        ("topic", "\"com.example.app\"", "apns-topic"), ("id", "\"6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77\"", "apns-id"),
+        ("expiry", "0", "apns-expiration"), ("priority", "5", "apns-priority"), ("collapseId", "\"c\"", "apns-collapse-id"),
+        ("pushType", "\"alert\"", "apns-push-type"),
+    ])
+    func requestProperty(name: String, value: String, header: String) throws {
+        let translated = try Translated(#"{"dialect": "node-apn", "body": "Hi", ""# + name + #"": "# + value + "}")
+        #expect(translated.json == #"{"headers":{""# + header + #"":"# + value + #"},"payload":{"aps":{"alert":"Hi"}}}"#)
+        #expect(translated.sourceText(at: ["headers", header]) == value)
+    }
+
+    @Test func theSeedsExamplesRenderAsTheSeedShows() throws {
+        // notification.payload = {from, source}; notification.body = "Hello, world!"
+        #expect(try Translated(#"{"payload": {"from": "node-apn", "source": "web"}, "body": "Hello, world!"}"#, configured: .nodeAPN).json
+            == #"{"from":"node-apn","source":"web","aps":{"alert":"Hello, world!"}}"#)
+        // body, title, badge, setAction, setMutableContent, aps.category
+        let setters = try Translated(#"{"body": "Hello, world!", "title": "node-apn", "badge": 10, "action": "npm install", "mutableContent": 1, "aps": {"category": "nodejs"}}"#, configured: .nodeAPN)
+        #expect(setters.json == #"{"aps":{"alert":{"body":"Hello, world!","title":"node-apn","action":"npm install"},"badge":10,"mutable-content":1,"category":"nodejs"}}"#)
+        // rawPayload is sent as it stands; the body setter has no effect.
+        let raw = try Translated(#"{"rawPayload": {"from": "node-apn", "source": "web", "aps": {"content-available": 1}}, "body": "Hello, world!"}"#)
+        #expect(raw.json == #"{"from":"node-apn","source":"web","aps":{"content-available":1}}"#)
+        #expect(raw.notes == [#"dialect-dropped-key 1:88 rawPayload is sent as it stands, so "body" has no effect on what is sent"#])
+    }
+
+    @Test func valuesASetterIgnoresAreDroppedAndSaidSo() throws {
+        let translated = try Translated(#"{"dialect": "node-apn", "badge": "5", "sound": 1, "contentAvailable": "yes", "payload": {"aps": {}, "k": 1}, "colour": "red"}"#)
+        #expect(translated.json == #"{"k":1,"aps":{}}"#)
+        #expect(translated.notes == [
+            #"dialect-dropped-key 1:25 node-apn's badge setter takes a number, not a string ("5"), and ignores this value, so no badge is sent"#,
+            #"dialect-dropped-key 1:39 node-apn's sound setter takes a string or a sound dictionary, not an integer (1), and ignores this value, so no sound is sent"#,
+            #"dialect-dropped-key 1:51 node-apn's contentAvailable setter takes true or 1, not a string ("yes"), and ignores this value, so no content-available is sent"#,
+            #"dialect-dropped-key 1:90 node-apn replaces the payload's own aps with the notification's; set aps keys with the setters or "aps" instead"#,
+            #"dialect-dropped-key 1:110 "colour" is not a Notification property node-apn sends"#,
+        ])
+    }
+
+    @Test func generatedKeysPointAtWhatTheUserWrote() throws {
+        let translated = try Translated(#"{"title": "T", "locArgs": ["Ana"]}"#, configured: .nodeAPN)
+        let alert = try #require(translated.translation.request.members?.first?.value.members?.first?.value.members)
+        let locArgs = try #require(alert.first { $0.key == "loc-args" })
+        #expect(translated.source.text(locArgs.keyRange) == #""locArgs""#)
+        #expect(translated.source.text(locArgs.value.range) == #"["Ana"]"#)
+        #expect(translated.translation.dialectKeyRanges.map { translated.source.text($0) } == [#""title""#, #""locArgs""#])
+    }
+}
+
+@Suite("ADCK: the payload ADCK sends, option by option")
+struct ADCKDialectTests {
+    @Test("options", arguments: [
+        (#""body": "Hi""#, #"{"aps":{"alert":"Hi"}}"#),
+        (#""alert": "POPUP!""#, #"{"aps":{"alert":"POPUP!"}}"#),
+        (#""body": "Hi", "action_loc_key": null"#, #"{"aps":{"alert":{"body":"Hi","action-loc-key":null}}}"#),
+        (#""body": "Cute Kitty!", "action_loc_key": "PET_IT""#, #"{"aps":{"alert":{"body":"Cute Kitty!","action-loc-key":"PET_IT"}}}"#),
+        (#""loc_key": "K", "loc_args": ["a"]"#, #"{"aps":{"alert":{"loc-key":"K","loc-args":["a"]}}}"#),
+        (#""body": "Hi", "launch_image": "a.png""#, #"{"aps":{"alert":{"body":"Hi","launch-image":"a.png"}}}"#),
+        (#""body": "Hi", "badge": 5, "sound": "default""#, #"{"aps":{"alert":"Hi","badge":5,"sound":"default"}}"#),
+        (#""body": "Hi", "freeze": false, "validate": true"#, #"{"aps":{"alert":"Hi"}}"#),
+        (#""body": "Hi", "device_token": "ab""#, #"{"device-token":"ab","payload":{"aps":{"alert":"Hi"}}}"#),
+    ])
+    func option(members: String, request: String) throws {
+        let translated = try Translated("{\(members)}", configured: .adck)
+        #expect(translated.json == request)
+        #expect(translated.notes.map { String($0.prefix { $0 != " " }) } == ["legacy-binary-interface"])
+        #expect(translated.translation.usesLegacyBinaryInterface)
+    }
+
+    @Test func locKeyNeedsLocArgsAndUnknownOptionsAreDropped() throws {
+        let translated = try Translated(#"{"loc_key": "K", "subtitle": "S"}"#, configured: .adck)
+        #expect(translated.notes == [
+            "dialect-missing-key 1:2 ADCK requires loc_args with loc_key: the arguments that fill the localized string's placeholders",
+            #"dialect-dropped-key 1:18 "subtitle" is not an ADCK Message option, so nothing of it is sent"#,
+            "legacy-binary-interface 1:1 ADCK sends through APNs's legacy binary interface (gateway.push.apple.com:2195), which Apple shut off on 31 March 2021: nothing sent this way is delivered any more",
+        ])
+    }
+
+    @Test func truncateCutsTheBodyToFitAndValidateFalseMakesErrorsWarnings() throws {
+        let body = String(repeating: "é", count: 1100)
+        let translated = try Translated(#"{"truncate": true, "validate": false, "body": ""# + body + #""}"#, configured: .adck)
+        #expect(WireSerializer.size(of: translated.translation.request) <= 2048)
+        #expect(WireSerializer.size(of: translated.translation.request) > 2046)
+        #expect(translated.notes.first?.hasPrefix("dialect-truncated 1:47 truncate: true makes ADCK cut the body by ") == true)
+        #expect(translated.translation.errorsAreWarnings?.hasPrefix("validate: false turns off ADCK's own checks") == true)
+        #expect(translated.translation.inapplicableRules == ["push-type-missing", "payload-near-limit"])
+    }
+}
