@@ -157,7 +157,7 @@ extension Linter {
     /// Each is named by the key the caller gave.
     static func headerOptions(_ headers: [String: String]) -> [HeaderOption] {
         headers.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
-            .map { HeaderOption(name: $0.key, value: $0.value, option: $0.key) }
+            .map { HeaderOption(requestHeader: $0.key, value: $0.value) }
     }
 
     /// The serializer style that writes the report's bare payload back as exactly `bytes` (`preferred` first),

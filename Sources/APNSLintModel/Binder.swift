@@ -8,12 +8,25 @@ public struct HeaderOption: Sendable, Hashable {
     public let option: String
     /// Where a configuration file gave it (`path:line:column`); nil for the command line.
     public let location: String?
+    /// True for a header a program passes with the request body it lints.
+    public let isRequestHeader: Bool
 
     public init(name: String, value: String, option: String) {
         self.name = name
         self.value = value
         self.option = option
         self.location = nil
+        self.isRequestHeader = false
+    }
+
+    /// A header of the request a program is about to send, as its HTTP client gets it (`option` is the name
+    /// as the program spelled it).
+    public init(requestHeader name: String, value: String) {
+        self.name = name
+        self.value = value
+        self.option = name
+        self.location = nil
+        self.isRequestHeader = true
     }
 
     /// A header from a configuration file's `headers`.
@@ -22,10 +35,12 @@ public struct HeaderOption: Sendable, Hashable {
         self.value = value
         self.option = "headers"
         self.location = location
+        self.isRequestHeader = false
     }
 
     var origin: Field.Origin {
-        location.map { .configuration(location: $0) } ?? .commandLine(option: option)
+        if isRequestHeader { return .requestHeader(name: option) }
+        return location.map { .configuration(location: $0) } ?? .commandLine(option: option)
     }
 }
 

@@ -12,6 +12,8 @@ public struct Field: Sendable {
         case commandLine(option: String)
         /// `location` is `path:line:column` in the configuration file.
         case configuration(location: String)
+        /// A header a program passed with the body it lints (`Linter.lint(payload:headers:)`), spelled `name`.
+        case requestHeader(name: String)
 
         /// How the user gave a field from outside the file, for messages: `--priority`, `.apns-lint.yml:4:3`.
         public var outsideSource: String? {
@@ -19,6 +21,7 @@ public struct Field: Sendable {
             case .source: nil
             case .commandLine(let option): option
             case .configuration(let location): location
+            case .requestHeader(let name): name
             }
         }
     }

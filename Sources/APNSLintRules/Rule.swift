@@ -199,6 +199,7 @@ public struct RuleContext {
         case .source: break
         case .commandLine(let option): notes.insert(Note("\(field.key) comes from the command line: \(option) \(value)"), at: 0)
         case .configuration(let location): notes.insert(Note("\(field.key) comes from the configuration: \(location) (\(value))"), at: 0)
+        case .requestHeader(let name): notes.insert(Note("\(field.key) comes from the request headers: \(name): \(value)"), at: 0)
         }
         report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix)
     }

@@ -150,7 +150,7 @@ struct HeaderRuleTests {
         #expect(found.count == 1)
         #expect(diagnostic.range == nil)
         #expect(diagnostic.notes.map(\.message) == ["the request headers come from outside the file: --header apns-priority"])
-        #expect(diagnostic.help == #"pass --push-type alert or set apns-push-type in the configuration's headers; "aps" has alert, badge or sound, so the payload is a visible notification"#)
+        #expect(diagnostic.help == #"send apns-push-type: alert (with the request headers, --push-type, or the configuration's headers); "aps" has alert, badge or sound, so the payload is a visible notification"#)
         #expect(Self.findings("push-type-missing", #"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert"]).isEmpty)
     }
 

@@ -70,7 +70,7 @@ struct LibraryAPITests {
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.range == nil)
         // The header is not in the bytes: the note names it as the caller gave it.
-        #expect(diagnostic.notes.map(\.message) == ["apns-priority comes from the command line: apns-priority 10"])
+        #expect(diagnostic.notes.map(\.message) == ["apns-priority comes from the request headers: apns-priority: 10"])
     }
 
     /// Two spellings of one header: the one that sorts first counts, whatever the dictionary's order.
@@ -79,7 +79,7 @@ struct LibraryAPITests {
         let headers = ["apns-push-type": "background", "apns-priority": "5", "APNS-Priority": "10"]
         let reports = (0..<8).map { _ in Linter().lint(payload: body, headers: headers) }
         #expect(reports.allSatisfy { $0.diagnostics.map(\.ruleID) == ["background-priority-10"] })
-        #expect(reports[0].diagnostics.first?.notes.map(\.message) == ["apns-priority comes from the command line: APNS-Priority 10"])
+        #expect(reports[0].diagnostics.first?.notes.map(\.message) == ["apns-priority comes from the request headers: APNS-Priority: 10"])
     }
 
     /// `extra` is what an apns_json term puts beside `aps`; in a request body it is just a custom key.

@@ -78,6 +78,7 @@ struct PushTypeMismatchRule: Rule {
         } else {
             let note = switch typeField.origin {
             case .configuration(let location): "apns-push-type comes from the configuration: \(location) (\(typeField.string ?? ""))"
+            case .requestHeader(let name): "apns-push-type comes from the request headers: \(name): \(typeField.string ?? "")"
             default: "apns-push-type comes from the command line: \(typeField.origin.outsideSource ?? "--push-type") \(typeField.string ?? "")"
             }
             context.report(message, at: evidence, help: help, notes: [Note(note)])

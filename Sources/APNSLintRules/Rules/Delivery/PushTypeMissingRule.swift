@@ -48,8 +48,8 @@ struct PushTypeMissingRule: Rule {
             context.report(message, at: declaration, help: help)
         } else {
             let sources = HeaderValue.outsideSources(in: headers)
-            let help = guess.map { "pass --push-type \($0.type.rawValue) or set apns-push-type in the configuration's headers; \($0.reason)" }
-                ?? "pass --push-type or set apns-push-type in the configuration's headers, with the type of this push: alert to show something, background for a silent update"
+            let help = guess.map { "send apns-push-type: \($0.type.rawValue) (with the request headers, --push-type, or the configuration's headers); \($0.reason)" }
+                ?? "send apns-push-type (with the request headers, --push-type, or the configuration's headers) with the type of this push: alert to show something, background for a silent update"
             context.report(
                 message, pointer: headers.fields.pointer, range: nil, help: help,
                 notes: [Note("the request headers come from outside the file: \(sources.joined(separator: ", "))")])
