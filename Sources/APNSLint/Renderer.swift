@@ -6,7 +6,7 @@ import APNSLintSyntax
 /// bytes the size rules count), optionally preceded by the request's header lines.
 ///
 /// For an Erlang term that is the request its library (apns_json, apns_erlv3) builds; for a YAML stream, one
-/// request per document.
+/// request per document. With `target: .fcm`, the FCM v1 request a Skygear definition sends to Android.
 public struct Renderer: Sendable {
     /// How strings are escaped (see `WireSerializer.Style`).
     public var style: WireSerializer.Style
@@ -14,11 +14,15 @@ public struct Renderer: Sendable {
     public var pretty: Bool
     /// Print `:path` (when the definition has a device token) and the `apns-*` headers before the payload.
     public var includeHeaders: Bool
+    /// Which request to print: the APNs payload, or (for a Skygear definition) the FCM v1 request
+    /// `{"message": {...}}`.
+    public var target: DeliveryTarget
 
-    public init(style: WireSerializer.Style = .compact, pretty: Bool = false, includeHeaders: Bool = false) {
+    public init(style: WireSerializer.Style = .compact, pretty: Bool = false, includeHeaders: Bool = false, target: DeliveryTarget = .apns) {
         self.style = style
         self.pretty = pretty
         self.includeHeaders = includeHeaders
+        self.target = target
     }
 
     /// Why a file could not be rendered, as `path:line:col: severity: message [rule]` lines.
@@ -40,8 +44,21 @@ public struct Renderer: Sendable {
         var output: [UInt8] = []
         var missing: [String] = []
         for (index, definition) in report.definitions.enumerated() {
+            let document = report.documentCount > 1 ? " (document \(index + 1) of \(report.documentCount))" : ""
+            if target == .fcm {
+                guard let message = report.fcmMessages.indices.contains(index) ? report.fcmMessages[index] : nil else {
+                    missing.append("\(report.fileName): error: the definition sends no FCM message\(document); only a Skygear definition whose platform.android is not false does")
+                    continue
+                }
+                output.append(contentsOf: message.requestBytes(style: style, pretty: pretty))
+                output.append(0x0A)
+                continue
+            }
+            if report.dialects.indices.contains(index), !report.dialects[index].sendsAPNs(definition.root) {
+                missing.append("\(report.fileName): error: the definition sends nothing to APNs\(document): its platform.ios is false (render --target fcm prints its FCM message)")
+                continue
+            }
             guard let payload = payload(of: definition) else {
-                let document = report.documentCount > 1 ? " (document \(index + 1) of \(report.documentCount))" : ""
                 missing.append("\(report.fileName): error: the definition has no payload to render\(document)")
                 continue
             }

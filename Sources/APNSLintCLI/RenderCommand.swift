@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 
 extension WireSerializer.Style: ExpressibleByArgument {}
+extension DeliveryTarget: ExpressibleByArgument {}
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,8 @@ struct RenderCommand: ParsableCommand {
             Each definition's payload is printed as the bytes a sender puts on the wire (compact UTF-8 JSON, \
             the bytes payload-too-large counts), followed by a newline: one line per YAML document, and for an \
             Erlang term the request its library builds. --pretty indents it for people (that is not what is \
-            sent). --headers prints :path and the apns-* header lines first, then an empty line.
+            sent). --headers prints :path and the apns-* header lines first, then an empty line. --target fcm \
+            prints the FCM v1 request a Skygear definition sends to Android, {"message": {...}}, instead.
 
             A file with syntax errors is not rendered: its errors go to standard error and the exit code is 1. \
             An unreadable path exits 2.
@@ -30,6 +32,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print :path and the request headers before each payload.")
     var headers = false
 
+    @Option(help: ArgumentHelp("Which request to print: apns (the APNs payload) or fcm (the FCM v1 message a Skygear definition sends to Android).", valueName: "target"))
+    var target: DeliveryTarget = .apns
+
     @Flag(help: "Render the definition as it would be after the safe fixes (the file is not changed).")
     var fix = false
 
@@ -45,6 +50,9 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         if stdinFilename != nil, file != "-" {
             throw ValidationError("--stdin-filename names standard input; pass - as the file to read it")
+        }
+        if headers, target == .fcm {
+            throw ValidationError("--headers prints the APNs request headers; an FCM message has none (drop --headers or use --target apns)")
         }
     }
 
@@ -71,7 +79,7 @@ struct RenderCommand: ParsableCommand {
             ? linter.fix(SourceText(bytes: bytes), fileName: name, format: format, path: path, options: FixOptions(includeUnsafe: unsafeFixes)).report
             : linter.lint(SourceText(bytes: bytes), fileName: name, format: format, path: path)
         let style = linter.options(for: path).serializer
-        switch Renderer(style: style, pretty: pretty, includeHeaders: headers).render(report) {
+        switch Renderer(style: style, pretty: pretty, includeHeaders: headers, target: target).render(report) {
         case .success(let output):
             FileHandle.standardOutput.write(Data(output))
         case .failure(let failure):

@@ -88,10 +88,15 @@ struct PayloadSizeLimit: Equatable, Sendable {
 
     /// The largest string values of `payload` (as serialized), biggest first, as "/pointer (n bytes)".
     static func largestStrings(in payload: Payload, count: Int, style: WireSerializer.Style = .compact) -> [String] {
+        largestStrings(in: payload.node, at: payload.pointer, count: count, style: style)
+    }
+
+    /// The largest string values of `root` (at `pointer`), biggest first, as "/pointer (n bytes)".
+    static func largestStrings(in root: DocumentNode, at pointer: JSONPointer, count: Int, style: WireSerializer.Style = .compact) -> [String] {
         var found: [(pointer: JSONPointer, size: Int)] = []
-        payload.node.walk { node, path in
+        root.walk { node, path in
             guard node.string != nil else { return }
-            found.append((JSONPointer(payload.pointer.tokens + path), WireSerializer.size(of: node, style: style)))
+            found.append((JSONPointer(pointer.tokens + path), WireSerializer.size(of: node, style: style)))
         }
         return found.sorted { $0.size > $1.size }.prefix(count).map { "\($0.pointer) (\($0.size) bytes)" }
     }

@@ -1,7 +1,7 @@
 /// Every rule apns-lint has, in documentation order. A test checks that each file under `Rules/` is listed.
 /// Groups of rules kept in their own lists live in `RuleRegistry+*.swift`.
 public enum RuleRegistry {
-    public static let all: [any Rule] = core + payloadValueRules + headerRules + liveActivityRules
+    public static let all: [any Rule] = core + payloadValueRules + headerRules + liveActivityRules + fcmRules
 
     static let core: [any Rule] = [
         // Syntax

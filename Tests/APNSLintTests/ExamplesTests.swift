@@ -7,7 +7,7 @@ import Testing
 @Suite("Examples/")
 struct ExamplesTests {
     /// One folder per format, and one per system format (a `.apns-lint.yml` there names the dialect).
-    static let formats = ["json", "yaml", "erlang", "node-apn", "adck"]
+    static let formats = ["json", "yaml", "erlang", "node-apn", "adck", "skygear"]
 
     /// `json/good/alert.json`-style paths under Examples/.
     static func files(_ directory: String) -> [String] {
@@ -175,6 +175,13 @@ struct ExamplesTests {
         "adck/bad/dialect-missing-key.json": "2:3",
         "adck/bad/dialect-truncated.json": "3:11",
         "adck/bad/payload-too-large.json": "1:1",
+        "skygear/bad/dialect-dropped-key.json": "7:5",
+        "skygear/bad/fcm-data-not-string.json": "8:15",
+        "skygear/bad/fcm-message-too-large.json": "1:1",
+        "skygear/bad/fcm-priority-invalid.yaml": "6:13",
+        "skygear/bad/fcm-reserved-data-key.json": "7:5",
+        "skygear/bad/fcm-ttl-invalid.json": "5:12",
+        "skygear/bad/skygear-not-sent.yaml": "8:3",
     ]
 
     @Test("each bad example reports exactly its rule, at the expected line and column",

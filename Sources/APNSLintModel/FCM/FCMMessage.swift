@@ -1,11 +1,116 @@
 import APNSLintSyntax
 
 /// An FCM HTTP v1 message (`{"message": {...}}`'s inner object), as a Skygear definition makes it for Android.
+///
+/// Every part is bound to `Field`s, as the APNs model is: each keeps its key, value, JSON Pointer (from
+/// `/message`, as the request FCM receives spells it) and the source range of what the user wrote.
 public struct FCMMessage: Sendable {
     /// The message object, every value with the source range of what the user wrote.
     public let node: DocumentNode
+    /// The message's own members: `notification`, `android`, `data`.
+    public let fields: FieldSet
+
+    /// Where the message sits in the request FCM receives: `{"message": {...}}`.
+    public static let pointer = JSONPointer(["message"])
 
     public init(node: DocumentNode) {
         self.node = node
+        fields = FieldSet(node: node, pointer: Self.pointer, schema: FCMSchema.message)
     }
+
+    public var notificationField: Field? { fields["notification"] }
+    public var androidField: Field? { fields["android"] }
+    public var dataField: Field? { fields["data"] }
+
+    /// `notification`: what every platform shows (`title`, `body`, `image`).
+    public var notification: FieldSet? { Self.bind(notificationField, schema: FCMSchema.notification) }
+
+    /// `android`: the Android config (`priority`, `ttl`, `notification`, …).
+    public var android: FCMAndroidConfig? {
+        Self.bind(androidField, schema: FCMSchema.android).map(FCMAndroidConfig.init(fields:))
+    }
+
+    /// `data`: the custom key-value pairs, every one a field the schema does not know.
+    public var data: FieldSet? { Self.bind(dataField, schema: []) }
+
+    /// The request body FCM receives, `{"message": {...}}`, as compact UTF-8 JSON (pretty-printed for people
+    /// when asked).
+    public func requestBytes(style: WireSerializer.Style = .compact, pretty: Bool = false) -> [UInt8] {
+        let start = SourceRange(start: node.range.start, end: node.range.start)
+        let request = DocumentNode(.object([Member(key: "message", keyRange: start, value: node)]), range: node.range)
+        return pretty ? WireSerializer.prettyPrinted(request, style: style) : WireSerializer.serialize(request, style: style)
+    }
+
+    /// The message object's size as compact JSON in `style`, what `fcm-message-too-large` compares with FCM's
+    /// 4096 bytes.
+    public func size(style: WireSerializer.Style = .compact) -> Int {
+        WireSerializer.size(of: node, style: style)
+    }
+
+    static func bind(_ field: Field?, schema: [KeySpec]) -> FieldSet? {
+        guard let field, field.value.members != nil else { return nil }
+        return FieldSet(node: field.value, pointer: field.pointer, schema: schema)
+    }
+}
+
+/// The `android` object of an FCM message (`AndroidConfig`).
+public struct FCMAndroidConfig: Sendable {
+    public let fields: FieldSet
+
+    public var priority: Field? { fields["priority"] }
+    public var ttl: Field? { fields["ttl"] }
+    public var notificationField: Field? { fields["notification"] }
+
+    /// `android.notification` (`AndroidNotification`: `channel_id`, `icon`, `sound`, `body_loc_key`, …).
+    public var notification: FieldSet? { FCMMessage.bind(notificationField, schema: FCMSchema.androidNotification) }
+}
+
+/// FCM's durations (`"3.5s"`): seconds with up to nine fractional digits and the suffix `s`, as protobuf's
+/// `Duration` is written in JSON.
+public enum FCMDuration {
+    /// The seconds `text` stands for, or nil when it is not a duration.
+    public static func seconds(_ text: String) -> Double? {
+        guard text.hasSuffix("s") else { return nil }
+        var digits = Substring(text.dropLast())
+        if digits.hasPrefix("-") { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit),
+              parts.count == 1 || (1...9).contains(parts[1].count) && parts[1].allSatisfy(\.isASCIIDigit)
+        else { return nil }
+        return Double(text.dropLast())
+    }
+
+    /// `99999` → `"99999s"`: the duration FCM reads for a number of seconds.
+    public static func text(seconds: NumberLiteral) -> String {
+        "\(seconds.text)s"
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+/// The keys of an FCM HTTP v1 message that apns-lint knows (the parts a Skygear definition produces, and their
+/// siblings), with the JSON types FCM expects.
+public enum FCMSchema {
+    public static let message: [KeySpec] = [
+        KeySpec("notification", .object), KeySpec("android", .object), KeySpec("data", .object),
+        KeySpec("apns", .object), KeySpec("webpush", .object), KeySpec("fcm_options", .object),
+        KeySpec("token", .string), KeySpec("topic", .string), KeySpec("condition", .string),
+    ]
+    public static let notification: [KeySpec] = [
+        KeySpec("title", .string), KeySpec("body", .string), KeySpec("image", .string),
+    ]
+    public static let android: [KeySpec] = [
+        KeySpec("collapse_key", .string), KeySpec("priority", .string), KeySpec("ttl", .string),
+        KeySpec("restricted_package_name", .string), KeySpec("data", .object), KeySpec("notification", .object),
+        KeySpec("fcm_options", .object), KeySpec("direct_boot_ok", .boolean),
+    ]
+    public static let androidNotification: [KeySpec] = [
+        KeySpec("title", .string), KeySpec("body", .string), KeySpec("icon", .string), KeySpec("color", .string),
+        KeySpec("sound", .string), KeySpec("tag", .string), KeySpec("click_action", .string),
+        KeySpec("body_loc_key", .string), KeySpec("body_loc_args", .stringArray), KeySpec("title_loc_key", .string),
+        KeySpec("title_loc_args", .stringArray), KeySpec("channel_id", .string), KeySpec("ticker", .string),
+        KeySpec("sticky", .boolean), KeySpec("image", .string), KeySpec("light_settings", .object),
+    ]
 }
