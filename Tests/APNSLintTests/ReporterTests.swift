@@ -264,12 +264,13 @@ struct ReporterTests {
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.count == fixtureRules.count)
         for rule in rules {
-            for key in ["id", "shortDescription", "fullDescription", "helpUri", "defaultConfiguration"] {
+            for key in ["id", "shortDescription", "fullDescription", "help", "helpUri", "defaultConfiguration", "properties"] {
                 #expect(rule[key] != nil, "\(key)")
             }
             let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
             #expect(["error", "warning", "note"].contains(level ?? ""))
         }
+        #expect(runs[0]["columnKind"] as? String == "utf16CodeUnits")
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         #expect(results.map { $0["ruleId"] as? String } == ["badge-invalid", "background-priority-10", "badge-invalid"])
         for result in results {
@@ -282,7 +283,7 @@ struct ReporterTests {
             #expect((physical["artifactLocation"] as? [String: Any])?["uri"] is String)
         }
         let first = try #require((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
-        #expect((first["artifactLocation"] as? [String: Any])?["uri"] as? String == "push/a%2Cb%3A100%25%20x.json")
+        #expect(first["artifactLocation"] as? [String: String] == ["uri": "push/a%2Cb%3A100%25%20x.json", "uriBaseId": "%SRCROOT%"])
         let region = try #require(first["region"] as? [String: Int])
         #expect(region == ["startLine": 2, "startColumn": 20, "endLine": 2, "endColumn": 23, "byteOffset": 21, "byteLength": 3])
         let noRange = try #require((results[1]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
