@@ -15,6 +15,12 @@ struct Settings {
     var rounds = 9
     var cliRuns = 5
     var startupRuns = 15
+    /// `--lint-only N`, `--parse-only N`: lint (or parse with JSONSerialization) the typical payload N times and
+    /// stop, for a profiler such as callgrind.
+    var lintOnly: Int?
+    var parseOnly: Int?
+    /// `--keep DIR`: write the corpus to DIR and keep it (to run apns-lint on it by hand or under a profiler).
+    var keep: String?
 
     init(arguments: [String]) {
         var rest = arguments[...]
@@ -24,8 +30,11 @@ struct Settings {
                 (files, largeMegabytes, batchSeconds, rounds, cliRuns, startupRuns) = (1_000, 10, 0.02, 5, 3, 5)
             case "--files": files = rest.popFirst().flatMap { Int($0) } ?? files
             case "--large-mb": largeMegabytes = rest.popFirst().flatMap { Int($0) } ?? largeMegabytes
+            case "--lint-only": lintOnly = rest.popFirst().flatMap { Int($0) } ?? 1
+            case "--parse-only": parseOnly = rest.popFirst().flatMap { Int($0) } ?? 1
+            case "--keep": keep = rest.popFirst()
             case "-h", "--help":
-                print("usage: apns-lint-benchmark [--quick] [--files N] [--large-mb N]")
+                print("usage: apns-lint-benchmark [--quick] [--files N] [--large-mb N] [--keep DIR] [--lint-only N | --parse-only N]")
                 exit(0)
             default: fatal("unknown argument '\(argument)' (try --help)")
             }
@@ -52,17 +61,26 @@ let headers = [
     HeaderOption(name: "apns-push-type", value: "alert", option: "--push-type"),
     HeaderOption(name: "apns-topic", value: "com.example.shop", option: "--topic"),
 ]
-let check = Linter().lint(SourceText(bytes: payloadBytes), fileName: "payload.json", format: .json, headers: headers)
-guard check.diagnostics.isEmpty else {
-    fatal("the typical payload should lint clean, but: \(check.diagnostics.map(\.message))")
+func lintPayload() -> FileReport {
+    Linter().lint(SourceText(bytes: payloadBytes), fileName: "payload.json", format: .json, headers: headers)
 }
-var lint = Sampler("lint") {
-    Linter().lint(SourceText(bytes: payloadBytes), fileName: "payload.json", format: .json, headers: headers).diagnostics.count + 1
+guard lintPayload().diagnostics.isEmpty else {
+    fatal("the typical payload should lint clean, but: \(lintPayload().diagnostics.map(\.message))")
 }
-var parse = Sampler("parse") {
+func parsePayload() -> Int {
     // swiftlint:disable:next force_try
     (try! JSONSerialization.jsonObject(with: payloadData) as? [String: Any])?.count ?? 0
 }
+if let count = settings.lintOnly {
+    print("\((0..<count).reduce(0) { total, _ in total + lintPayload().diagnostics.count }) findings in \(count) lints")
+    exit(0)
+}
+if let count = settings.parseOnly {
+    print("\((0..<count).reduce(0) { total, _ in total + parsePayload() }) keys in \(count) parses")
+    exit(0)
+}
+var lint = Sampler("lint") { lintPayload().diagnostics.count + 1 }
+var parse = Sampler("parse") { parsePayload() }
 lint.calibrate(batchSeconds: settings.batchSeconds)
 parse.calibrate(batchSeconds: settings.batchSeconds)
 for _ in 0..<settings.rounds {
@@ -74,9 +92,9 @@ let lintRatio = lint.secondsPerCall / parse.secondsPerCall
 
 // MARK: Corpus
 
-let directory = FileManager.default.temporaryDirectory
+let directory = settings.keep ?? FileManager.default.temporaryDirectory
     .appendingPathComponent("apns-lint-benchmark-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-defer { try? FileManager.default.removeItem(atPath: directory) }
+defer { if settings.keep == nil { try? FileManager.default.removeItem(atPath: directory) } }
 let corpusDirectory = directory + "/definitions"
 progress("writing \(settings.files) definition files under \(corpusDirectory)")
 var corpusBytes = 0
