@@ -20,14 +20,14 @@ struct ContentStateTooLargeRule: Rule {
         severity: .error, category: .liveActivity,
         references: [Reference.contentState, Reference.attributesTooLarge, Reference.liveActivityPushes],
         triggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", ↓"content-state": {"eta": "14:35", "route": ""# + String(repeating: "52.5200,13.4050;", count: 256) + #""}}}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "MenuAttributes", ↓"attributes": {"menu": ""# + String(repeating: "Margherita, ", count: 342) + #""}, "alert": {"title": "Order confirmed", "body": "Preparing"}}}"#),
+            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", ↓"content-state": {"eta": "14:35", "route": ""# + repeated("52.5200,13.4050;", count: 256) + #""}}}}"#),
+            Example(#"{"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "MenuAttributes", ↓"attributes": {"menu": ""# + repeated("Margherita, ", count: 342) + #""}, "alert": {"title": "Order confirmed", "body": "Preparing"}}}"#),
         ],
         nonTriggering: [
             Example(LiveActivitySamples.start),
             Example(LiveActivitySamples.update),
             Example(LiveActivitySamples.end),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"log": ""# + String(repeating: "x", count: 4086) + #""}}}"#),
+            Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"log": ""# + repeated("x", count: 4086) + #""}}}"#),
             Example(LiveActivitySamples.alert),
             Example(LiveActivitySamples.background),
         ],

@@ -17,15 +17,15 @@ struct PayloadNearLimitRule: Rule {
         severity: .warning, category: .size,
         references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
         triggering: [
-            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 3800) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"aps": {}, "caller": ""# + String(repeating: "x", count: 4700) + #""}}"#),
-            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 1900) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
-            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 2500) + "\"}}", options: RuleOptions(nearLimitShare: 0.5)),
+            Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 3800) + "\"}}"),
+            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"aps": {}, "caller": ""# + repeated("x", count: 4700) + #""}}"#),
+            Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 1900) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+            Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 2500) + "\"}}", options: RuleOptions(nearLimitShare: 0.5)),
         ],
         nonTriggering: [
-            Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 3600) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}, "caller": ""# + String(repeating: "x", count: 4500) + #""}}"#),
-            Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 4200) + "\"}}"),
+            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 3600) + "\"}}"),
+            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}, "caller": ""# + repeated("x", count: 4500) + #""}}"#),
+            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 4200) + "\"}}"),
         ],
         options: [
             RuleOption(name: "share", summary: "Warn above this share of the size limit (0 to 1).", allowed: 0...1,

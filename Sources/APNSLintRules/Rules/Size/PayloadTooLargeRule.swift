@@ -19,17 +19,17 @@ struct PayloadTooLargeRule: Rule {
         severity: .error, category: .size, fix: .sometimes,
         references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
         triggering: [
-            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "Lorem ipsum ", count: 341) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + String(repeating: "x", count: 5120) + #""}}"#),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + String(repeating: "x", count: 2040) + #""}}"#,
+            Example("↓{\"aps\": {\"alert\": \"" + repeated("Lorem ipsum ", count: 341) + "\"}}"),
+            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + repeated("x", count: 5120) + #""}}"#),
+            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + repeated("x", count: 2040) + #""}}"#,
                     options: RuleOptions(sizeLimitProfile: .legacyBinary)),
-            Example("↓{\"aps\": {\"alert\": \"" + String(repeating: "é", count: 2000) + "\"}}", options: RuleOptions(serializer: .ascii)),
+            Example("↓{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}", options: RuleOptions(serializer: .ascii)),
         ],
         nonTriggering: [
-            Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 4096 - 20) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": ""# + String(repeating: "x", count: 5000) + #""}}"#),
-            Example("{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
-            Example("{\"aps\": {\"alert\": \"" + String(repeating: "é", count: 2000) + "\"}}"),
+            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 4096 - 20) + "\"}}"),
+            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": ""# + repeated("x", count: 5000) + #""}}"#),
+            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+            Example("{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}"),
         ])
 
     func check(_ context: inout RuleContext) {
