@@ -83,6 +83,8 @@ public struct FieldSet: Sendable {
     /// The array the user wrote when this object was written as a proplist (`[["alert", "Hi"]]`); nil for an
     /// object written as an object.
     public let proplist: DocumentNode?
+    /// For a case-insensitive set (headers), each field's key in lowercase, in the order of `fields`.
+    private let lowercasedKeys: [String]?
 
     /// Binds `node`'s members. Non-objects give an empty set.
     /// - Parameter firstDuplicateWins: which of two equal keys counts (Erlang proplists keep the first; JSON and
@@ -103,18 +105,32 @@ public struct FieldSet: Sendable {
             self.proplist = nil
             self.node = node
         }
-        func normalize(_ key: String) -> String { caseInsensitive ? key.lowercased() : key }
-        var winner: [String: Int] = [:]
-        for (index, member) in members.enumerated() where !(firstDuplicateWins && winner[normalize(member.key)] != nil) {
-            winner[normalize(member.key)] = index
-        }
-        self.fields = members.enumerated().map { index, member in
-            let name = normalize(member.key)
+        let names = caseInsensitive ? members.map { lowercasedKey($0.key) } : members.map { $0.key }
+        self.lowercasedKeys = caseInsensitive ? names : nil
+        let shadowed = Self.shadowed(names, firstDuplicateWins: firstDuplicateWins)
+        self.fields = members.indices.map { index in
+            let member = members[index], name = names[index]
             return Field(
                 key: member.key, keyRange: member.keyRange, pointer: pointer.appending(member.key),
                 value: member.value, spec: schema.first { $0.name == name },
-                isShadowed: winner[name] != index)
+                isShadowed: shadowed[index])
         }
+    }
+
+    /// For each name, whether another occurrence counts instead: a later one, or with `firstDuplicateWins` an
+    /// earlier one. Few names are compared pairwise, many through a dictionary.
+    private static func shadowed(_ names: [String], firstDuplicateWins: Bool) -> [Bool] {
+        if names.count <= 16 {
+            return names.indices.map { index in
+                let others = firstDuplicateWins ? names[..<index] : names[(index + 1)...]
+                return others.contains(names[index])
+            }
+        }
+        var winner: [String: Int] = [:]
+        for (index, name) in names.enumerated() where !(firstDuplicateWins && winner[name] != nil) {
+            winner[name] = index
+        }
+        return names.indices.map { winner[names[$0]] != $0 }
     }
 
     init(pointer: JSONPointer, node: DocumentNode, fields: [Field], caseInsensitive: Bool, firstDuplicateWins: Bool, proplist: DocumentNode?) {
@@ -124,6 +140,7 @@ public struct FieldSet: Sendable {
         self.caseInsensitive = caseInsensitive
         self.firstDuplicateWins = firstDuplicateWins
         self.proplist = proplist
+        lowercasedKeys = caseInsensitive ? fields.map { lowercasedKey($0.key) } : nil
     }
 
     /// Binds a nested dictionary (`aps`, `alert`, critical `sound`) with the same duplicate-key policy; a
@@ -134,8 +151,9 @@ public struct FieldSet: Sendable {
 
     /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`).
     public subscript(_ key: String) -> Field? {
-        let key = caseInsensitive ? key.lowercased() : key
-        return fields.last { !$0.isShadowed && (caseInsensitive ? $0.key.lowercased() : $0.key) == key }
+        guard let lowercasedKeys else { return fields.last { !$0.isShadowed && $0.key == key } }
+        let key = lowercasedKey(key)
+        return fields.indices.last { !fields[$0].isShadowed && lowercasedKeys[$0] == key }.map { fields[$0] }
     }
 
     /// Effective fields only (each key once).
@@ -148,6 +166,15 @@ public struct FieldSet: Sendable {
         FieldSet(pointer: pointer, node: node, fields: fields + [field], caseInsensitive: caseInsensitive,
                  firstDuplicateWins: firstDuplicateWins, proplist: proplist)
     }
+}
+
+/// `key.lowercased()`, without building a new string when there is nothing to lower (header names usually).
+func lowercasedKey(_ key: String) -> String {
+    var key = key
+    let isLowercaseASCII = key.withUTF8 { bytes in
+        !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+    }
+    return isLowercaseASCII ? key : key.lowercased()
 }
 
 /// Objects written the way authors porting from Erlang write proplists: an array of `[key, value]` pairs, or an

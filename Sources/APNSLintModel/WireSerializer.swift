@@ -57,9 +57,11 @@ public enum WireSerializer {
         return output
     }
 
-    /// The byte count of `serialize(node)`.
+    /// The byte count of `serialize(node)`, counted without writing the bytes.
     public static func size(of node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> Int {
-        serialize(node, firstDuplicateWins: firstDuplicateWins, style: style).count
+        var counter = ByteCounter()
+        write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: nil, to: &counter)
+        return counter.count
     }
 
     /// A rendering for people, not what is sent: 2-space indentation, `": "` between key and value, one member
@@ -73,8 +75,8 @@ public enum WireSerializer {
 
     /// Writes without recursion (an explicit stack), so deep documents need no deep thread stack.
     /// With `indent`, each member or element goes on its own line, indented by that many spaces per level.
-    static func write(_ root: DocumentNode, firstDuplicateWins: Bool, style: Style = .compact, indent: Int? = nil,
-                      to output: inout [UInt8]) {
+    static func write<Output: WireOutput>(_ root: DocumentNode, firstDuplicateWins: Bool, style: Style = .compact, indent: Int? = nil,
+                                          to output: inout Output) {
         func newline(depth: Int) {
             guard let indent else { return }
             output.append(0x0A)
@@ -126,7 +128,7 @@ public enum WireSerializer {
 
     /// Each key once, at its first position, with its last value (or its first, for Erlang proplists).
     public static func effectiveMembers(_ members: [Member], firstDuplicateWins: Bool = false) -> [Member] {
-        guard members.count > 1 else { return members }
+        guard members.hasDuplicateKeys else { return members }
         var firstIndex: [String: Int] = [:]
         var result: [Member] = []
         result.reserveCapacity(members.count)
@@ -144,14 +146,14 @@ public enum WireSerializer {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `\uXXXX` with lowercase hex digits, as Python, Foundation and Go write it.
-    static func appendUnicodeEscape(_ unit: UInt16, to output: inout [UInt8]) {
+    static func appendUnicodeEscape<Output: WireOutput>(_ unit: UInt16, to output: inout Output) {
         output.append(contentsOf: [0x5C, UInt8(ascii: "u"),
                                    hexDigits[Int(unit >> 12)], hexDigits[Int((unit >> 8) & 0xF)],
                                    hexDigits[Int((unit >> 4) & 0xF)], hexDigits[Int(unit & 0xF)]])
     }
 
     /// Appends the escape of an ASCII byte that every style escapes, and returns true; false for other bytes.
-    private static func appendCommonEscape(_ byte: UInt8, to output: inout [UInt8]) -> Bool {
+    private static func appendCommonEscape<Output: WireOutput>(_ byte: UInt8, to output: inout Output) -> Bool {
         switch byte {
         case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
         case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
@@ -166,11 +168,21 @@ public enum WireSerializer {
         return true
     }
 
-    static func writeString(_ string: String, style: Style = .compact, to output: inout [UInt8]) {
+    static func writeString<Output: WireOutput>(_ string: String, style: Style = .compact, to output: inout Output) {
         output.append(UInt8(ascii: "\""))
         switch style {
         case .compact:
-            for byte in string.utf8 where !appendCommonEscape(byte, to: &output) { output.append(byte) }
+            var string = string
+            string.withUTF8 { bytes in
+                // Runs of bytes that need no escape are appended at once.
+                var run = 0
+                for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                    _ = appendCommonEscape(byte, to: &output)
+                    run = index + 1
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            }
         case .foundation:
             for byte in string.utf8 where !appendCommonEscape(byte, to: &output) {
                 if byte == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
@@ -195,5 +207,26 @@ public enum WireSerializer {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Where the serializer writes: the bytes themselves, or only their count (for sizes).
+protocol WireOutput {
+    mutating func append(_ byte: UInt8)
+    mutating func append<Bytes: Collection>(contentsOf bytes: Bytes) where Bytes.Element == UInt8
+}
+
+extension Array: WireOutput where Element == UInt8 {}
+
+/// Counts the bytes written to it.
+struct ByteCounter: WireOutput {
+    var count = 0
+
+    mutating func append(_ byte: UInt8) {
+        count += 1
+    }
+
+    mutating func append<Bytes: Collection>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
+        count += bytes.count
     }
 }

@@ -68,9 +68,9 @@ struct PayloadSizeLimit: Equatable, Sendable {
     /// (`compactSize`), when the payload is an object (the only kind the size rules measure).
     static func measuredPayload(of definition: NotificationDefinition, options: RuleOptions = RuleOptions())
         -> (payload: Payload, size: Int, compactSize: Int)? {
-        guard let payload = definition.payload, payload.isObject,
-              let compactSize = definition.payloadBytes?.count else { return nil }
-        let size = options.serializer == .compact ? compactSize : definition.payloadBytes(style: options.serializer)?.count ?? compactSize
+        guard let payload = definition.payload, let compactSize = definition.objectPayloadSize else { return nil }
+        let size = options.serializer == .compact
+            ? compactSize : WireSerializer.size(of: payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: options.serializer)
         return (payload, size, compactSize)
     }
 

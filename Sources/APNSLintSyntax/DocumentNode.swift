@@ -141,6 +141,29 @@ public struct DocumentNode: Sendable {
         }
     }
 
+    /// Whether this node or any node below it is an object with two members of the same key.
+    public var containsDuplicateKeys: Bool {
+        if members?.hasDuplicateKeys == true { return true }
+        // The containers being visited and the index of the next child of each (memory grows with depth only).
+        var open: [(node: DocumentNode, next: Int)] = isContainer ? [(self, 0)] : []
+        while let (node, index) = open.last {
+            let child: DocumentNode?
+            switch node.value {
+            case .object(let members) where index < members.count: child = members[index].value
+            case .array(let elements) where index < elements.count: child = elements[index]
+            default: child = nil
+            }
+            guard let child else {
+                open.removeLast()
+                continue
+            }
+            open[open.count - 1].next += 1
+            if child.members?.hasDuplicateKeys == true { return true }
+            if child.isContainer { open.append((child, 0)) }
+        }
+        return false
+    }
+
     /// The last member with this key (the one a dictionary-based parser keeps), if any.
     public func member(_ key: String) -> Member? {
         members?.last { $0.key == key }
@@ -179,6 +202,22 @@ public struct Member: Sendable {
     }
 }
 
+extension Array where Element == Member {
+    /// Whether two members have the same key: each pair is compared when there are few, else through a set.
+    public var hasDuplicateKeys: Bool {
+        guard count > 1 else { return false }
+        if count <= 16 {
+            for index in indices.dropFirst() {
+                let key = self[index].key
+                for earlier in 0..<index where self[earlier].key == key { return true }
+            }
+            return false
+        }
+        var seen = Set<String>(minimumCapacity: count)
+        return contains { !seen.insert($0.key).inserted }
+    }
+}
+
 /// An RFC 6901 JSON Pointer, e.g. `/aps/alert/loc-args/0`.
 public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible {
     public private(set) var tokens: [String]
@@ -190,7 +229,9 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     public static let root = JSONPointer()
 
     public func appending(_ token: String) -> JSONPointer {
-        JSONPointer(tokens + [token])
+        var pointer = self
+        pointer.tokens.append(token)
+        return pointer
     }
 
     public func appending(_ index: Int) -> JSONPointer {

@@ -36,6 +36,7 @@ struct TopicSuffixMismatchRule: Rule {
               let type = headers.pushType, type != .mdm, headers.fields["apns-channel-id"] == nil else { return }
         let expected = TopicSuffix.suffix(for: type)
         let found = TopicSuffix.known(in: topic)
+        if expected == found?.suffix { return }
         let (bundleID, partial) = found == nil
             ? Self.bundleID(ofUnsuffixed: topic, expected: expected) : (TopicSuffix.bundleID(of: topic), nil)
         let wanted = bundleID + (expected ?? "")

@@ -47,6 +47,8 @@ struct TopicInvalidRule: Rule {
     /// What is wrong with a topic, or nil when it could be a bundle ID. Shared with `topic-suffix-mismatch`,
     /// which checks only topics without these problems.
     static func problem(in topic: String) -> Problem? {
+        // A bundle ID's characters (letters, digits, '.', '-', '_') are none of the problems below.
+        if !topic.isEmpty, topic.utf8.allSatisfy(isBundleIDByte) { return nil }
         let trimmed = topic.trimmingWhitespace
         if trimmed.isEmpty {
             return Problem(
@@ -83,5 +85,13 @@ struct TopicInvalidRule: Rule {
                 help: "remove it: \"\(topic.filter { !$0.isWhitespace })\"")
         }
         return nil
+    }
+}
+
+private func isBundleIDByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+         UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+    default: false
     }
 }
