@@ -30,6 +30,10 @@ private struct JSONParser {
     var problems: [SyntaxProblem] = []
     /// Reused for strings with escapes.
     var scratch: [UInt8] = []
+    /// The members and elements read so far of every open container, innermost last: each array is built at
+    /// its exact size when its container closes, instead of growing (and over-allocating) as it is read.
+    var openMembers: [Member] = []
+    var openElements: [DocumentNode] = []
 
     init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int) {
         self.bytes = buffer
@@ -78,21 +82,48 @@ private struct JSONParser {
 
     // MARK: Values
 
-    /// A container being read: its opening bracket, what it holds so far, and the key whose value comes next.
+    /// A container being read: its opening bracket, where its entries start in `openMembers` or `openElements`,
+    /// and the key whose value comes next.
     private struct OpenContainer {
         let opener: Int
         let isObject: Bool
-        var members: [Member] = []
-        var elements: [DocumentNode] = []
+        let firstEntry: Int
         var key = ""
         var keyRange = SourceRange(start: 0, end: 0)
 
         var closer: UInt8 { isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
         var openerText: String { isObject ? "{" : "[" }
+    }
 
-        func node(endingAt end: Int) -> DocumentNode {
-            DocumentNode(isObject ? .object(members) : .array(elements), range: SourceRange(start: opener, end: end))
+    private func openContainer(at opener: Int) -> OpenContainer {
+        let isObject = bytes[opener] == UInt8(ascii: "{")
+        return OpenContainer(opener: opener, isObject: isObject, firstEntry: isObject ? openMembers.count : openElements.count)
+    }
+
+    /// The node of a container that closes at `end`, its entries taken off the open stacks.
+    private mutating func close(_ container: OpenContainer, endingAt end: Int, isOutermost: Bool) -> DocumentNode {
+        let value: DocumentNode.Value
+        if container.isObject {
+            value = .object(Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost))
+        } else {
+            value = .array(Self.take(from: &openElements, from: container.firstEntry, all: isOutermost))
         }
+        return DocumentNode(value, range: SourceRange(start: container.opener, end: end))
+    }
+
+    /// The entries from `start` on; with `all` (the outermost container, whose entries are the whole stack), the
+    /// stack itself, so a large document is not copied.
+    private static func take<Entry>(from stack: inout [Entry], from start: Int, all: Bool) -> [Entry] {
+        if all {
+            defer { stack = [] }
+            return stack
+        }
+        // Copied into an array of exactly this size (`Array(stack[start...])` could keep the stack's buffer).
+        var entries: [Entry] = []
+        entries.reserveCapacity(stack.count - start)
+        entries.append(contentsOf: stack[start...])
+        stack.removeSubrange(start...)
+        return entries
     }
 
     /// Reads one value. Containers are kept on an explicit stack rather than the call stack, so the stack a
@@ -108,14 +139,14 @@ private struct JSONParser {
             var node: DocumentNode
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                var container = OpenContainer(opener: index, isObject: bytes[index] == UInt8(ascii: "{"))
+                var container = openContainer(at: index)
                 try enterContainer(index)
                 index += 1
                 try skipWhitespace()
                 if index < bytes.count, bytes[index] == container.closer {
                     index += 1
                     depth -= 1
-                    node = container.node(endingAt: index)
+                    node = close(container, endingAt: index, isOutermost: open.isEmpty)
                 } else {
                     try beginEntry(of: &container)
                     open.append(container)
@@ -135,9 +166,9 @@ private struct JSONParser {
             while true {
                 guard var container = open.popLast() else { return node }
                 if container.isObject {
-                    container.members.append(Member(key: container.key, keyRange: container.keyRange, value: node))
+                    openMembers.append(Member(key: container.key, keyRange: container.keyRange, value: node))
                 } else {
-                    container.elements.append(node)
+                    openElements.append(node)
                 }
                 try skipWhitespace()
                 guard index < bytes.count else { throw unclosed(container.openerText, opener: container.opener) }
@@ -145,7 +176,7 @@ private struct JSONParser {
                 if byte == container.closer {
                     index += 1
                     depth -= 1
-                    node = container.node(endingAt: index)
+                    node = close(container, endingAt: index, isOutermost: open.isEmpty)
                     continue
                 }
                 guard byte == UInt8(ascii: ",") else {
@@ -164,7 +195,7 @@ private struct JSONParser {
                     trailingComma(at: comma, before: container.isObject ? "}" : "]")
                     index += 1
                     depth -= 1
-                    node = container.node(endingAt: index)
+                    node = close(container, endingAt: index, isOutermost: open.isEmpty)
                     continue
                 }
                 try beginEntry(of: &container)
