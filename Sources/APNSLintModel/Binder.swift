@@ -78,14 +78,18 @@ public enum Binder {
                                     pointer: JSONPointer([EnvelopeKey.headers]), schema: Schema.headers, caseInsensitive: true)
         }
 
+        // Added at once; of two options with the same name, the first counts.
+        var added: [Field] = []
         for option in headerOptions where headerFields[option.name] == nil {
             let name = option.name.lowercased()
+            guard !added.contains(where: { $0.key == name }) else { continue }
             let empty = SourceRange(start: 0, end: 0)
-            headerFields = headerFields.adding(Field(
+            added.append(Field(
                 key: name, keyRange: empty, pointer: headerFields.pointer.appending(name),
                 value: DocumentNode(.string(option.value), range: empty),
                 spec: Schema.headers.first { $0.name == name }, origin: option.origin))
         }
+        if !added.isEmpty { headerFields = headerFields.adding(added) }
 
         return NotificationDefinition(
             root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins, envelope: envelope,

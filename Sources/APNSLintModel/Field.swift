@@ -27,25 +27,33 @@ public struct Field: Sendable {
     }
 
     /// The key as written.
-    public let key: String
-    public let pointer: JSONPointer
-    public let value: DocumentNode
+    public var key: String { parts.value.key }
+    public var pointer: JSONPointer { parts.value.pointer }
+    public var value: DocumentNode { parts.value.value }
     /// The schema entry, or nil for a key the schema does not know.
-    public let spec: KeySpec?
+    public var spec: KeySpec? { parts.value.spec }
     /// True when a later member with the same key overrides this one.
-    public let isShadowed: Bool
-    public let origin: Origin
-    let sourceKeyRange: SourceRange
+    public var isShadowed: Bool { parts.value.isShadowed }
+    public var origin: Origin { parts.value.origin }
+    var sourceKeyRange: SourceRange { parts.value.sourceKeyRange }
+
+    private struct Parts: Sendable {
+        let key: String
+        let pointer: JSONPointer
+        let value: DocumentNode
+        let spec: KeySpec?
+        let isShadowed: Bool
+        let origin: Origin
+        let sourceKeyRange: SourceRange
+    }
+
+    /// Rules look fields up and pass them around all the time: behind one reference, a copy is one retain.
+    private let parts: Box<Parts>
 
     public init(key: String, keyRange: SourceRange, pointer: JSONPointer, value: DocumentNode, spec: KeySpec?,
                 isShadowed: Bool = false, origin: Origin = .source) {
-        self.key = key
-        self.sourceKeyRange = keyRange
-        self.pointer = pointer
-        self.value = value
-        self.spec = spec
-        self.isShadowed = isShadowed
-        self.origin = origin
+        parts = Box(Parts(key: key, pointer: pointer, value: value, spec: spec, isShadowed: isShadowed, origin: origin,
+                          sourceKeyRange: keyRange))
     }
 
     /// The key's range in the file (nil for a field from the command line).
@@ -161,9 +169,9 @@ public struct FieldSet: Sendable {
     public var unknownFields: [Field] { fields.filter { !$0.isKnown } }
     public var isEmpty: Bool { fields.isEmpty }
 
-    /// Adds a field that did not come from this object (a header from the command line).
-    func adding(_ field: Field) -> FieldSet {
-        FieldSet(pointer: pointer, node: node, fields: fields + [field], caseInsensitive: caseInsensitive,
+    /// Adds fields that did not come from this object (headers from the command line or the configuration).
+    func adding(_ added: [Field]) -> FieldSet {
+        FieldSet(pointer: pointer, node: node, fields: fields + added, caseInsensitive: caseInsensitive,
                  firstDuplicateWins: firstDuplicateWins, proplist: proplist)
     }
 }
