@@ -1,19 +1,18 @@
 import Foundation
 
-/// A small deterministic random number generator (SplitMix64), so every run writes the same corpus.
+/// A small deterministic random number generator (xorshift64*), so every run writes the same corpus.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) {
-        state = seed
+        state = seed == 0 ? 1 : seed
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return state &* 0x2545_F491_4F6C_DD1D
     }
 }
 
