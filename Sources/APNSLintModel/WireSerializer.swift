@@ -59,58 +59,9 @@ public enum WireSerializer {
 
     /// The byte count of `serialize(node)`, counted without writing the bytes.
     public static func size(of node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> Int {
-        guard style == .compact else {
-            var counter = ByteCounter()
-            write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: nil, to: &counter)
-            return counter.count
-        }
-        // Compact: every node adds its own bytes, so the order of the visit does not matter.
-        var size = 0
-        var open: [(node: DocumentNode, next: Int)] = []
-        var pending: DocumentNode? = node
-        while true {
-            if let node = pending {
-                pending = nil
-                switch node.value {
-                case .object(let members):
-                    let members = effectiveMembers(members, firstDuplicateWins: firstDuplicateWins)
-                    // Braces, commas, and each key with its colon.
-                    size += 2 + max(members.count - 1, 0) + members.reduce(0) { $0 + compactSize(of: $1.key) + 1 }
-                    open.append((DocumentNode(.object(members), range: node.range), 0))
-                case .array(let elements):
-                    size += 2 + max(elements.count - 1, 0)
-                    open.append((node, 0))
-                case .string(let string): size += compactSize(of: string)
-                case .number(let number): size += number.text.utf8.count
-                case .bool(let bool): size += bool ? 4 : 5
-                case .null: size += 4
-                }
-            }
-            guard let (top, index) = open.last else { return size }
-            switch top.value {
-            case .object(let members) where index < members.count: pending = members[index].value
-            case .array(let elements) where index < elements.count: pending = elements[index]
-            default:
-                open.removeLast()
-                continue
-            }
-            open[open.count - 1].next += 1
-        }
-    }
-
-    /// The size of a string as `.compact` writes it: quoted, with `"`, `\` and control characters escaped.
-    private static func compactSize(of string: String) -> Int {
-        var string = string
-        return string.withUTF8 { bytes in
-            var size = bytes.count + 2
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: size += 1
-                default: size += 5
-                }
-            }
-            return size
-        }
+        var counter = ByteCounter()
+        write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: nil, to: &counter)
+        return counter.count
     }
 
     /// A rendering for people, not what is sent: 2-space indentation, `": "` between key and value, one member
