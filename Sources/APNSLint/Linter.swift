@@ -32,12 +32,20 @@ public struct Linter: Sendable {
     public let configuration: Configuration
     /// The settings of a file no override or ignore entry names, resolved once.
     private let commonSettings: ResolvedSettings
+    /// What the lint loop reads of each model rule, read once: a rule's metadata is a large value.
+    private let modelRules: [PreparedRule]
+    /// Every rule's default severity, for findings reported while reading (syntax, dialects, suppressions).
+    private let severities: [String: Severity]
+    private let ruleIDs: [String]
 
     /// A linter applying `configuration` (severities, options, headers, overrides and ignore entries).
     public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all) {
         self.rules = rules
         self.configuration = configuration
         commonSettings = ResolvedSettings(configuration.settings(for: nil), rules: rules, ignore: [])
+        modelRules = rules.map { PreparedRule($0) }.filter { $0.stage == .model }
+        severities = Dictionary(rules.map { ($0.id, $0.metadata.severity) }) { first, _ in first }
+        ruleIDs = rules.map(\.id)
     }
 
     /// A linter with these rule options and no configuration file.
@@ -101,12 +109,12 @@ public struct Linter: Sendable {
             fcmMessages.append(fcmMessage)
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
-            let skipped = translation.inapplicableRules.union(translation.sendsAPNs ? [] : Set(rules.lazy.filter { $0.metadata.target == .apns }.map(\.id)))
+            let skipped = translation.inapplicableRules.union(translation.sendsAPNs ? [] : Set(modelRules.lazy.filter { $0.target == .apns }.map(\.id)))
             found += check(definition, fcmMessage: fcmMessage, document: documentIndex,
                            settings: settings, options: options, skipping: skipped)
             diagnostics += found.map { translated($0, by: translation) }
         }
-        let suppressions = Suppressions(source: source, format: format, documents: parsed.documents, knownRules: rules.map(\.id))
+        let suppressions = Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs)
         // The suppressions' own findings get the configured severities too.
         diagnostics = suppressions.apply(to: diagnostics.compactMap(settings.apply), enabled: settings.isEnabled)
             .compactMap(settings.apply)
@@ -133,13 +141,13 @@ public struct Linter: Sendable {
         var diagnostics: [Diagnostic] = []
         var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = [(definition, nil)]
         while let (current, nestedAt) = pending.popLast() {
-            for rule in rules where rule.metadata.stage == .model && settings.isEnabled(rule.id) && !skipped.contains(rule.id) {
-                if nestedAt != nil, !rule.metadata.checksNestedPayloads || rule.metadata.category == .size { continue }
+            for rule in modelRules where settings.isEnabled(rule.id) && (skipped.isEmpty || !skipped.contains(rule.id)) {
+                if nestedAt != nil, !rule.checksNestedPayloads { continue }
                 // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
-                if rule.metadata.target == .fcm && (fcmMessage == nil || nestedAt != nil) { continue }
-                var context = RuleContext(definition: current, metadata: rule.metadata, options: options,
-                                          fcmMessage: rule.metadata.target == .fcm ? fcmMessage : nil)
-                rule.check(&context)
+                if rule.target == .fcm && (fcmMessage == nil || nestedAt != nil) { continue }
+                var context = RuleContext(definition: current, ruleID: rule.id, severity: rule.severity, options: options,
+                                          fcmMessage: rule.target == .fcm ? fcmMessage : nil)
+                rule.rule.check(&context)
                 for var diagnostic in context.diagnostics {
                     diagnostic.document = document
                     if let nestedAt {
@@ -157,8 +165,8 @@ public struct Linter: Sendable {
 
     /// What a dialect drops, changes or requires, reported under its rule.
     private func diagnostic(for note: DialectNote, document: Int?) -> Diagnostic? {
-        guard let rule = rules.first(where: { $0.id == note.ruleID }) else { return nil }
-        return Diagnostic(ruleID: note.ruleID, severity: rule.metadata.severity, message: note.message, help: note.help,
+        guard let severity = severities[note.ruleID] else { return nil }
+        return Diagnostic(ruleID: note.ruleID, severity: severity, message: note.message, help: note.help,
                           pointer: note.pointer, range: note.range, document: document)
     }
 
@@ -187,9 +195,30 @@ public struct Linter: Sendable {
         case .ambiguousScalar: "yaml-ambiguous-scalar"
         case .charlistString: "erlang-charlist-string"
         }
-        guard let rule = rules.first(where: { $0.id == id }) else { return nil }
+        guard let severity = severities[id] else { return nil }
         return Diagnostic(
-            ruleID: id, severity: rule.metadata.severity, message: problem.message, help: problem.help,
+            ruleID: id, severity: severity, message: problem.message, help: problem.help,
             pointer: .root, range: problem.range, fix: problem.fix)
+    }
+}
+
+/// A model rule with what the lint loop reads of its metadata.
+private struct PreparedRule: Sendable {
+    let rule: any Rule
+    let id: String
+    let severity: Severity
+    let stage: RuleStage
+    let target: DeliveryTarget
+    /// Nested payloads are presented by the app: request-level rules and the size rules do not apply there.
+    let checksNestedPayloads: Bool
+
+    init(_ rule: any Rule) {
+        let metadata = rule.metadata
+        self.rule = rule
+        id = metadata.id
+        severity = metadata.severity
+        stage = metadata.stage
+        target = metadata.target
+        checksNestedPayloads = metadata.checksNestedPayloads && metadata.category != .size
     }
 }

@@ -167,14 +167,23 @@ public struct RuleContext {
     /// The FCM message, for rules whose target is FCM.
     public let fcmMessage: FCMMessage?
     public let options: RuleOptions
-    let metadata: RuleMetadata
+    /// The rule's id and default severity: all a report needs of the rule's metadata (copying the whole metadata
+    /// for every rule and definition was most of a lint's cost).
+    let ruleID: String
+    let severity: Severity
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(definition: NotificationDefinition, metadata: RuleMetadata, options: RuleOptions = RuleOptions(), fcmMessage: FCMMessage? = nil) {
+    public init(definition: NotificationDefinition, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
+                fcmMessage: FCMMessage? = nil) {
         self.definition = definition
-        self.metadata = metadata
+        self.ruleID = ruleID
+        self.severity = severity
         self.options = options
         self.fcmMessage = fcmMessage
+    }
+
+    public init(definition: NotificationDefinition, metadata: RuleMetadata, options: RuleOptions = RuleOptions(), fcmMessage: FCMMessage? = nil) {
+        self.init(definition: definition, ruleID: metadata.id, severity: metadata.severity, options: options, fcmMessage: fcmMessage)
     }
 
     /// Which part of a field a diagnostic points at.
@@ -184,8 +193,10 @@ public struct RuleContext {
 
     /// Reports at a field. A field from the command line has no place in the file: the diagnostic has no range
     /// and a note says which option gave it.
+    /// - Parameter severity: another severity than the rule's default, for a case that is worse (or milder).
     public mutating func report(
-        _ message: String, at field: Field, part: Part = .key, help: String? = nil, notes: [Note] = [], fix: Fix? = nil
+        _ message: String, at field: Field, part: Part = .key, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
+        severity: Severity? = nil
     ) {
         var notes = notes
         let range: SourceRange?
@@ -201,14 +212,15 @@ public struct RuleContext {
         case .configuration(let location): notes.insert(Note("\(field.key) comes from the configuration: \(location) (\(value))"), at: 0)
         case .requestHeader(let name): notes.insert(Note("\(field.key) comes from the request headers: \(name): \(value)"), at: 0)
         }
-        report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix)
+        report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix, severity: severity)
     }
 
     public mutating func report(
-        _ message: String, pointer: JSONPointer, range: SourceRange?, help: String? = nil, notes: [Note] = [], fix: Fix? = nil
+        _ message: String, pointer: JSONPointer, range: SourceRange?, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
+        severity: Severity? = nil
     ) {
         diagnostics.append(Diagnostic(
-            ruleID: metadata.id, severity: metadata.severity, message: message, help: help,
+            ruleID: ruleID, severity: severity ?? self.severity, message: message, help: help,
             pointer: pointer, range: range, notes: notes, fix: fix))
     }
 }

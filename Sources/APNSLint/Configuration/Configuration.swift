@@ -181,9 +181,10 @@ struct ResolvedSettings: Sendable {
         options.serializer = settings.serializer ?? .compact
         options.sizeLimitProfile = settings.sizeLimitProfile ?? .http2
         var levels: [String: RuleLevel] = [:]
-        for rule in rules {
-            guard let setting = settings.rules[rule.id] else { continue }
-            if let level = setting.level { levels[rule.id] = level }
+        // Only the rules the settings name: reading every rule's metadata would cost more than the lint.
+        for (id, setting) in settings.rules {
+            if let level = setting.level { levels[id] = level }
+            guard !setting.options.isEmpty, let rule = rules.first(where: { $0.id == id }) else { continue }
             for option in rule.metadata.options {
                 if let value = setting.options[option.name] { option.store(&options, value) }
             }
@@ -195,7 +196,7 @@ struct ResolvedSettings: Sendable {
         self.dialect = settings.dialect
     }
 
-    func isEnabled(_ ruleID: String) -> Bool { levels[ruleID] != .off }
+    func isEnabled(_ ruleID: String) -> Bool { levels.isEmpty || levels[ruleID] != .off }
 
     /// The diagnostic with the configured severity, or nil when the rule is off or an ignore entry covers it.
     func apply(to diagnostic: Diagnostic) -> Diagnostic? {

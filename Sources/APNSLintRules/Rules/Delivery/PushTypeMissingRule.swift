@@ -31,12 +31,8 @@ struct PushTypeMissingRule: Rule {
         let headers = definition.headers
         guard headers.areDeclared, headers.pushTypeField == nil else { return }
         let onWatchOS = context.options.platforms.contains(.watchos)
-        if onWatchOS {
-            // Required on watchOS 6 and later: the same finding, at error severity. RuleContext reports with its
-            // metadata's severity, so this rule reports through a context whose metadata says error.
-            context = RuleContext(definition: definition, metadata: Self.withSeverity(.error, metadata),
-                                  options: context.options)
-        }
+        // Required on watchOS 6 and later: the same finding, at error severity.
+        let severity: Severity? = onWatchOS ? .error : nil
         let requirement = onWatchOS
             ? "the app runs on watchOS, where Apple requires it (watchOS 6 and later)"
             : "Apple requires it on watchOS 6 and later and recommends it on every other platform"
@@ -45,14 +41,14 @@ struct PushTypeMissingRule: Rule {
         if let declaration = headers.declaration, declaration.keyRange != nil {
             let help = guess.map { "add \"apns-push-type\": \"\($0.type.rawValue)\" to the headers; \($0.reason)" }
                 ?? "add \"apns-push-type\" to the headers: alert to show something, background for a silent update, or the type of this push"
-            context.report(message, at: declaration, help: help)
+            context.report(message, at: declaration, help: help, severity: severity)
         } else {
             let sources = HeaderValue.outsideSources(in: headers)
             let help = guess.map { "send apns-push-type: \($0.type.rawValue) (with the request headers, --push-type, or the configuration's headers); \($0.reason)" }
                 ?? "send apns-push-type (with the request headers, --push-type, or the configuration's headers) with the type of this push: alert to show something, background for a silent update"
             context.report(
                 message, pointer: headers.fields.pointer, range: nil, help: help,
-                notes: [Note("the request headers come from outside the file: \(sources.joined(separator: ", "))")])
+                notes: [Note("the request headers come from outside the file: \(sources.joined(separator: ", "))")], severity: severity)
         }
     }
 
@@ -73,11 +69,4 @@ struct PushTypeMissingRule: Rule {
         return (type, reason)
     }
 
-    /// The metadata with another severity.
-    static func withSeverity(_ severity: Severity, _ metadata: RuleMetadata) -> RuleMetadata {
-        RuleMetadata(
-            id: metadata.id, summary: metadata.summary, rationale: metadata.rationale, severity: severity,
-            category: metadata.category, stage: metadata.stage, fix: metadata.fix, references: metadata.references,
-            triggering: [], nonTriggering: [])
-    }
 }
