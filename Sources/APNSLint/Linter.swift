@@ -99,7 +99,7 @@ public struct Linter: Sendable {
             // A definition in a system's own format stands for the request that system builds from it.
             let documentIndex = isMultiDocument ? index : nil
             let choice = DialectChoice.resolve(document, configured: settings.dialect, isErlang: format == .erlang)
-            let translation = choice.dialect.translate(choice.document)
+            let translation = choice.dialect.translate(choice.document, now: settings.options.now)
             var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex) }
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins)

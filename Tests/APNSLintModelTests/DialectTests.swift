@@ -190,3 +190,20 @@ struct ADCKDialectTests {
         #expect(translated.translation.inapplicableRules == ["push-type-missing", "payload-near-limit"])
     }
 }
+
+@Suite("Skygear: the send time turns ttl into apns-expiration")
+struct SkygearExpirationTests {
+    @Test func withAKnownNowTheExpirationIsNowPlusTTL() throws {
+        let source = SourceText(#"{"message": {"title": "Hi", "ttl": 3600}}"#)
+        let document = try #require(JSONReader.read(source).documents.first)
+        let timed = Dialect.skygear.translate(document, now: 1_800_000_000)
+        let headers = try #require(timed.request.members?.first { $0.key == "headers" }?.value.members)
+        let expiration = try #require(headers.first { $0.key == "apns-expiration" })
+        #expect(expiration.value.number?.text == "1800003600")
+        #expect(source.text(expiration.value.range) == "3600")
+        #expect(source.text(expiration.keyRange) == #""ttl""#)
+        // Without a send time there is no honest date to write.
+        let untimed = Dialect.skygear.translate(document)
+        #expect(untimed.request.members?.first { $0.key == "headers" }?.value.members?.contains { $0.key == "apns-expiration" } == false)
+    }
+}

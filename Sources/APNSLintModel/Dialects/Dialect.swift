@@ -30,13 +30,14 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
     public static let declarationKey = "dialect"
 
     /// The request (and what the system drops or changes) for a document written in this dialect.
-    public func translate(_ document: DocumentNode) -> DialectTranslation {
+    /// - Parameter now: the send time as UNIX seconds, when known (Skygear's ttl becomes an absolute expiration).
+    public func translate(_ document: DocumentNode, now: Int? = nil) -> DialectTranslation {
         switch self {
         case .apns: DialectTranslation(request: document)
         case .apnsJSON: DialectTranslation(erlang: ErlangNotification.requestDocument(for: document))
         case .nodeAPN: NodeAPNDialect.translate(document)
         case .adck: ADCKDialect.translate(document)
-        case .skygear: SkygearDialect.translate(document)
+        case .skygear: SkygearDialect.translate(document, now: now)
         }
     }
 

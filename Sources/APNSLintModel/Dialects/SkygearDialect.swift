@@ -12,8 +12,9 @@ import APNSLintSyntax
 /// - `message`: `title`, `body`, `subtitle` make the APNs alert (FCM's `notification` has no subtitle);
 ///   `priority` (`normal`, Skygear's default, or `high`) is `apns-priority` 5 or 10 and FCM's
 ///   `android.priority`; `ttl` (seconds) is FCM's `android.ttl` (`"99999s"`). APNs wants an absolute date in
-///   `apns-expiration`, which the server computes when it sends (now + ttl): a definition has no send time, so
-///   the request apns-lint shows has no `apns-expiration`.
+///   `apns-expiration`, which the server computes when it sends (now + ttl): with a known "now" (`check` uses the
+///   clock, or `--now`) the request has `apns-expiration` = now + ttl; without one (the library's default,
+///   `render`) it has none, as a made-up date would be wrong.
 /// - `custom`: the seed's `ios_*` keys go to their places in `aps`, the `android_*` keys into
 ///   `android.notification`; other keys are dropped ("did you mean").
 /// - `platform`: `ios: false` sends nothing to APNs, `android: false` no FCM message (both default to true).
@@ -77,7 +78,8 @@ enum SkygearDialect {
 
     static var customKeys: [String] { iosKeys.map(\.key) + androidKeys.map(\.key) }
 
-    static func translate(_ document: DocumentNode) -> DialectTranslation {
+    /// - Parameter now: the send time, when known: `apns-expiration` is then now + `message.ttl`.
+    static func translate(_ document: DocumentNode, now: Int? = nil) -> DialectTranslation {
         guard let members = document.members else { return DialectTranslation(request: document) }
         var reader = Reader(document: document, members: members)
         let ios = reader.isEnabled("ios"), android = reader.isEnabled("android")
@@ -97,6 +99,11 @@ enum SkygearDialect {
                 fcm.priority = member
             case "ttl":
                 fcm.setTTL(member)
+                if let now, let seconds = member.value.number?.intValue {
+                    apns.expirationHeader = Member(key: HeaderName.expiration, keyRange: member.keyRange,
+                                                   value: reader.build.integer(now + seconds).at(member.value.range))
+                    reader.dialectKeys += [member.keyRange, member.value.range]
+                }
             default:
                 break
             }
@@ -234,6 +241,8 @@ enum SkygearDialect {
         var aps = OrderedMembers()
         var custom: [Member] = []
         var priorityHeader: Member?
+        /// now + ttl, when the send time is known.
+        var expirationHeader: Member?
 
         init(build: RequestBuilder) {
             self.build = build
@@ -287,7 +296,7 @@ enum SkygearDialect {
             }
             members += aps.members
             let payload = build.object([build.member("aps", build.object(members, range: range))] + custom, range: range)
-            return build.envelope(headers: priorityHeader.map { [$0] } ?? [], deviceToken: nil, payload: payload, range: range)
+            return build.envelope(headers: [priorityHeader, expirationHeader].compactMap { $0 }, deviceToken: nil, payload: payload, range: range)
         }
     }
 
