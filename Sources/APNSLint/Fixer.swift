@@ -104,10 +104,7 @@ extension Linter {
         let ordered = fixes.sorted { ($0.edits.map(\.range.start).min() ?? 0) < ($1.edits.map(\.range.start).min() ?? 0) }
         for fix in ordered {
             let clashes = fix.edits.contains { edit in
-                taken.contains { other in
-                    edit.range.start < other.end && other.start < edit.range.end
-                        || (edit.range.start == other.start && (edit.range.isEmpty || other.isEmpty))
-                }
+                taken.contains(where: edit.range.overlaps)
             }
             guard !clashes else { continue }
             kept.append(fix)

@@ -6,20 +6,26 @@ extension Linter {
     /// Reads and lints files in parallel with this linter; the results keep the order of `files`. (A `Workspace`
     /// gives each file the linter of its own configuration.)
     public func lint(files: [InputFile], headers: [HeaderOption] = []) -> [Result<FileReport, InputError>] {
-        Parallel.map(files.indices) { index in
-            let file = files[index]
-            return Result { () throws(InputError) in try Inputs.readFile(file.path) }
-                .map { lint(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers, path: Paths.absolute(file.path)) }
+        Self.each(files, linters: { _ in self }, absolutePath: Paths.absolute) { linter, source, file, path in
+            linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path)
         }
     }
 
     /// Reads and fixes files in parallel (nothing is written); the results keep the order of `files`.
     public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions) -> [Result<FixResult, InputError>] {
-        Parallel.map(files.indices) { index in
+        Self.each(files, linters: { _ in self }, absolutePath: Paths.absolute) { linter, source, file, path in
+            linter.fix(source, fileName: file.path, format: file.format, headers: headers, path: path, options: options)
+        }
+    }
+
+    /// Reads each file and runs `body` with its linter, in parallel; the results keep the order of `files`.
+    static func each<Value>(_ files: [InputFile], linters: (Int) -> Linter, absolutePath: @Sendable (String) -> String,
+                            _ body: @Sendable (Linter, SourceText, InputFile, String) -> Value) -> [Result<Value, InputError>] {
+        let linters = files.indices.map(linters)
+        return Parallel.map(files.indices) { index in
             let file = files[index]
             return Result { () throws(InputError) in try Inputs.readFile(file.path) }
-                .map { fix(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers,
-                           path: Paths.absolute(file.path), options: options) }
+                .map { body(linters[index], SourceText(bytes: $0), file, absolutePath(file.path)) }
         }
     }
 }

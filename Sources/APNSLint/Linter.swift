@@ -174,9 +174,7 @@ public struct Linter: Sendable {
     /// (`locArgs` is not `loc-args`), and a warning instead of an error when the system's checks are off.
     private func translated(_ diagnostic: Diagnostic, by translation: DialectTranslation) -> Diagnostic {
         var diagnostic = diagnostic
-        if let fix = diagnostic.fix, fix.edits.contains(where: { edit in
-            translation.dialectKeyRanges.contains { $0.start < max(edit.range.end, edit.range.start + 1) && edit.range.start < max($0.end, $0.start + 1) }
-        }) {
+        if let fix = diagnostic.fix, fix.edits.contains(where: { edit in translation.dialectKeyRanges.contains(where: edit.range.overlaps) }) {
             diagnostic.fix = nil
         }
         if let reason = translation.errorsAreWarnings, diagnostic.severity == .error {

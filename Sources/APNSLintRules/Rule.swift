@@ -160,6 +160,20 @@ public struct RuleOption: Sendable {
     }
 }
 
+extension Field {
+    /// Where a field from outside the file came from, for a note: "apns-priority comes from the command line:
+    /// --priority 10"; nil for a field in the file.
+    public var originNote: Note? {
+        let value = value.string ?? value.shortDescription
+        return switch origin {
+        case .source: nil
+        case .commandLine(let option): Note("\(key) comes from the command line: \(option) \(value)")
+        case .configuration(let location): Note("\(key) comes from the configuration: \(location) (\(value))")
+        case .requestHeader(let name): Note("\(key) comes from the request headers: \(name): \(value)")
+        }
+    }
+}
+
 /// What a rule sees and where it reports.
 public struct RuleContext {
     /// The APNs request (for an FCM rule: the APNs request of the same definition, as a reference).
@@ -205,13 +219,7 @@ public struct RuleContext {
         case .value: range = field.valueRange
         case .whole: range = field.range
         }
-        let value = field.value.string ?? field.value.shortDescription
-        switch field.origin {
-        case .source: break
-        case .commandLine(let option): notes.insert(Note("\(field.key) comes from the command line: \(option) \(value)"), at: 0)
-        case .configuration(let location): notes.insert(Note("\(field.key) comes from the configuration: \(location) (\(value))"), at: 0)
-        case .requestHeader(let name): notes.insert(Note("\(field.key) comes from the request headers: \(name): \(value)"), at: 0)
-        }
+        if let origin = field.originNote { notes.insert(origin, at: 0) }
         report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix, severity: severity)
     }
 

@@ -16,6 +16,12 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     public var length: Int { end - start }
+
+    /// Whether two ranges share a byte, or one is empty and both start at the same place (two edits there would
+    /// conflict: which comes first is undefined).
+    public func overlaps(_ other: SourceRange) -> Bool {
+        start < other.end && other.start < end || (start == other.start && (isEmpty || other.isEmpty))
+    }
     public var isEmpty: Bool { start == end }
 
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {

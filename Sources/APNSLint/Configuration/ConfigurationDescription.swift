@@ -54,9 +54,11 @@ extension Configuration {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Plain when it reads back as written (header values such as 10 and globs such as push/x.json included),
+    /// JSON-quoted otherwise.
     private func quoted(_ text: String) -> String {
         let plain = !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
             && !["true", "false", "null", "yes", "no", "on", "off"].contains(text.lowercased())
-        return plain ? text : "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return plain ? text : ScalarSpelling.jsonQuoted(text)
     }
 }

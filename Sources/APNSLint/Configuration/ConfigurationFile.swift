@@ -237,8 +237,7 @@ public enum ConfigurationFile {
                 }
             case "platforms":
                 var platforms = Set<RuleOptions.Platform>()
-                for (_, range) in try strings(member.value, what: "platforms") {
-                    let node = member.value.elements?.first { $0.range == range } ?? member.value
+                for node in member.value.elements ?? [member.value] {
                     platforms.insert(try choice(node, what: "platform", as: RuleOptions.Platform.self))
                 }
                 settings.platforms = platforms

@@ -8,7 +8,8 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     /// The absolute directory the pattern is relative to (the configuration file's).
     public let baseDirectory: String
-    private let segments: [String]
+    /// The pattern's segments as characters, split once.
+    private let segments: [[Character]]
     private let anchored: Bool
 
     public init(_ pattern: String, relativeTo baseDirectory: String) {
@@ -19,7 +20,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         while body.hasSuffix("/") && body.count > 1 { body.removeLast() }
         anchored = body.contains("/")
         if body.hasPrefix("/") { body.removeFirst() }
-        segments = body.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        segments = body.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
     }
 
     public var description: String { pattern }
@@ -27,16 +28,10 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     /// Whether the file or directory at `path` (absolute and normalized) matches.
     public func matches(_ path: String) -> Bool {
         guard let relative = Glob.relativePath(path, to: baseDirectory) else { return false }
-        let parts = relative.split(separator: "/").map(String.init)
-        if anchored {
-            // The path itself or one of its parent directories.
-            for count in stride(from: parts.count, through: 1, by: -1) where Glob.match(segments[...], parts[..<count]) {
-                return true
-            }
-            return false
-        }
-        let name = Array(segments.first ?? "")
-        return parts.contains { Glob.matchSegment(name, Array($0)) }
+        let parts = relative.split(separator: "/").map(Array.init)
+        if anchored { return Glob.matchesPrefix(segments, parts) }
+        let name = segments.first ?? []
+        return parts.contains { Glob.matchSegment(name, $0) }
     }
 
     /// `path` relative to `directory`, or nil when it is not inside it.
@@ -49,30 +44,29 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         return String(rest.dropFirst())
     }
 
-    /// Segment-wise match with `**` spanning zero or more segments. Iterative over a table, so a pattern full of
-    /// `**` cannot take exponential time.
-    private static func match(_ pattern: ArraySlice<String>, _ parts: ArraySlice<String>) -> Bool {
-        let pattern = Array(pattern), parts = Array(parts)
-        // reachable[j]: the first i pattern segments can match the first j parts.
+    /// Whether the pattern matches the path or one of its parent directories (a non-empty prefix of its parts).
+    /// Segment-wise, with `**` spanning zero or more segments; iterative over a table, so a pattern full of `**`
+    /// cannot take exponential time.
+    private static func matchesPrefix(_ pattern: [[Character]], _ parts: [[Character]]) -> Bool {
+        // reachable[j]: the segments so far can match the first j parts.
         var reachable = [Bool](repeating: false, count: parts.count + 1)
         reachable[0] = true
         for segment in pattern {
             var next = [Bool](repeating: false, count: parts.count + 1)
-            if segment == "**" {
+            if segment == ["*", "*"] {
                 var any = false
                 for j in 0...parts.count {
                     any = any || reachable[j]
                     next[j] = any
                 }
             } else {
-                let characters = Array(segment)
-                for j in 0..<parts.count where reachable[j] && matchSegment(characters, Array(parts[j])) {
+                for j in 0..<parts.count where reachable[j] && matchSegment(segment, parts[j]) {
                     next[j + 1] = true
                 }
             }
             reachable = next
         }
-        return reachable[parts.count]
+        return reachable.dropFirst().contains(true)
     }
 
     /// One path segment against `*`, `?`, `[...]` and `{a,b}`.

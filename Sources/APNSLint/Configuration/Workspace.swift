@@ -116,14 +116,19 @@ public final class Workspace: Sendable {
             for name in names.sorted() where !name.hasPrefix(".") {
                 let childAbsolute = current == "/" ? "/" + name : current + "/" + name
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
-                guard let kind = try? manager.attributesOfItem(atPath: childAbsolute)[.type] as? FileAttributeType else { continue }
-                if kind == .typeDirectory {
+                // lstat, not FileManager's attribute dictionary: this runs once per file of the tree.
+                var status = stat()
+                guard lstat(childAbsolute, &status) == 0 else { continue }
+                let kind = status.st_mode & S_IFMT
+                if kind == S_IFDIR {
                     if !configuration.excludes(childAbsolute) { subdirectories.append((childRelative, childAbsolute)) }
                     continue
                 }
-                var isDirectory: ObjCBool = false
-                guard kind == .typeRegular || (kind == .typeSymbolicLink
-                    && manager.fileExists(atPath: childAbsolute, isDirectory: &isDirectory) && !isDirectory.boolValue) else { continue }
+                if kind == S_IFLNK {
+                    guard stat(childAbsolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                } else if kind != S_IFREG {
+                    continue
+                }
                 let format = InputFormat.detect(fileName: name)
                 guard configuration.includes(childAbsolute, hasKnownExtension: format != nil) else { continue }
                 found.append(InputFile(path: prefix + childRelative, format: format ?? .json))
@@ -136,24 +141,16 @@ public final class Workspace: Sendable {
     /// Lints files in parallel, each with its configuration; the results keep the order of `files`.
     public func lint(files: [InputFile], headers: [HeaderOption] = []) throws(ConfigurationError) -> [Result<FileReport, InputError>] {
         let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
-        return Parallel.map(files.indices) { index in
-            let file = files[index]
-            return Result { () throws(InputError) in try Inputs.readFile(file.path) }.map {
-                linters[index].lint(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers,
-                                    path: absolutePath(file.path))
-            }
+        return Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path in
+            linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path)
         }
     }
 
     /// Fixes files in parallel (nothing is written), each with its configuration; the results keep the order of `files`.
     public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions) throws(ConfigurationError) -> [Result<FixResult, InputError>] {
         let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
-        return Parallel.map(files.indices) { index in
-            let file = files[index]
-            return Result { () throws(InputError) in try Inputs.readFile(file.path) }.map {
-                linters[index].fix(SourceText(bytes: $0), fileName: file.path, format: file.format, headers: headers,
-                                   path: absolutePath(file.path), options: options)
-            }
+        return Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path in
+            linter.fix(source, fileName: file.path, format: file.format, headers: headers, path: path, options: options)
         }
     }
 }

@@ -76,12 +76,7 @@ struct PushTypeMismatchRule: Rule {
             context.report(message, at: typeField, part: .value, help: help,
                            notes: [Note("the payload says otherwise here", range: evidence.keyRange)])
         } else {
-            let note = switch typeField.origin {
-            case .configuration(let location): "apns-push-type comes from the configuration: \(location) (\(typeField.string ?? ""))"
-            case .requestHeader(let name): "apns-push-type comes from the request headers: \(name): \(typeField.string ?? "")"
-            default: "apns-push-type comes from the command line: \(typeField.origin.outsideSource ?? "--push-type") \(typeField.string ?? "")"
-            }
-            context.report(message, at: evidence, help: help, notes: [Note(note)])
+            context.report(message, at: evidence, help: help, notes: typeField.originNote.map { [$0] } ?? [])
         }
     }
 }
