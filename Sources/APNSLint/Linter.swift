@@ -34,6 +34,8 @@ public struct Linter: Sendable {
     private let commonSettings: ResolvedSettings
     /// What the lint loop reads of each model rule, read once: a rule's metadata is a large value.
     private let modelRules: [PreparedRule]
+    /// The ids of `modelRules`, in the same order.
+    private let modelRuleIDs: [String]
     /// Every rule's default severity, for findings reported while reading (syntax, dialects, suppressions).
     private let severities: [String: Severity]
     private let ruleIDs: [String]
@@ -44,6 +46,7 @@ public struct Linter: Sendable {
         self.configuration = configuration
         commonSettings = ResolvedSettings(configuration.settings(for: nil), rules: rules, ignore: [])
         modelRules = rules.map { PreparedRule($0) }.filter { $0.stage == .model }
+        modelRuleIDs = modelRules.map { $0.id }
         severities = Dictionary(rules.map { ($0.id, $0.metadata.severity) }) { first, _ in first }
         ruleIDs = rules.map(\.id)
     }
@@ -81,11 +84,15 @@ public struct Linter: Sendable {
     ///   - path: the file's absolute path, which picks the configuration's overrides and ignore entries.
     public func lint(_ source: SourceText, fileName: String, format: InputFormat = .json, headers: [HeaderOption] = [],
                      path: String? = nil) -> FileReport {
-        let settings = settings(for: path)
+        lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path))
+    }
+
+    func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings)
+        -> FileReport {
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         // A problem belongs to the last document starting at or before it.
-        let starts = parsed.documents.map(\.range.start)
+        let starts = parsed.documents.map { $0.range.start }
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
             guard var diagnostic = diagnostic(for: problem, format: format) else { return nil }
             if isMultiDocument { diagnostic.document = max(0, (starts.lastIndex { $0 <= problem.range.start } ?? 0)) }
@@ -102,7 +109,8 @@ public struct Linter: Sendable {
             let translation = choice.dialect.translate(choice.document, now: settings.options.now)
             var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex) }
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
-                                         firstDuplicateWins: parsed.firstDuplicateWins)
+                                         firstDuplicateWins: parsed.firstDuplicateWins,
+                                         textIsCompact: parsed.isCompact && choice.dialect == .apns && choice.isDocumentAsWritten)
             let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
             definitions.append(definition)
             dialects.append(choice.dialect)
@@ -140,21 +148,25 @@ public struct Linter: Sendable {
                        options: RuleOptions, skipping skipped: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = [(definition, nil)]
+        let checksAll = settings.levels.isEmpty && skipped.isEmpty
         while let (current, nestedAt) = pending.popLast() {
-            for rule in modelRules where settings.isEnabled(rule.id) && (skipped.isEmpty || !skipped.contains(rule.id)) {
-                if nestedAt != nil, !rule.checksNestedPayloads { continue }
-                // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
-                if rule.target == .fcm && (fcmMessage == nil || nestedAt != nil) { continue }
-                var context = RuleContext(definition: current, ruleID: rule.id, severity: rule.severity, options: options,
-                                          fcmMessage: rule.target == .fcm ? fcmMessage : nil)
-                rule.rule.check(&context)
-                for var diagnostic in context.diagnostics {
-                    diagnostic.document = document
-                    if let nestedAt {
-                        diagnostic.notes.append(Note("in the notification nested at \(nestedAt), which the app presents itself"))
-                    }
-                    diagnostics.append(diagnostic)
+            // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
+            let checksFCM = fcmMessage != nil && nestedAt == nil
+            var context = RuleContext(definition: current, ruleIDs: modelRuleIDs, options: options,
+                                      fcmMessage: checksFCM ? fcmMessage : nil)
+            // By index: reading a rule's fields in place copies (and retains) nothing.
+            for index in modelRules.indices {
+                if !checksAll, !settings.isEnabled(modelRules[index].id) || skipped.contains(modelRules[index].id) { continue }
+                if nestedAt != nil, !modelRules[index].checksNestedPayloads { continue }
+                if modelRules[index].target == .fcm && !checksFCM { continue }
+                context.run(modelRules[index].check, number: index, severity: modelRules[index].severity)
+            }
+            for var diagnostic in context.takeDiagnostics() {
+                diagnostic.document = document
+                if let nestedAt {
+                    diagnostic.notes.append(Note("in the notification nested at \(nestedAt), which the app presents itself"))
                 }
+                diagnostics.append(diagnostic)
             }
             for field in current.payload?.nestedPayloads ?? [] {
                 pending.append((Binder.bindNested(field, firstDuplicateWins: current.firstDuplicateWins), field.pointer))
@@ -203,6 +215,8 @@ public struct Linter: Sendable {
 /// A model rule with what the lint loop reads of its metadata.
 private struct PreparedRule: Sendable {
     let rule: any Rule
+    /// `rule.check`, bound once: calling it copies nothing, where calling through `rule` copies the existential.
+    let check: @Sendable (inout RuleContext) -> Void
     let id: String
     let severity: Severity
     let stage: RuleStage
@@ -213,6 +227,7 @@ private struct PreparedRule: Sendable {
     init(_ rule: any Rule) {
         let metadata = rule.metadata
         self.rule = rule
+        check = rule.check
         id = metadata.id
         severity = metadata.severity
         stage = metadata.stage

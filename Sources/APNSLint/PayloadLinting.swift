@@ -84,14 +84,15 @@ extension Linter {
     public func lint(payload: Data, headers: [String: String] = [:]) -> FileReport {
         let source = SourceText(bytes: [UInt8](payload))
         let headerOptions = Self.headerOptions(headers)
-        // The same configuration, but the body is what APNs gets: never a definition in another system's dialect.
-        let report = Linter(configuration: configuration.applying(Settings(dialect: .apns)), rules: rules)
-            .lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions)
-        guard let style = Self.style(reproducing: source.bytes, in: report, preferring: options.serializer),
-              style != options.serializer else { return report }
+        // The same settings, but the body is what APNs gets: never a definition in another system's dialect.
+        var settings = settings(for: nil)
+        settings.dialect = .apns
+        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
+        guard let style = Self.style(reproducing: source.bytes, in: report, preferring: settings.options.serializer),
+              style != settings.options.serializer else { return report }
         // Measured in the style that writes these bytes.
-        return Linter(configuration: configuration.applying(Settings(serializer: style, dialect: .apns)), rules: rules)
-            .lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions)
+        settings.options.serializer = style
+        return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
     }
 
     /// Encodes `payload` with `encoder` and lints the bytes the encoder produced, as `lint(payload:headers:)`
@@ -156,8 +157,10 @@ extension Linter {
     /// The headers of a request as header options, in a fixed order (lowercased name, then name as written).
     /// Each is named by the key the caller gave.
     static func headerOptions(_ headers: [String: String]) -> [HeaderOption] {
-        headers.sorted { ($0.key.lowercased(), $0.key) < ($1.key.lowercased(), $1.key) }
-            .map { HeaderOption(requestHeader: $0.key, value: $0.value) }
+        guard headers.count > 1 else { return headers.map { HeaderOption(requestHeader: $0.key, value: $0.value) } }
+        return headers.map { (name: lowercasedKey($0.key), header: $0) }
+            .sorted { ($0.name, $0.header.key) < ($1.name, $1.header.key) }
+            .map { HeaderOption(requestHeader: $0.header.key, value: $0.header.value) }
     }
 
     /// The serializer style that writes the report's bare payload back as exactly `bytes` (`preferred` first),
@@ -166,6 +169,10 @@ extension Linter {
         -> WireSerializer.Style? {
         guard report.definitions.count == 1, let definition = report.definition, definition.shape == .payload
         else { return nil }
+        // The reader saw that the compact serializer writes these bytes: no need to write them out again.
+        if definition.textIsCompact, preferred == .compact { return .compact }
+        // Compact UTF-8 is the shortest style: a smaller body is not one any style writes back.
+        guard definition.objectPayloadSize.map({ $0 <= bytes.count }) ?? true else { return nil }
         let candidates = [preferred] + WireSerializer.Style.allCases.filter { $0 != preferred }
         return candidates.first { definition.payloadBytes(style: $0) == bytes }
     }

@@ -46,14 +46,19 @@ public struct HeaderOption: Sendable, Hashable {
 
 /// Binds a positioned document tree to the typed notification model.
 public enum Binder {
+    /// `/headers`, where header fields point (also when they come from outside the file).
+    static let headersPointer = JSONPointer([EnvelopeKey.headers])
+
     /// - Parameters:
     ///   - root: the request document (for most formats, the document as read).
     ///   - source: the document as the user wrote it, when a dialect built `root` from it.
     ///   - headerOptions: headers from outside the file. They fill in headers the file does not set; the
     ///     definition itself wins, because it is what the sender reads.
     ///   - firstDuplicateWins: which of two equal keys counts (true for Erlang proplists).
+    ///   - textIsCompact: `root` is the text as read, and that text is compact JSON as the serializer writes it
+    ///     (`ParseResult.isCompact`): the payload's size is then the length of its text.
     public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
-                            firstDuplicateWins: Bool = false) -> NotificationDefinition {
+                            firstDuplicateWins: Bool = false, textIsCompact: Bool = false) -> NotificationDefinition {
         let isEnvelope = root.members != nil && root.member("aps") == nil && root.member(EnvelopeKey.payload) != nil
         var envelope: FieldSet?
         var headersDeclaration: Field?
@@ -70,37 +75,33 @@ public enum Binder {
                 payload = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: firstDuplicateWins)
             }
             let headersNode = headersDeclaration?.value ?? DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
-            headerFields = FieldSet(node: headersNode, pointer: JSONPointer([EnvelopeKey.headers]),
+            headerFields = FieldSet(node: headersNode, pointer: headersPointer,
                                     schema: Schema.headers, caseInsensitive: true, firstDuplicateWins: firstDuplicateWins)
         } else {
             payload = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins)
             headerFields = FieldSet(node: DocumentNode(.object([]), range: SourceRange(start: 0, end: 0)),
-                                    pointer: JSONPointer([EnvelopeKey.headers]), schema: Schema.headers, caseInsensitive: true)
+                                    pointer: headersPointer, schema: Schema.headers, caseInsensitive: true)
         }
 
         // Added at once; of two options with the same name, the first counts.
-        var added: [Field] = []
+        var added: [(name: String, value: String, origin: Field.Origin)] = []
         for option in headerOptions where headerFields[option.name] == nil {
-            let name = option.name.lowercased()
-            guard !added.contains(where: { $0.key == name }) else { continue }
-            let empty = SourceRange(start: 0, end: 0)
-            added.append(Field(
-                key: name, keyRange: empty, pointer: headerFields.pointer.appending(name),
-                value: DocumentNode(.string(option.value), range: empty),
-                spec: Schema.headers.first { $0.name == name }, origin: option.origin))
+            let name = lowercasedKey(option.name)
+            guard !added.contains(where: { $0.name == name }) else { continue }
+            added.append((name, option.value, option.origin))
         }
         if !added.isEmpty { headerFields = headerFields.adding(added) }
 
         return NotificationDefinition(
             root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
             headers: Headers(fields: headerFields, declaration: headersDeclaration),
-            deviceToken: deviceToken, payload: payload)
+            deviceToken: deviceToken, payload: payload, textIsCompact: textIsCompact)
     }
 
     /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
     public static func bindNested(_ field: Field, firstDuplicateWins: Bool) -> NotificationDefinition {
         let headers = FieldSet(node: DocumentNode(.object([]), range: SourceRange(start: 0, end: 0)),
-                               pointer: JSONPointer([EnvelopeKey.headers]), schema: Schema.headers, caseInsensitive: true)
+                               pointer: headersPointer, schema: Schema.headers, caseInsensitive: true)
         return NotificationDefinition(
             root: field.value, shape: .payload, firstDuplicateWins: firstDuplicateWins, envelope: nil,
             headers: Headers(fields: headers, declaration: nil), deviceToken: nil,
@@ -108,7 +109,7 @@ public enum Binder {
     }
 
     static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool) -> Payload {
-        let fields = FieldSet(node: node, pointer: pointer, schema: [KeySpec("aps", .objectOrProplist), KeySpec("mdm", .string)],
+        let fields = FieldSet(node: node, pointer: pointer, schema: Schema.payload,
                               firstDuplicateWins: firstDuplicateWins)
         var aps: APS?
         if let apsField = fields["aps"] {

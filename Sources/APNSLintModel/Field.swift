@@ -26,73 +26,159 @@ public struct Field: Sendable {
         }
     }
 
+    /// The set the field belongs to, and its place there: a field is a view into its set, so binding an object
+    /// allocates nothing per member, and a copy is one retain.
+    @usableFromInline let owner: FieldSet.Storage
+    @usableFromInline let index: Int
+
+    @usableFromInline init(_ owner: FieldSet.Storage, _ index: Int) {
+        self.owner = owner
+        self.index = index
+    }
+
     /// The key as written.
-    public var key: String { parts.value.key }
-    public var pointer: JSONPointer { parts.value.pointer }
-    public var value: DocumentNode { parts.value.value }
+    @inlinable public var key: String { owner.members[index].key }
+    /// Built when asked for (rules ask only when they report): most fields are never reported.
+    @inlinable public var pointer: JSONPointer { owner.pointer.appending(key) }
+    @inlinable public var value: DocumentNode { owner.members[index].value }
     /// The schema entry, or nil for a key the schema does not know.
-    public var spec: KeySpec? { parts.value.spec }
+    @inlinable public var spec: KeySpec? {
+        let specIndex = owner.specIndices[index]
+        return specIndex < 0 ? nil : owner.schema[Int(specIndex)]
+    }
     /// True when a later member with the same key overrides this one.
-    public var isShadowed: Bool { parts.value.isShadowed }
-    public var origin: Origin { parts.value.origin }
-    var sourceKeyRange: SourceRange { parts.value.sourceKeyRange }
-
-    private struct Parts: Sendable {
-        let key: String
-        let pointer: JSONPointer
-        let value: DocumentNode
-        let spec: KeySpec?
-        let isShadowed: Bool
-        let origin: Origin
-        let sourceKeyRange: SourceRange
+    @inlinable public var isShadowed: Bool { owner.shadowed?[index] ?? false }
+    @inlinable public var origin: Origin {
+        index < owner.sourceCount ? .source : owner.addedOrigins[index - owner.sourceCount]
     }
-
-    /// Rules look fields up and pass them around all the time: behind one reference, a copy is one retain.
-    private let parts: Box<Parts>
-
-    public init(key: String, keyRange: SourceRange, pointer: JSONPointer, value: DocumentNode, spec: KeySpec?,
-                isShadowed: Bool = false, origin: Origin = .source) {
-        parts = Box(Parts(key: key, pointer: pointer, value: value, spec: spec, isShadowed: isShadowed, origin: origin,
-                          sourceKeyRange: keyRange))
-    }
+    @usableFromInline var sourceKeyRange: SourceRange { owner.members[index].keyRange }
 
     /// The key's range in the file (nil for a field from the command line).
-    public var keyRange: SourceRange? { origin == .source ? sourceKeyRange : nil }
+    @inlinable public var keyRange: SourceRange? { origin == .source ? sourceKeyRange : nil }
     /// The value's range in the file (nil for a field from the command line).
-    public var valueRange: SourceRange? { origin == .source ? value.range : nil }
+    @inlinable public var valueRange: SourceRange? { origin == .source ? value.range : nil }
     /// From the key to the end of the value.
-    public var range: SourceRange? {
+    @inlinable public var range: SourceRange? {
         origin == .source ? SourceRange(start: sourceKeyRange.start, end: value.range.end) : nil
     }
 
-    public var isKnown: Bool { spec != nil }
-    public var hasExpectedType: Bool { spec?.type.accepts(value) ?? true }
+    @inlinable public var isKnown: Bool { owner.specIndices[index] >= 0 }
+    @inlinable public var hasExpectedType: Bool { spec?.type.accepts(value) ?? true }
 
     /// The value as a string (for header fields, numbers are read as their text).
-    public var string: String? { value.string }
+    @inlinable public var string: String? { value.string }
 
     /// An integer value: a JSON integer, or for numeric headers a string of digits.
-    public var integer: Int? {
+    @inlinable public var integer: Int? {
         if let number = value.number { return number.intValue }
         if spec?.type == .headerInteger, let text = value.string { return Int(text) }
         return nil
     }
 
-    public var number: Double? { value.number?.doubleValue }
+    @inlinable public var number: Double? { value.number?.doubleValue }
 }
 
 /// An object bound to a list of known keys: every member becomes a `Field`, in source order.
 public struct FieldSet: Sendable {
-    public let pointer: JSONPointer
-    public let node: DocumentNode
-    public let fields: [Field]
-    let caseInsensitive: Bool
-    let firstDuplicateWins: Bool
+    /// Everything a set and its fields know, behind one reference: rules and the model pass sets and fields around
+    /// all the time, and a copy of either is one retain.
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let pointer: JSONPointer
+        /// The object as written (for a proplist, the object it stands for).
+        @usableFromInline let node: DocumentNode
+        /// The object's members, then any fields added from outside the file (headers from options).
+        @usableFromInline let members: [Member]
+        @usableFromInline let schema: [KeySpec]
+        /// For each member, its entry in `schema`, or -1 for a key the schema does not know.
+        @usableFromInline let specIndices: [Int16]
+        /// For each member, whether another occurrence of its key counts instead; nil when no key is repeated.
+        @usableFromInline let shadowed: [Bool]?
+        /// For a case-insensitive set (headers), each member's key in lowercase; nil otherwise.
+        @usableFromInline let lowercasedKeys: [String]?
+        /// How many members are in the file; the ones after them were added from outside it.
+        @usableFromInline let sourceCount: Int
+        /// Where each added member came from.
+        @usableFromInline let addedOrigins: [Field.Origin]
+        @usableFromInline let firstDuplicateWins: Bool
+        @usableFromInline let proplist: DocumentNode?
+
+        /// - Parameters:
+        ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOrigins` say where the others came from.
+        convenience init(pointer: JSONPointer, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
+                         firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOrigins: [Field.Origin] = []) {
+            let lowercasedKeys = caseInsensitive ? members.map { lowercasedKey($0.key) } : nil
+            let specIndices = members.indices.map { index in
+                Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
+            }
+            // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out.
+            let shadowed = lowercasedKeys.map { Self.hasRepeats($0) } ?? members.hasDuplicateKeys
+                ? Self.shadowed(lowercasedKeys ?? members.map { $0.key }, firstDuplicateWins: firstDuplicateWins) : nil
+            self.init(pointer: pointer, node: node, members: members, schema: schema, specIndices: specIndices, shadowed: shadowed,
+                      lowercasedKeys: lowercasedKeys, sourceCount: sourceCount ?? members.count, addedOrigins: addedOrigins,
+                      firstDuplicateWins: firstDuplicateWins,
+                      proplist: proplist)
+        }
+
+        init(pointer: JSONPointer, node: DocumentNode, members: [Member], schema: [KeySpec], specIndices: [Int16], shadowed: [Bool]?,
+             lowercasedKeys: [String]?, sourceCount: Int, addedOrigins: [Field.Origin], firstDuplicateWins: Bool, proplist: DocumentNode?) {
+            self.pointer = pointer
+            self.node = node
+            self.members = members
+            self.schema = schema
+            self.specIndices = specIndices
+            self.shadowed = shadowed
+            self.lowercasedKeys = lowercasedKeys
+            self.sourceCount = sourceCount
+            self.addedOrigins = addedOrigins
+            self.firstDuplicateWins = firstDuplicateWins
+            self.proplist = proplist
+        }
+
+        static func specIndex(of name: String, in schema: [KeySpec]) -> Int16 {
+            Int16(schema.firstIndex { $0.name.isSameKey(as: name) } ?? -1)
+        }
+
+        private static func hasRepeats(_ names: [String]) -> Bool {
+            if names.count > 16 { return Set(names).count != names.count }
+            return names.indices.contains { index in names[..<index].contains(names[index]) }
+        }
+
+        /// For each name, whether another occurrence counts instead: a later one, or with `firstDuplicateWins` an
+        /// earlier one. Few names are compared pairwise, many through a dictionary.
+        private static func shadowed(_ names: [String], firstDuplicateWins: Bool) -> [Bool] {
+            if names.count <= 16 {
+                return names.indices.map { index in
+                    let others = firstDuplicateWins ? names[..<index] : names[(index + 1)...]
+                    return others.contains(names[index])
+                }
+            }
+            var winner: [String: Int] = [:]
+            for (index, name) in names.enumerated() where !(firstDuplicateWins && winner[name] != nil) {
+                winner[name] = index
+            }
+            return names.indices.map { winner[names[$0]] != $0 }
+        }
+    }
+
+    @usableFromInline let storage: Storage
+
+    @inlinable public var pointer: JSONPointer { storage.pointer }
+    @inlinable public var node: DocumentNode { storage.node }
+    /// Every field, in source order (added ones last).
+    @inlinable public var fields: Fields { Fields(storage: storage) }
+    var firstDuplicateWins: Bool { storage.firstDuplicateWins }
     /// The array the user wrote when this object was written as a proplist (`[["alert", "Hi"]]`); nil for an
     /// object written as an object.
-    public let proplist: DocumentNode?
-    /// For a case-insensitive set (headers), each field's key in lowercase, in the order of `fields`.
-    private let lowercasedKeys: [String]?
+    @inlinable public var proplist: DocumentNode? { storage.proplist }
+
+    /// The fields of a set, as a collection (no array is built for them).
+    public struct Fields: RandomAccessCollection, Sendable {
+        @usableFromInline let storage: Storage
+        @inlinable init(storage: Storage) { self.storage = storage }
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { storage.members.count }
+        @inlinable public subscript(position: Int) -> Field { Field(storage, position) }
+    }
 
     /// Binds `node`'s members. Non-objects give an empty set.
     /// - Parameter firstDuplicateWins: which of two equal keys counts (Erlang proplists keep the first; JSON and
@@ -101,54 +187,17 @@ public struct FieldSet: Sendable {
     ///   critical `sound`).
     public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
                 firstDuplicateWins: Bool = false, acceptsProplist: Bool = false) {
-        self.pointer = pointer
-        self.caseInsensitive = caseInsensitive
-        self.firstDuplicateWins = firstDuplicateWins
-        var members = node.members ?? []
         if acceptsProplist, node.members == nil, let pairs = Proplist.members(of: node) {
-            members = pairs
-            self.proplist = node
-            self.node = DocumentNode(.object(pairs), range: node.range)
+            storage = Storage(pointer: pointer, node: DocumentNode(.object(pairs), range: node.range), members: pairs, schema: schema,
+                              caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: node)
         } else {
-            self.proplist = nil
-            self.node = node
-        }
-        let names = caseInsensitive ? members.map { lowercasedKey($0.key) } : members.map { $0.key }
-        self.lowercasedKeys = caseInsensitive ? names : nil
-        let shadowed = Self.shadowed(names, firstDuplicateWins: firstDuplicateWins)
-        self.fields = members.indices.map { index in
-            let member = members[index], name = names[index]
-            return Field(
-                key: member.key, keyRange: member.keyRange, pointer: pointer.appending(member.key),
-                value: member.value, spec: schema.first { $0.name == name },
-                isShadowed: shadowed[index])
+            storage = Storage(pointer: pointer, node: node, members: node.members ?? [], schema: schema,
+                              caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: nil)
         }
     }
 
-    /// For each name, whether another occurrence counts instead: a later one, or with `firstDuplicateWins` an
-    /// earlier one. Few names are compared pairwise, many through a dictionary.
-    private static func shadowed(_ names: [String], firstDuplicateWins: Bool) -> [Bool] {
-        if names.count <= 16 {
-            return names.indices.map { index in
-                let others = firstDuplicateWins ? names[..<index] : names[(index + 1)...]
-                return others.contains(names[index])
-            }
-        }
-        var winner: [String: Int] = [:]
-        for (index, name) in names.enumerated() where !(firstDuplicateWins && winner[name] != nil) {
-            winner[name] = index
-        }
-        return names.indices.map { winner[names[$0]] != $0 }
-    }
-
-    init(pointer: JSONPointer, node: DocumentNode, fields: [Field], caseInsensitive: Bool, firstDuplicateWins: Bool, proplist: DocumentNode?) {
-        self.pointer = pointer
-        self.node = node
-        self.fields = fields
-        self.caseInsensitive = caseInsensitive
-        self.firstDuplicateWins = firstDuplicateWins
-        self.proplist = proplist
-        lowercasedKeys = caseInsensitive ? fields.map { lowercasedKey($0.key) } : nil
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     /// Binds a nested dictionary (`aps`, `alert`, critical `sound`) with the same duplicate-key policy; a
@@ -157,28 +206,47 @@ public struct FieldSet: Sendable {
         FieldSet(node: node, pointer: pointer, schema: schema, firstDuplicateWins: firstDuplicateWins, acceptsProplist: true)
     }
 
-    /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`).
-    public subscript(_ key: String) -> Field? {
-        guard let lowercasedKeys else { return fields.last { !$0.isShadowed && $0.key == key } }
-        let key = lowercasedKey(key)
-        return fields.indices.last { !fields[$0].isShadowed && lowercasedKeys[$0] == key }.map { fields[$0] }
+    /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`); the others are shadowed.
+    @inlinable public subscript(_ key: String) -> Field? {
+        let index: Int?
+        if let lowercasedKeys = storage.lowercasedKeys {
+            let key = lowercasedKey(key)
+            index = storage.firstDuplicateWins ? lowercasedKeys.firstIndex { $0.isSameKey(as: key) }
+                : lowercasedKeys.lastIndex { $0.isSameKey(as: key) }
+        } else if storage.firstDuplicateWins {
+            index = storage.members.firstIndex { $0.key.isSameKey(as: key) }
+        } else {
+            index = storage.members.lastIndex { $0.key.isSameKey(as: key) }
+        }
+        return index.map { Field(storage, $0) }
     }
 
     /// Effective fields only (each key once).
     public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }
     public var unknownFields: [Field] { fields.filter { !$0.isKnown } }
-    public var isEmpty: Bool { fields.isEmpty }
+    @inlinable public var isEmpty: Bool { storage.members.isEmpty }
 
-    /// Adds fields that did not come from this object (headers from the command line or the configuration).
-    func adding(_ added: [Field]) -> FieldSet {
-        FieldSet(pointer: pointer, node: node, fields: fields + added, caseInsensitive: caseInsensitive,
-                 firstDuplicateWins: firstDuplicateWins, proplist: proplist)
+    /// Adds fields that do not come from this object: headers from the command line or the configuration, whose
+    /// names are not in the set yet. Their values are strings, as sent.
+    func adding(_ added: [(name: String, value: String, origin: Field.Origin)]) -> FieldSet {
+        let empty = SourceRange(start: 0, end: 0)
+        var members = storage.members
+        members.reserveCapacity(members.count + added.count)
+        for header in added {
+            members.append(Member(key: header.name, keyRange: empty, value: DocumentNode(.string(header.value), range: empty)))
+        }
+        return FieldSet(storage: Storage(
+            pointer: storage.pointer, node: storage.node, members: members, schema: storage.schema,
+            caseInsensitive: storage.lowercasedKeys != nil, firstDuplicateWins: storage.firstDuplicateWins, proplist: storage.proplist,
+            sourceCount: storage.sourceCount, addedOrigins: storage.addedOrigins + added.map { $0.origin }))
     }
+
 }
 
 /// `key.lowercased()`, without building a new string when there is nothing to lower (header names usually).
-func lowercasedKey(_ key: String) -> String {
+public func lowercasedKey(_ key: String) -> String {
     var key = key
+    // Through the contiguous bytes: stepping through `utf8` costs several times more.
     let isLowercaseASCII = key.withUTF8 { bytes in
         !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
     }

@@ -13,21 +13,24 @@ public struct NotificationDefinition: Sendable {
     }
 
     /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
-    public var root: DocumentNode { parts.value.root }
-    public var shape: Shape { parts.value.shape }
+    @inlinable public var root: DocumentNode { parts.value.root }
+    @inlinable public var shape: Shape { parts.value.shape }
     /// Which of two equal keys counts: the first for Erlang proplists, the last for JSON and YAML.
-    public var firstDuplicateWins: Bool { parts.value.firstDuplicateWins }
+    @inlinable public var firstDuplicateWins: Bool { parts.value.firstDuplicateWins }
     /// The envelope's own members (only for `.envelope`).
-    public var envelope: FieldSet? { parts.value.envelope }
-    public var headers: Headers { parts.value.headers }
-    public var deviceToken: Field? { parts.value.deviceToken }
+    @inlinable public var envelope: FieldSet? { parts.value.envelope }
+    @inlinable public var headers: Headers { parts.value.headers }
+    @inlinable public var deviceToken: Field? { parts.value.deviceToken }
     /// The payload, or nil when an envelope has no `payload` member.
-    public var payload: Payload? { parts.value.payload }
+    @inlinable public var payload: Payload? { parts.value.payload }
     /// The size of `payloadBytes` (compact UTF-8 JSON), computed once, when the payload is an object; nil
     /// otherwise (the size rules measure only objects).
-    public var objectPayloadSize: Int? { parts.value.objectPayloadSize }
+    @inlinable public var objectPayloadSize: Int? { parts.value.objectPayloadSize }
+    /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
+    /// byte (see `ParseResult.isCompact`).
+    @inlinable public var textIsCompact: Bool { parts.value.textIsCompact }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
-    public var inferredPushType: PushType? { parts.value.inferredPushType }
+    @inlinable public var inferredPushType: PushType? { parts.value.inferredPushType }
 
     /// The declared push type, else the inferred one; `isInferred` says which.
     public var pushType: (type: PushType, isInferred: Bool)? {
@@ -36,48 +39,58 @@ public struct NotificationDefinition: Sendable {
         return inferredPushType.map { ($0, true) }
     }
 
-    private struct Parts: Sendable {
-        let root: DocumentNode
-        let shape: Shape
-        let firstDuplicateWins: Bool
-        let envelope: FieldSet?
-        let headers: Headers
-        let deviceToken: Field?
-        let payload: Payload?
-        let objectPayloadSize: Int?
-        let inferredPushType: PushType?
+    @usableFromInline struct Parts: Sendable {
+        @usableFromInline let root: DocumentNode
+        @usableFromInline let shape: Shape
+        @usableFromInline let firstDuplicateWins: Bool
+        @usableFromInline let envelope: FieldSet?
+        @usableFromInline let headers: Headers
+        @usableFromInline let deviceToken: Field?
+        @usableFromInline let payload: Payload?
+        @usableFromInline let objectPayloadSize: Int?
+        @usableFromInline let textIsCompact: Bool
+        @usableFromInline let inferredPushType: PushType?
     }
 
     /// Every rule gets the definition: one reference to immutable parts makes it cheap to pass on.
-    private let parts: Box<Parts>
+    @usableFromInline let parts: Box<Parts>
 
+    /// - Parameter textIsCompact: the request document's text is what the compact serializer writes for it
+    ///   (`ParseResult.isCompact`), so the payload's size is the length of its text.
     public init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers,
-                deviceToken: Field?, payload: Payload?) {
-        let size = payload.flatMap { payload in
-            payload.isObject ? WireSerializer.size(of: payload.node, firstDuplicateWins: firstDuplicateWins) : nil
+                deviceToken: Field?, payload: Payload?, textIsCompact: Bool = false) {
+        let size = payload.flatMap { payload -> Int? in
+            guard payload.isObject else { return nil }
+            return textIsCompact ? payload.node.range.length : WireSerializer.size(of: payload.node, firstDuplicateWins: firstDuplicateWins)
         }
         parts = Box(Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers,
-                          deviceToken: deviceToken, payload: payload, objectPayloadSize: size,
+                          deviceToken: deviceToken, payload: payload, objectPayloadSize: size, textIsCompact: textIsCompact,
                           inferredPushType: payload.flatMap(Self.inferredPushType)))
     }
 
     private static func inferredPushType(of payload: Payload) -> PushType? {
         if payload.isMDM { return .mdm }
-        guard let aps = payload.aps else { return nil }
-        let keys = aps.fields.fields.map { $0.key }
-        if keys.contains("content-state") || keys.contains("event") { return .liveactivity }
-        if keys.contains("content-changed") { return .widgets }
-        if keys.contains(where: { ["alert", "badge", "sound"].contains($0) }) { return .alert }
-        if keys.contains("content-available") { return .background }
-        return nil
+        guard let fields = payload.aps?.fields else { return nil }
+        var inferred: PushType?
+        // The strongest evidence wins: Live Activity keys, then widgets, then what an alert shows, then a wake-up.
+        for field in fields.fields {
+            switch field.key {
+            case "content-state", "event": return .liveactivity
+            case "content-changed": inferred = .widgets
+            case "alert", "badge", "sound": if inferred != .widgets { inferred = .alert }
+            case "content-available": if inferred == nil { inferred = .background }
+            default: break
+            }
+        }
+        return inferred
     }
 }
 
 /// An immutable value behind one reference: copying it is one retain, however large the value.
-final class Box<Value: Sendable>: Sendable {
-    let value: Value
+@usableFromInline final class Box<Value: Sendable>: Sendable {
+    @usableFromInline let value: Value
 
-    init(_ value: Value) {
+    @usableFromInline init(_ value: Value) {
         self.value = value
     }
 }
@@ -85,61 +98,78 @@ final class Box<Value: Sendable>: Sendable {
 /// The request headers, from the definition's `headers` object and from command-line options.
 public struct Headers: Sendable {
     /// All header fields; names compare case-insensitively, as in HTTP.
-    public var fields: FieldSet { parts.value.fields }
+    @inlinable public var fields: FieldSet { parts.value.fields }
     /// The `headers` member of the envelope, when there is one.
-    public var declaration: Field? { parts.value.declaration }
+    @inlinable public var declaration: Field? { parts.value.declaration }
 
-    private struct Parts: Sendable {
-        let fields: FieldSet
-        let declaration: Field?
-        let pushTypeField: Field?
-        let pushType: PushType?
+    @usableFromInline struct Parts: Sendable {
+        @usableFromInline let fields: FieldSet
+        @usableFromInline let declaration: Field?
+        @usableFromInline var pushTypeField: Field?
+        @usableFromInline var priorityField: Field?
+        @usableFromInline var topicField: Field?
+        @usableFromInline var idField: Field?
+        @usableFromInline var expirationField: Field?
+        @usableFromInline var collapseIDField: Field?
+        @usableFromInline var pushType: PushType?
     }
 
-    private let parts: Box<Parts>
+    @usableFromInline let parts: Box<Parts>
 
-    /// Looks the push type up once: most rules ask for it.
+    /// Finds the documented headers in one pass: rules ask for them all the time, and a look-up by name compares
+    /// names case-insensitively.
     init(fields: FieldSet, declaration: Field?) {
-        let pushTypeField = fields[HeaderName.pushType]
-        parts = Box(Parts(fields: fields, declaration: declaration, pushTypeField: pushTypeField,
-                          pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:))))
+        var parts = Parts(fields: fields, declaration: declaration)
+        for field in fields.fields where !field.isShadowed {
+            switch lowercasedKey(field.key) {
+            case HeaderName.pushType: parts.pushTypeField = field
+            case HeaderName.priority: parts.priorityField = field
+            case HeaderName.topic: parts.topicField = field
+            case HeaderName.id: parts.idField = field
+            case HeaderName.expiration: parts.expirationField = field
+            case HeaderName.collapseID: parts.collapseIDField = field
+            default: break
+            }
+        }
+        parts.pushType = parts.pushTypeField?.string.flatMap(PushType.init(rawValue:))
+        self.parts = Box(parts)
     }
 
     /// True when anything says what the request's headers are (a `headers` object or a command-line option).
     /// A bare payload without options says nothing about its request, and rules must not assume defaults.
     public var areDeclared: Bool { declaration != nil || !fields.isEmpty }
 
-    public var pushTypeField: Field? { parts.value.pushTypeField }
-    public var priorityField: Field? { fields[HeaderName.priority] }
-    public var topicField: Field? { fields[HeaderName.topic] }
-    public var idField: Field? { fields[HeaderName.id] }
-    public var expirationField: Field? { fields[HeaderName.expiration] }
-    public var collapseIDField: Field? { fields[HeaderName.collapseID] }
+    @inlinable public var pushTypeField: Field? { parts.value.pushTypeField }
+    @inlinable public var priorityField: Field? { parts.value.priorityField }
+    @inlinable public var topicField: Field? { parts.value.topicField }
+    @inlinable public var idField: Field? { parts.value.idField }
+    @inlinable public var expirationField: Field? { parts.value.expirationField }
+    @inlinable public var collapseIDField: Field? { parts.value.collapseIDField }
 
     /// The push type, when the header holds one of the documented values.
-    public var pushType: PushType? { parts.value.pushType }
+    @inlinable public var pushType: PushType? { parts.value.pushType }
     public var priority: Int? { priorityField?.integer }
 }
 
 /// An APNs payload: `aps`, or `mdm`, plus custom data.
 public struct Payload: Sendable {
-    public var node: DocumentNode { parts.value.node }
-    public var pointer: JSONPointer { parts.value.pointer }
+    @inlinable public var node: DocumentNode { parts.value.node }
+    @inlinable public var pointer: JSONPointer { parts.value.pointer }
     /// Every top-level member (`aps`, `mdm` and custom keys).
-    public var fields: FieldSet { parts.value.fields }
+    @inlinable public var fields: FieldSet { parts.value.fields }
     /// The bound `aps` dictionary, when `aps` is an object.
-    public var aps: APS? { parts.value.aps }
+    @inlinable public var aps: APS? { parts.value.aps }
 
-    private struct Parts: Sendable {
-        let node: DocumentNode
-        let pointer: JSONPointer
-        let fields: FieldSet
-        let aps: APS?
-        let isMDM: Bool
-        let customData: [Field]
+    @usableFromInline struct Parts: Sendable {
+        @usableFromInline let node: DocumentNode
+        @usableFromInline let pointer: JSONPointer
+        @usableFromInline let fields: FieldSet
+        @usableFromInline let aps: APS?
+        @usableFromInline let isMDM: Bool
+        @usableFromInline let customData: [Field]
     }
 
-    private let parts: Box<Parts>
+    @usableFromInline let parts: Box<Parts>
 
     init(node: DocumentNode, pointer: JSONPointer, fields: FieldSet, aps: APS?) {
         let isMDM = fields["aps"] == nil && fields["mdm"] != nil
@@ -148,12 +178,12 @@ public struct Payload: Sendable {
     }
 
     public var isObject: Bool { node.members != nil }
-    public var apsField: Field? { fields["aps"] }
-    public var mdmField: Field? { fields["mdm"] }
+    @inlinable public var apsField: Field? { fields["aps"] }
+    @inlinable public var mdmField: Field? { fields["mdm"] }
     /// An MDM wake-up payload `{"mdm": "…"}` has no `aps`.
-    public var isMDM: Bool { parts.value.isMDM }
+    @inlinable public var isMDM: Bool { parts.value.isMDM }
     /// Custom data: top-level keys other than `aps` (and `mdm` in an MDM payload).
-    public var customData: [Field] { parts.value.customData }
+    @inlinable public var customData: [Field] { parts.value.customData }
 
     /// Custom values that are themselves whole payloads (an object with an `aps` dictionary): the silent-push
     /// pattern where the app presents the nested notification itself.
@@ -164,19 +194,19 @@ public struct Payload: Sendable {
 
 /// The `aps` dictionary.
 public struct APS: Sendable {
-    public var fields: FieldSet { parts.value.fields }
+    @inlinable public var fields: FieldSet { parts.value.fields }
     /// `alert` as a string or a bound dictionary.
-    public var alert: AlertContent? { parts.value.alert }
+    @inlinable public var alert: AlertContent? { parts.value.alert }
     /// `sound` as a name or a critical-alert dictionary.
-    public var sound: SoundContent? { parts.value.sound }
+    @inlinable public var sound: SoundContent? { parts.value.sound }
 
-    private struct Parts: Sendable {
-        let fields: FieldSet
-        let alert: AlertContent?
-        let sound: SoundContent?
+    @usableFromInline struct Parts: Sendable {
+        @usableFromInline let fields: FieldSet
+        @usableFromInline let alert: AlertContent?
+        @usableFromInline let sound: SoundContent?
     }
 
-    private let parts: Box<Parts>
+    @usableFromInline let parts: Box<Parts>
 
     /// Binds `alert` and `sound` once: many rules read them.
     init(fields: FieldSet) {
@@ -201,11 +231,11 @@ public struct APS: Sendable {
         parts = Box(Parts(fields: fields, alert: alert, sound: sound))
     }
 
-    public var alertField: Field? { fields["alert"] }
-    public var badge: Field? { fields["badge"] }
-    public var soundField: Field? { fields["sound"] }
-    public var contentAvailable: Field? { fields["content-available"] }
-    public var mutableContent: Field? { fields["mutable-content"] }
+    @inlinable public var alertField: Field? { fields["alert"] }
+    @inlinable public var badge: Field? { fields["badge"] }
+    @inlinable public var soundField: Field? { fields["sound"] }
+    @inlinable public var contentAvailable: Field? { fields["content-available"] }
+    @inlinable public var mutableContent: Field? { fields["mutable-content"] }
 
     /// True when `aps` holds `content-available` and nothing else (a background update).
     public var isContentAvailableOnly: Bool {

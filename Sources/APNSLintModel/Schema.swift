@@ -137,6 +137,9 @@ public enum Schema {
     ]
 
     /// Keys of a definition envelope: `{"headers": {…}, "device-token": "…", "payload": {…}}`.
+    /// The keys of a payload APNs reads (the others are custom data).
+    public static let payload: [KeySpec] = [KeySpec("aps", .objectOrProplist), KeySpec("mdm", .string)]
+
     public static let envelope: [KeySpec] = [
         KeySpec(EnvelopeKey.payload, .object),
         KeySpec(EnvelopeKey.headers, .object),

@@ -46,27 +46,86 @@ extension String {
 /// The `apns-topic` suffix each push type needs (apns-spec §2.4). `alert` and `background` take the bare
 /// bundle ID; an `mdm` topic is the UID from the MDM push certificate.
 enum TopicSuffix {
-    static let byPushType: [(type: PushType, suffix: String)] = [
-        (.voip, ".voip"),
-        (.complication, ".complication"),
-        (.fileprovider, ".pushkit.fileprovider"),
-        (.location, ".location-query"),
-        (.liveactivity, ".push-type.liveactivity"),
-        (.pushtotalk, ".voip-ptt"),
-        (.widgets, ".push-type.widgets"),
-        (.controls, ".push-type.controls"),
-    ]
-
     /// The suffix a push type's topic must end with; nil for a bare bundle ID (`alert`, `background`) and for
-    /// `mdm`.
+    /// `mdm`. A switch, not a table search: every lint asks.
     static func suffix(for type: PushType) -> String? {
-        byPushType.first { $0.type == type }?.suffix
+        switch type {
+        case .voip: ".voip"
+        case .complication: ".complication"
+        case .fileprovider: ".pushkit.fileprovider"
+        case .location: ".location-query"
+        case .liveactivity: ".push-type.liveactivity"
+        case .pushtotalk: ".voip-ptt"
+        case .widgets: ".push-type.widgets"
+        case .controls: ".push-type.controls"
+        case .alert, .background, .mdm: nil
+        }
     }
+
+    /// The suffixes as one run of bytes, and where each suffixed push type's is in it: `known(in:)` compares a
+    /// topic with them without a string or an array per suffix (every lint asks, and the reference counting of
+    /// those was most of its cost). Built once from `suffix(for:)`.
+    private struct SuffixTable {
+        struct Entry {
+            let type: PushType
+            let start: Int
+            let count: Int
+        }
+
+        var bytes: [UInt8] = []
+        var entries: [Entry] = []
+
+        init() {
+            for type in PushType.allCases {
+                guard let suffix = TopicSuffix.suffix(for: type) else { continue }
+                entries.append(Entry(type: type, start: bytes.count, count: suffix.utf8.count))
+                bytes += suffix.utf8
+            }
+        }
+    }
+
+    private static let suffixTable = SuffixTable()
 
     /// The known suffix a topic ends with (compared case-insensitively), and the push type it belongs to.
     static func known(in topic: String) -> (type: PushType, suffix: String)? {
-        let lowered = topic.lowercased()
-        return byPushType.filter { lowered.hasSuffix($0.suffix) }.max { $0.suffix.count < $1.suffix.count }
+        var text = topic
+        let isASCII = text.withUTF8 { $0.allSatisfy { $0 < 0x80 } }
+        guard isASCII else {
+            let lowered = topic.lowercased()
+            var longest: (type: PushType, suffix: String)?
+            for entry in suffixTable.entries {
+                guard let suffix = suffix(for: entry.type), lowered.hasSuffix(suffix),
+                      suffix.count > (longest?.suffix.count ?? 0) else { continue }
+                longest = (entry.type, suffix)
+            }
+            return longest
+        }
+        // Every bundle ID is ASCII: its bytes are compared as they are, without building a lowercased copy.
+        let table = suffixTable
+        let type: PushType? = text.withUTF8 { topic in
+            table.bytes.withUnsafeBufferPointer { suffixes in
+                var longest: SuffixTable.Entry?
+                for entry in table.entries where entry.count > (longest?.count ?? 0) {
+                    let suffix = UnsafeBufferPointer(rebasing: suffixes[entry.start..<entry.start + entry.count])
+                    if endsWithIgnoringASCIICase(topic, suffix) { longest = entry }
+                }
+                return longest?.type
+            }
+        }
+        return type.flatMap { type in suffix(for: type).map { (type, $0) } }
+    }
+
+    /// Whether the ASCII `bytes` end with the lowercase ASCII `suffix`, ignoring the case of `bytes`.
+    private static func endsWithIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ suffix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= suffix.count else { return false }
+        let start = bytes.count - suffix.count
+        // From the end, where topics differ first.
+        for index in suffix.indices.reversed() {
+            let byte = bytes[start + index]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+            if lowered != suffix[index] { return false }
+        }
+        return true
     }
 
     /// The topic without its known suffix: the bundle ID.

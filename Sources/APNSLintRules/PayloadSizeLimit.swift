@@ -35,6 +35,15 @@ struct PayloadSizeLimit: Equatable, Sendable {
         }
     }
 
+    /// The smallest limit of a profile: a payload within it is within every limit of the profile, so the rules
+    /// need not look at the headers (which cost a look-up) to know the definition's own.
+    static func smallestBytes(in profile: RuleOptions.SizeLimitProfile) -> Int {
+        switch profile {
+        case .http2: standardBytes
+        case .legacyBinary: legacyBinaryBytes
+        }
+    }
+
     var bytes: Int {
         switch kind {
         case .standard: Self.standardBytes

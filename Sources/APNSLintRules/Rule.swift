@@ -181,16 +181,19 @@ public struct RuleContext {
     /// The FCM message, for rules whose target is FCM.
     public let fcmMessage: FCMMessage?
     public let options: RuleOptions
-    /// The rule's id and default severity: all a report needs of the rule's metadata (copying the whole metadata
-    /// for every rule and definition was most of a lint's cost).
-    let ruleID: String
-    let severity: Severity
+    /// The id and default severity of the rule being run: all a report needs of the rule's metadata (copying the
+    /// whole metadata for every rule and definition was most of a lint's cost).
+    private var ruleIDs: [String]
+    /// Which of `ruleIDs` is running: a number, not the id itself, so switching rules copies (and retains) nothing.
+    private var ruleNumber = 0
+    private var severity: Severity
+    /// What the rules run in this context reported, in order.
     public private(set) var diagnostics: [Diagnostic] = []
 
     public init(definition: NotificationDefinition, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
                 fcmMessage: FCMMessage? = nil) {
         self.definition = definition
-        self.ruleID = ruleID
+        self.ruleIDs = [ruleID]
         self.severity = severity
         self.options = options
         self.fcmMessage = fcmMessage
@@ -198,6 +201,26 @@ public struct RuleContext {
 
     public init(definition: NotificationDefinition, metadata: RuleMetadata, options: RuleOptions = RuleOptions(), fcmMessage: FCMMessage? = nil) {
         self.init(definition: definition, ruleID: metadata.id, severity: metadata.severity, options: options, fcmMessage: fcmMessage)
+    }
+
+    /// A context for running several rules on one definition, so the definition and options are not copied per
+    /// rule: `run(_:number:severity:)` runs the rule whose id is `ruleIDs[number]`.
+    public init(definition: NotificationDefinition, ruleIDs: [String], options: RuleOptions, fcmMessage: FCMMessage?) {
+        self.init(definition: definition, ruleID: "", severity: .info, options: options, fcmMessage: fcmMessage)
+        self.ruleIDs = ruleIDs
+    }
+
+    /// Runs `check` (a rule's `check(_:)`) as the rule whose id is `ruleIDs[number]`, with `severity` as its default.
+    public mutating func run(_ check: (inout RuleContext) -> Void, number: Int, severity: Severity) {
+        ruleNumber = number
+        self.severity = severity
+        check(&self)
+    }
+
+    /// Takes the diagnostics reported so far, leaving none.
+    public mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
     }
 
     /// Which part of a field a diagnostic points at.
@@ -228,7 +251,7 @@ public struct RuleContext {
         severity: Severity? = nil
     ) {
         diagnostics.append(Diagnostic(
-            ruleID: ruleID, severity: severity ?? self.severity, message: message, help: help,
+            ruleID: ruleIDs[ruleNumber], severity: severity ?? self.severity, message: message, help: help,
             pointer: pointer, range: range, notes: notes, fix: fix))
     }
 }

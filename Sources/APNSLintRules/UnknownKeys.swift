@@ -7,8 +7,11 @@ func reportUnknownKeys(
     in fields: FieldSet, known: [KeySpec], describe place: String, consequence: String, otherwise: String,
     into context: inout RuleContext
 ) {
-    let names = known.map(\.name)
+    // Most sets have no unknown key: the names for "did you mean" are gathered only for one that does.
+    var knownNames: [String]?
     for field in fields.unknownFields {
+        let names = knownNames ?? known.map(\.name)
+        knownNames = names
         let message = "\"\(field.key)\" is not a key APNs knows in \(place), so \(consequence)"
         if let suggestion = Suggestion.closest(to: field.key, in: names) {
             let reason = Suggestion.kebabCase(field.key) == suggestion || field.key.lowercased() == suggestion

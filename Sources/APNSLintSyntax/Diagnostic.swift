@@ -161,6 +161,11 @@ public struct ParseResult: Sendable {
     /// True when the format's readers keep the first of two equal keys (Erlang's `proplists:get_value/2`);
     /// JSON and YAML parsers keep the last.
     public var firstDuplicateWins = false
+    /// True when the text is exactly what a compact JSON serializer writes for the document (only the JSON reader
+    /// says so): no whitespace between tokens, no key twice in an object, and strings escaped only where JSON
+    /// requires (`\"`, `\\`, `\b` `\f` `\n` `\r` `\t`, other control characters as lowercase `\u00XX`).
+    /// Then a value's size on the wire is the length of its text, with no need to write it out again.
+    public var isCompact = false
 
     public init(documents: [DocumentNode], problems: [SyntaxProblem]) {
         self.documents = documents

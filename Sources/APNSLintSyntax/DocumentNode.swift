@@ -202,6 +202,14 @@ public struct Member: Sendable {
     }
 }
 
+extension String {
+    /// `==` for object keys, comparing lengths first: keys that differ usually differ in length, and the length of a
+    /// short string is known at once, while `==` on two different strings takes the slow path.
+    @inlinable public func isSameKey(as other: String) -> Bool {
+        utf8.count == other.utf8.count && self == other
+    }
+}
+
 extension Array where Element == Member {
     /// Whether two members have the same key: each pair is compared when there are few, else through a set.
     public var hasDuplicateKeys: Bool {
@@ -209,7 +217,7 @@ extension Array where Element == Member {
         if count <= 16 {
             for index in indices.dropFirst() {
                 let key = self[index].key
-                for earlier in 0..<index where self[earlier].key == key { return true }
+                for earlier in 0..<index where self[earlier].key.isSameKey(as: key) { return true }
             }
             return false
         }

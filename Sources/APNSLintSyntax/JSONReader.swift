@@ -34,11 +34,16 @@ private struct JSONParser {
     /// its exact size when its container closes, instead of growing (and over-allocating) as it is read.
     var openMembers: [Member] = []
     var openElements: [DocumentNode] = []
+    /// Whether the text read so far is what a compact serializer writes back (see `ParseResult.isCompact`).
+    var isCompact = true
 
     init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int) {
         self.bytes = buffer
         self.source = source
         self.maxDepth = maxDepth
+        // Room for a typical payload's entries at once, rather than growing from empty step by step.
+        openMembers.reserveCapacity(16)
+        openElements.reserveCapacity(8)
     }
 
     // MARK: Document
@@ -71,7 +76,9 @@ private struct JSONParser {
                     range: SourceRange(start: start, end: bytes.count),
                     fix: Fix("remove the trailing data", edits: [.delete(SourceRange(start: root.range.end, end: bytes.count))], applicability: .unsafe)))
             }
-            return ParseResult(document: root, problems: problems)
+            var result = ParseResult(document: root, problems: problems)
+            result.isCompact = isCompact && problems.isEmpty
+            return result
         } catch let error as FatalSyntaxError {
             problems.append(error.problem)
             return ParseResult(document: nil, problems: problems)
@@ -104,7 +111,10 @@ private struct JSONParser {
     private mutating func close(_ container: OpenContainer, endingAt end: Int, isOutermost: Bool) -> DocumentNode {
         let value: DocumentNode.Value
         if container.isObject {
-            value = .object(Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost))
+            let members = Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost)
+            // A serializer writes a key once.
+            if isCompact && members.hasDuplicateKeys { isCompact = false }
+            value = .object(members)
         } else {
             value = .array(Self.take(from: &openElements, from: container.firstEntry, all: isOutermost))
         }
@@ -130,6 +140,7 @@ private struct JSONParser {
     /// thread needs does not grow with the nesting (a 512 KB thread reads 512 levels like 1).
     mutating func parseValue() throws -> DocumentNode {
         var open: [OpenContainer] = []
+        open.reserveCapacity(8)
         while true {
             // Read the start of a value: a scalar completes at once, a container opens.
             guard index < bytes.count else {
@@ -255,7 +266,6 @@ private struct JSONParser {
         index += 1
         let contentStart = index
         var hasEscapes = false
-        scratch.removeAll(keepingCapacity: true)
         var runStart = index
         while true {
             // Fast path: plain ASCII.
@@ -279,7 +289,11 @@ private struct JSONParser {
                 index += 1
                 return string
             } else if byte == UInt8(ascii: "\\") {
-                if !hasEscapes { hasEscapes = true }
+                if !hasEscapes {
+                    // Most strings have no escape: the scratch buffer is only cleared for one that has.
+                    hasEscapes = true
+                    scratch.removeAll(keepingCapacity: true)
+                }
                 scratch.append(contentsOf: bytes[runStart..<index])
                 try parseEscape()
                 runStart = index
@@ -312,7 +326,10 @@ private struct JSONParser {
         switch byte {
         case UInt8(ascii: "\""): scratch.append(0x22)
         case UInt8(ascii: "\\"): scratch.append(0x5C)
-        case UInt8(ascii: "/"): scratch.append(0x2F)
+        case UInt8(ascii: "/"):
+            // A serializer writes '/' itself (the compact one does).
+            isCompact = false
+            scratch.append(0x2F)
         case UInt8(ascii: "b"): scratch.append(0x08)
         case UInt8(ascii: "f"): scratch.append(0x0C)
         case UInt8(ascii: "n"): scratch.append(0x0A)
@@ -337,6 +354,7 @@ private struct JSONParser {
             } else if (0xDC00...0xDFFF).contains(first) {
                 throw loneSurrogate(start: start, length: 6)
             }
+            if isCompact && !isCompactUnicodeEscape(scalar, at: start) { isCompact = false }
             appendUTF8(scalar)
         default:
             var length = 2
@@ -349,6 +367,13 @@ private struct JSONParser {
             throw fatal("invalid escape \(written): JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
                         at: start, length: length, help: "to write a backslash itself, double it: \\\\")
         }
+    }
+
+    /// Whether the `\uXXXX` escape at `start` is how a compact serializer writes `scalar`: a control character
+    /// that has no two-letter escape, in lowercase hex (`\u001f`). Anything else it writes as itself or as `\n`.
+    func isCompactUnicodeEscape(_ scalar: UInt32, at start: Int) -> Bool {
+        guard scalar < 0x20, ![0x08, 0x09, 0x0A, 0x0C, 0x0D].contains(scalar) else { return false }
+        return !bytes[(start + 2)..<(start + 6)].contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") }
     }
 
     mutating func parseHex4(escapeStart: Int) throws -> UInt32 {
@@ -582,6 +607,7 @@ private struct JSONParser {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09:
+                isCompact = false
                 index += 1
             case UInt8(ascii: "/"):
                 // A '/' that starts no comment is not whitespace: the caller reports it where it stands.

@@ -63,8 +63,23 @@ public struct SourceText: Sendable {
         var index = 0
         let count = bytes.count
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
             while index < count {
+                // Eight bytes at a time while none is below 0x0E (so none is a line break): a byte below n sets its
+                // high bit in `word - n·0x0101…` while its own high bit is clear.
+                if index + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
+                if byte > 0x0D {
+                    index += 1
+                    continue
+                }
                 if byte == 0x0A {
                     starts.append(index + 1)
                 } else if byte == 0x0D {

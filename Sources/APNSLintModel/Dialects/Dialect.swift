@@ -65,10 +65,19 @@ public struct DialectChoice: Sendable {
     public var document: DocumentNode
     /// Problems with the choice: an unknown declared name, or a shape that fits several dialects.
     public var notes: [DialectNote]
+    /// True when `document` is the document as written: it declared no dialect, so nothing was taken out of it.
+    public var isDocumentAsWritten = true
 
     /// The dialect a definition declares (`"dialect": "adck"`), else the configured one, else the one its shape
     /// shows. Erlang terms are apns_json's unless declared otherwise.
     public static func resolve(_ document: DocumentNode, configured: Dialect?, isErlang: Bool) -> DialectChoice {
+        var choice = choose(document, configured: configured, isErlang: isErlang)
+        // Only a declaration is ever taken out.
+        choice.isDocumentAsWritten = choice.document.members?.count == document.members?.count
+        return choice
+    }
+
+    private static func choose(_ document: DocumentNode, configured: Dialect?, isErlang: Bool) -> DialectChoice {
         var notes: [DialectNote] = []
         var document = document
         if let members = document.members, let declaration = members.last(where: { $0.key == Dialect.declarationKey }),
@@ -89,7 +98,7 @@ public struct DialectChoice: Sendable {
         if let configured { return DialectChoice(dialect: configured, document: document, notes: notes) }
         if isErlang { return DialectChoice(dialect: .apnsJSON, document: document, notes: notes) }
         guard let members = document.members else { return DialectChoice(dialect: .apns, document: document, notes: notes) }
-        let keys = Set(members.map(\.key))
+        let keys = Set(members.map { $0.key })
         // aps or an envelope make an APNs request; otherwise keys only one system uses decide. Keys several systems
         // share (alert, body, badge, sound) decide nothing: such a definition is checked as an APNs request.
         guard keys.isDisjoint(with: Dialect.apns.distinctiveKeys) else { return DialectChoice(dialect: .apns, document: document, notes: notes) }

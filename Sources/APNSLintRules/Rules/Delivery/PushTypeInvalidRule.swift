@@ -32,8 +32,8 @@ struct PushTypeInvalidRule: Rule {
     func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
         // A value of another type is invalid-value-type's.
-        guard let field = headers.pushTypeField, let text = field.string,
-              PushType(rawValue: text) == nil else { return }
+        // The model has read the push type already: nil for a value that is not one.
+        guard headers.pushType == nil, let field = headers.pushTypeField, let text = field.string else { return }
         // The broadcast API documents `LiveActivity`.
         if headers.fields["apns-channel-id"] != nil, text.lowercased() == PushType.liveactivity.rawValue { return }
         let consequence = "APNs rejects the request with 400 InvalidPushType"

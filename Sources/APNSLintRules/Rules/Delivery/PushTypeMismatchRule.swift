@@ -39,15 +39,18 @@ struct PushTypeMismatchRule: Rule {
         let consequence = "a push type that contradicts the payload may be rejected, delayed or dropped by APNs"
 
         if let aps = payload.aps {
-            let liveActivityKeys = aps.fields.effectiveFields.filter { ["content-state", "event"].contains($0.key) }
-            if declared != .liveactivity, let evidence = liveActivityKeys.first {
-                let keys = liveActivityKeys.map { "\"\($0.key)\"" }.joined(separator: " and ")
+            let apsFields = aps.fields
+            func isLiveActivityKey(_ field: Field) -> Bool {
+                !field.isShadowed && (field.key == "content-state" || field.key == "event")
+            }
+            if declared != .liveactivity, let evidence = apsFields.fields.first(where: isLiveActivityKey) {
+                let keys = apsFields.fields.filter(isLiveActivityKey).map { "\"\($0.key)\"" }.joined(separator: " and ")
                 report(
                     "apns-push-type is \(type), but \"aps\" has \(keys), so the payload is a Live Activity update; \(consequence), and only a liveactivity push reaches the Live Activity",
                     typeField: typeField, evidence: evidence, into: &context,
                     help: "send it as apns-push-type liveactivity (topic <bundle ID>.push-type.liveactivity), or remove the Live Activity keys")
             }
-            if declared != .widgets, declared != .controls, let evidence = aps.fields["content-changed"] {
+            if declared != .widgets, declared != .controls, let evidence = apsFields["content-changed"] {
                 report(
                     "apns-push-type is \(type), but \"aps\" has \"content-changed\", which only a widgets or controls push carries; \(consequence), and the widget is not reloaded",
                     typeField: typeField, evidence: evidence, into: &context,

@@ -32,11 +32,12 @@ struct TopicSuffixMismatchRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
-        guard let field = headers.topicField, let topic = field.string, TopicInvalidRule.problem(in: topic) == nil,
-              let type = headers.pushType, type != .mdm, headers.fields["apns-channel-id"] == nil else { return }
+        guard let type = headers.pushType, type != .mdm, let field = headers.topicField, let topic = field.string else { return }
         let expected = TopicSuffix.suffix(for: type)
         let found = TopicSuffix.known(in: topic)
+        // The usual case, a matching suffix, needs none of the checks below.
         if expected == found?.suffix { return }
+        guard TopicInvalidRule.problem(in: topic) == nil, headers.fields["apns-channel-id"] == nil else { return }
         let (bundleID, partial) = found == nil
             ? Self.bundleID(ofUnsuffixed: topic, expected: expected) : (TopicSuffix.bundleID(of: topic), nil)
         let wanted = bundleID + (expected ?? "")

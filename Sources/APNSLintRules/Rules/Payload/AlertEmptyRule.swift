@@ -4,6 +4,19 @@ import APNSLintSyntax
 struct AlertEmptyRule: Rule {
     static let textKeys = ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"]
 
+    /// `AlertContent.showsContent` in one pass over the alert's fields (it looks each text key up in turn): a
+    /// string alert that is not empty, or an effective text key whose value is not an empty string.
+    static func showsContent(_ alert: AlertContent) -> Bool {
+        switch alert {
+        case .text(let text, _):
+            return !text.isEmpty
+        case .dictionary(let dictionary, _):
+            return dictionary.fields.fields.contains { field in
+                !field.isShadowed && textKeys.contains(field.key) && (field.string.map { !$0.isEmpty } ?? true)
+            }
+        }
+    }
+
     let metadata = RuleMetadata(
         id: "alert-empty",
         summary: "An `alert` with nothing to show: an empty string, or a dictionary with no title, subtitle or body.",
@@ -32,7 +45,7 @@ struct AlertEmptyRule: Rule {
         ])
 
     func check(_ context: inout RuleContext) {
-        guard let alert = context.definition.payload?.aps?.alert, !alert.showsContent else { return }
+        guard let alert = context.definition.payload?.aps?.alert, !Self.showsContent(alert) else { return }
         switch alert {
         case .text(_, let field):
             context.report(

@@ -43,35 +43,37 @@ struct InvalidValueTypeRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let definition = context.definition
-        var fields = definition.headers.fields.fields
+        // Each set is checked where it is, in this order, without gathering the fields into one array first.
+        check(definition.headers.fields.fields, in: definition, into: &context)
         if let envelope = definition.envelope {
             // `payload` has its own rule (payload-not-object).
-            fields += envelope.fields.filter { $0.key != EnvelopeKey.payload }
+            for field in envelope.fields where field.key != EnvelopeKey.payload { check(field, in: definition, into: &context) }
         }
         if let payload = definition.payload {
-            if payload.isMDM, let mdm = payload.mdmField { fields.append(mdm) }
+            if payload.isMDM, let mdm = payload.mdmField { check(mdm, in: definition, into: &context) }
             if let aps = payload.aps {
-                fields += aps.fields.fields
-                if case .dictionary(let alert, _) = aps.alert { fields += alert.fields.fields }
-                if case .critical(let sound, _) = aps.sound { fields += sound.fields }
+                check(aps.fields.fields, in: definition, into: &context)
+                if case .dictionary(let alert, _) = aps.alert { check(alert.fields.fields, in: definition, into: &context) }
+                if case .critical(let sound, _) = aps.sound { check(sound.fields, in: definition, into: &context) }
             }
-        }
-        // In a Live Activity alert, `title` and `body` may be localized objects: {"loc-key": …, "loc-args": […]}.
-        let isLiveActivity = LiveActivityPush(definition) != nil
-        for field in fields {
-            if isLiveActivity, ["title", "body"].contains(field.key), field.pointer.tokens.dropLast().last == "alert",
-               field.value.member("loc-key")?.value.string != nil {
-                continue
-            }
-            check(field, into: &context)
         }
     }
 
-    private func check(_ field: Field, into context: inout RuleContext) {
-        guard let spec = field.spec, spec.type != .flag, !field.hasExpectedType,
+    private func check(_ fields: some Sequence<Field>, in definition: NotificationDefinition, into context: inout RuleContext) {
+        for field in fields { check(field, in: definition, into: &context) }
+    }
+
+    private func check(_ field: Field, in definition: NotificationDefinition, into context: inout RuleContext) {
+        guard let spec = field.spec, spec.type != .flag, !spec.type.accepts(field.value),
               !Self.checkedByTheirOwnRules.contains(spec.name) else { return }
         // An array of strings with bad elements (`*-loc-args`): loc-args-not-strings reports each element.
         if spec.type == .stringArray, field.value.elements != nil { return }
+        // In a Live Activity alert, `title` and `body` may be localized objects: {"loc-key": …, "loc-args": […]}.
+        // Asked only of a value that is wrong otherwise, as it is rare.
+        if field.key == "title" || field.key == "body", field.pointer.tokens.dropLast().last == "alert",
+           field.value.member("loc-key")?.value.string != nil, LiveActivityPush(definition) != nil {
+            return
+        }
         context.report(
             "\"\(field.key)\" must be \(spec.type.phrase), but it is \(field.value.kind.phrase) (\(field.value.shortDescription)); APNs ignores or rejects a value of the wrong type",
             at: field, part: .value, help: help(for: field, expected: spec.type))

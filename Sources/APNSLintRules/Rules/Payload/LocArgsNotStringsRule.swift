@@ -31,7 +31,9 @@ struct LocArgsNotStringsRule: Rule {
         ])
 
     func check(_ context: inout RuleContext) {
-        guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }
+        // Most alerts have no `*-loc-args`: one pass over the fields says so, before a look-up per key.
+        guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert,
+              alert.fields.fields.contains(where: { Self.keys.contains($0.key) }) else { return }
         for key in Self.keys {
             guard let field = alert[key] else { continue }
             reportNonStringElements(
@@ -44,8 +46,10 @@ struct LocArgsNotStringsRule: Rule {
 
 /// Shared by `loc-args-not-strings` and `url-args-invalid`: reports each element of an array field that is not a
 /// string, at the element.
-func reportNonStringElements(of field: Field, purpose: String, into context: inout RuleContext) {
-    guard let elements = field.value.elements else { return }
+/// `purpose` is built only for an array that has such an element.
+func reportNonStringElements(of field: Field, purpose: @autoclosure () -> String, into context: inout RuleContext) {
+    guard let elements = field.value.elements, elements.contains(where: { $0.string == nil }) else { return }
+    let purpose = purpose()
     for (index, element) in elements.enumerated() where element.string == nil {
         let help = switch element.value {
         case .number, .bool: "write it as a string: \"\(element.shortDescription)\""

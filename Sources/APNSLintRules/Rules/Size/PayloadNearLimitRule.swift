@@ -34,9 +34,10 @@ struct PayloadNearLimitRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let style = context.options.serializer
-        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options) else { return }
-        let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         let share = context.options.nearLimitShare
+        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
+              Double(size) > share * Double(PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile)) else { return }
+        let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size <= limit.bytes, Double(size) > share * Double(limit.bytes) else { return }
         let used = decimalText((Double(size) / Double(limit.bytes) * 1000).rounded(.down) / 10)
         let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3, style: style)

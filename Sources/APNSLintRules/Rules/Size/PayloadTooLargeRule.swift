@@ -34,7 +34,8 @@ struct PayloadTooLargeRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let style = context.options.serializer
-        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options) else { return }
+        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
+              size > PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile) else { return }
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size > limit.bytes else { return }
         let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3, style: style)

@@ -18,7 +18,8 @@ struct APSNotObjectRule: Rule {
         nonTriggering: [Example(#"{"aps": {}}"#)])
 
     func check(_ context: inout RuleContext) {
-        guard let payload = context.definition.payload, let field = payload.apsField, payload.aps == nil else { return }
+        // The bound `aps` first: when there is one, the look-up of the `aps` field is not needed.
+        guard let payload = context.definition.payload, payload.aps == nil, let field = payload.apsField else { return }
         let encodedJSON = field.value.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false
         context.report(
             "\"aps\" is \(field.value.kind.phrase), but APNs expects a dictionary of notification keys",

@@ -30,7 +30,8 @@ struct MissingAPSRule: Rule {
     static let appDefinedPayloads: Set<PushType> = [.voip, .complication, .fileprovider, .location]
 
     func check(_ context: inout RuleContext) {
-        guard let payload = context.definition.payload, payload.isObject,
+        // A bound `aps` means an `aps` field: that settles the usual case without looking the field up.
+        guard let payload = context.definition.payload, payload.aps == nil, payload.isObject,
               payload.apsField == nil, !payload.isMDM else { return }
         // PushKit and extension pushes hand the whole dictionary to the app; APNs does not read "aps" there.
         if let pushType = context.definition.headers.pushType, Self.appDefinedPayloads.contains(pushType) { return }

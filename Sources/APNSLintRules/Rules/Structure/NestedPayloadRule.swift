@@ -34,11 +34,15 @@ struct NestedPayloadRule: Rule {
         checksNestedPayloads: false)
 
     func check(_ context: inout RuleContext) {
-        for field in context.definition.payload?.nestedPayloads ?? [] {
-            context.report(
-                "\"\(field.key)\" holds a whole APNs payload with its own \"aps\"; APNs ignores it, so apns-lint checks it as the notification your app presents itself",
-                at: field,
-                help: "since iOS 10, apns-collapse-id lets APNs replace or update a delivered notification directly; consider sending the visible notification itself with a collapse id")
+        // Only an object can hold a whole payload: when no custom value is one (the usual case), there is nothing
+        // to look for.
+        if let payload = context.definition.payload, payload.customData.contains(where: { $0.value.members != nil }) {
+            for field in payload.nestedPayloads {
+                context.report(
+                    "\"\(field.key)\" holds a whole APNs payload with its own \"aps\"; APNs ignores it, so apns-lint checks it as the notification your app presents itself",
+                    at: field,
+                    help: "since iOS 10, apns-collapse-id lets APNs replace or update a delivered notification directly; consider sending the visible notification itself with a collapse id")
+            }
         }
         // The VoIP variant: the payload itself is what the app presents.
         if context.definition.headers.pushType == .voip, let payload = context.definition.payload, let aps = payload.aps,

@@ -26,19 +26,24 @@ struct ProplistObjectRule: Rule {
 
     func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
-        var sets = [aps.fields]
-        if case .dictionary(let alert, _) = aps.alert { sets.append(alert.fields) }
-        if case .critical(let sound, _) = aps.sound { sets.append(sound) }
-        for set in sets {
-            guard let proplist = set.proplist else { continue }
-            let name = set.pointer.last ?? "aps"
-            // JSON text is valid in JSON and in YAML (as a flow mapping), so one edit serves both.
-            let object = String(decoding: WireSerializer.serialize(set.node, firstDuplicateWins: context.definition.firstDuplicateWins), as: UTF8.self)
-            context.report(
-                "\"\(name)\" is written as a proplist (a list of key/value pairs); APNs needs a JSON object here, and sent as written the notification shows nothing",
-                pointer: set.pointer, range: proplist.range,
-                help: "write it as an object: \(object.count > 80 ? String(object.prefix(77)) + "…" : object)",
-                fix: Fix("write \"\(name)\" as an object", edits: [TextEdit(range: proplist.range, replacement: object)], applicability: .safe))
-        }
+        let apsFields = aps.fields
+        report(apsFields, into: &context)
+        // Only an array can be a proplist: when no value in `aps` is one, the alert and the sound are not either
+        // (and are not fetched, which costs).
+        guard apsFields.fields.contains(where: { $0.value.elements != nil }) else { return }
+        if case .dictionary(let alert, _) = aps.alert { report(alert.fields, into: &context) }
+        if case .critical(let sound, _) = aps.sound { report(sound, into: &context) }
+    }
+
+    private func report(_ set: FieldSet, into context: inout RuleContext) {
+        guard let proplist = set.proplist else { return }
+        let name = set.pointer.last ?? "aps"
+        // JSON text is valid in JSON and in YAML (as a flow mapping), so one edit serves both.
+        let object = String(decoding: WireSerializer.serialize(set.node, firstDuplicateWins: context.definition.firstDuplicateWins), as: UTF8.self)
+        context.report(
+            "\"\(name)\" is written as a proplist (a list of key/value pairs); APNs needs a JSON object here, and sent as written the notification shows nothing",
+            pointer: set.pointer, range: proplist.range,
+            help: "write it as an object: \(object.count > 80 ? String(object.prefix(77)) + "…" : object)",
+            fix: Fix("write \"\(name)\" as an object", edits: [TextEdit(range: proplist.range, replacement: object)], applicability: .safe))
     }
 }

@@ -34,7 +34,8 @@ struct ReservedCustomKeyRule: Rule {
         for field in payload.fields.fields where field.key == "aps" && field.isShadowed && !Self.isNotification(field.value) {
             report(field.keyRange, pointer: field.pointer, value: field.value, place: "a second \"aps\", beside the payload's own,", into: &context)
         }
-        for field in payload.customData {
+        // Only a container can hold a member named `aps`: scalars need no walk.
+        for field in payload.customData where field.value.isContainer {
             field.value.walk { node, path in
                 guard let members = node.members else { return }
                 for member in members where member.key == "aps" {
@@ -60,7 +61,8 @@ struct ReservedCustomKeyRule: Rule {
     /// An `aps` that stands for a notification: a dictionary (or proplist) that is empty or holds APNs keys.
     static func isNotification(_ node: DocumentNode) -> Bool {
         guard let members = node.members ?? Proplist.members(of: node) else { return false }
-        let known = Set(Schema.aps.map(\.name))
-        return members.isEmpty || members.contains { known.contains($0.key) }
+        return members.isEmpty || members.contains { apsKeys.contains($0.key) }
     }
+
+    private static let apsKeys = Set(Schema.aps.map(\.name))
 }

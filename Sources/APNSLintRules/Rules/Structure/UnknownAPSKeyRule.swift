@@ -30,9 +30,9 @@ struct UnknownAPSKeyRule: Rule {
 
     func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
-        // In a Live Activity, `events` is liveactivity-event-invalid's to report, with its Live Activity context.
-        let isLiveActivity = LiveActivityPush(context.definition) != nil
-        for field in aps.fields.unknownFields where !(isLiveActivity && field.key == "events") {
+        for field in aps.fields.unknownFields {
+            // In a Live Activity, `events` is liveactivity-event-invalid's to report, with its Live Activity context.
+            if field.key == "events", LiveActivityPush(context.definition) != nil { continue }
             let kind = UnknownAPSKey(field.key)
             guard let help = kind.help(for: field.key) else { continue }
             var fix: Fix?
