@@ -32,6 +32,9 @@ public struct Linter: Sendable {
     public let configuration: Configuration
     /// The settings of a file no override or ignore entry names, resolved once.
     private let commonSettings: ResolvedSettings
+    /// The settings for a request body (`lint(payload:headers:)`): the common ones, read as an APNs request whatever
+    /// the configured dialect.
+    let requestBodySettings: ResolvedSettings
     /// What the lint loop reads of each model rule, read once: a rule's metadata is a large value.
     private let modelRules: [PreparedRule]
     /// The ids of `modelRules`, in the same order.
@@ -45,6 +48,9 @@ public struct Linter: Sendable {
         self.rules = rules
         self.configuration = configuration
         commonSettings = ResolvedSettings(configuration.settings(for: nil), rules: rules, ignore: [])
+        var requestBodySettings = commonSettings
+        requestBodySettings.dialect = .apns
+        self.requestBodySettings = requestBodySettings
         modelRules = rules.map { PreparedRule($0) }.filter { $0.stage == .model }
         modelRuleIDs = modelRules.map { $0.id }
         severities = Dictionary(rules.map { ($0.id, $0.metadata.severity) }) { first, _ in first }
@@ -154,12 +160,16 @@ public struct Linter: Sendable {
             let checksFCM = fcmMessage != nil && nestedAt == nil
             var context = RuleContext(definition: current, ruleIDs: modelRuleIDs, options: options,
                                       fcmMessage: checksFCM ? fcmMessage : nil)
-            // By index: reading a rule's fields in place copies (and retains) nothing.
-            for index in modelRules.indices {
-                if !checksAll, !settings.isEnabled(modelRules[index].id) || skipped.contains(modelRules[index].id) { continue }
-                if nestedAt != nil, !modelRules[index].checksNestedPayloads { continue }
-                if modelRules[index].target == .fcm && !checksFCM { continue }
-                context.run(modelRules[index].check, number: index, severity: modelRules[index].severity)
+            // Through the array's buffer, so each rule is called where it lies: a copy of a rule (an existential,
+            // boxed when the rule has stored properties) would be retained and released around every call.
+            modelRules.withUnsafeBufferPointer { rules in
+                for index in rules.indices {
+                    if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
+                    if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
+                    if rules[index].target == .fcm && !checksFCM { continue }
+                    context.startRule(number: index, severity: rules[index].severity)
+                    rules[index].rule.check(&context)
+                }
             }
             for var diagnostic in context.takeDiagnostics() {
                 diagnostic.document = document
@@ -215,8 +225,6 @@ public struct Linter: Sendable {
 /// A model rule with what the lint loop reads of its metadata.
 private struct PreparedRule: Sendable {
     let rule: any Rule
-    /// `rule.check`, bound once: calling it copies nothing, where calling through `rule` copies the existential.
-    let check: @Sendable (inout RuleContext) -> Void
     let id: String
     let severity: Severity
     let stage: RuleStage
@@ -227,7 +235,6 @@ private struct PreparedRule: Sendable {
     init(_ rule: any Rule) {
         let metadata = rule.metadata
         self.rule = rule
-        check = rule.check
         id = metadata.id
         severity = metadata.severity
         stage = metadata.stage

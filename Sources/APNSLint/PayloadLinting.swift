@@ -84,13 +84,12 @@ extension Linter {
     public func lint(payload: Data, headers: [String: String] = [:]) -> FileReport {
         let source = SourceText(bytes: [UInt8](payload))
         let headerOptions = Self.headerOptions(headers)
-        // The same settings, but the body is what APNs gets: never a definition in another system's dialect.
-        var settings = settings(for: nil)
-        settings.dialect = .apns
-        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
-        guard let style = Self.style(reproducing: source.bytes, in: report, preferring: settings.options.serializer),
-              style != settings.options.serializer else { return report }
+        // The body is what APNs gets: never a definition in another system's dialect.
+        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
+        guard let style = Self.style(reproducing: source.bytes, in: report, preferring: requestBodySettings.options.serializer),
+              style != requestBodySettings.options.serializer else { return report }
         // Measured in the style that writes these bytes.
+        var settings = requestBodySettings
         settings.options.serializer = style
         return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
     }

@@ -64,7 +64,7 @@ public enum Binder {
         var headersDeclaration: Field?
         var deviceToken: Field?
         var payload: Payload?
-        var headerFields: FieldSet
+        var declaredHeaders: FieldSet?
 
         if isEnvelope {
             let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope, firstDuplicateWins: firstDuplicateWins)
@@ -74,23 +74,24 @@ public enum Binder {
             if let payloadField = fields[EnvelopeKey.payload] {
                 payload = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: firstDuplicateWins)
             }
-            let headersNode = headersDeclaration?.value ?? DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
-            headerFields = FieldSet(node: headersNode, pointer: headersPointer,
-                                    schema: Schema.headers, caseInsensitive: true, firstDuplicateWins: firstDuplicateWins)
+            if let declaration = headersDeclaration {
+                declaredHeaders = FieldSet(node: declaration.value, pointer: headersPointer, schema: Schema.headers, caseInsensitive: true,
+                                           firstDuplicateWins: firstDuplicateWins)
+            }
         } else {
             payload = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins)
-            headerFields = FieldSet(node: DocumentNode(.object([]), range: SourceRange(start: 0, end: 0)),
-                                    pointer: headersPointer, schema: Schema.headers, caseInsensitive: true)
         }
 
-        // Added at once; of two options with the same name, the first counts.
+        // Options fill in the headers the file does not set; of two options with the same name, the first counts.
         var added: [(name: String, value: String, origin: Field.Origin)] = []
-        for option in headerOptions where headerFields[option.name] == nil {
+        for option in headerOptions where declaredHeaders?[option.name] == nil {
             let name = lowercasedKey(option.name)
             guard !added.contains(where: { $0.name == name }) else { continue }
             added.append((name, option.value, option.origin))
         }
-        if !added.isEmpty { headerFields = headerFields.adding(added) }
+        let headerFields = added.isEmpty ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)
+            : FieldSet(headers: declaredHeaders?.node ?? emptyObject, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins,
+                       added: added)
 
         return NotificationDefinition(
             root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
@@ -98,10 +99,15 @@ public enum Binder {
             deviceToken: deviceToken, payload: payload, textIsCompact: textIsCompact)
     }
 
+    static let emptyObject = DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
+
+    static func emptyHeaders(firstDuplicateWins: Bool) -> FieldSet {
+        FieldSet(headers: emptyObject, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins, added: [])
+    }
+
     /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
     public static func bindNested(_ field: Field, firstDuplicateWins: Bool) -> NotificationDefinition {
-        let headers = FieldSet(node: DocumentNode(.object([]), range: SourceRange(start: 0, end: 0)),
-                               pointer: headersPointer, schema: Schema.headers, caseInsensitive: true)
+        let headers = emptyHeaders(firstDuplicateWins: firstDuplicateWins)
         return NotificationDefinition(
             root: field.value, shape: .payload, firstDuplicateWins: firstDuplicateWins, envelope: nil,
             headers: Headers(fields: headers, declaration: nil), deviceToken: nil,

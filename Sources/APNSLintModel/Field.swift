@@ -226,20 +226,22 @@ public struct FieldSet: Sendable {
     public var unknownFields: [Field] { fields.filter { !$0.isKnown } }
     @inlinable public var isEmpty: Bool { storage.members.isEmpty }
 
-    /// Adds fields that do not come from this object: headers from the command line or the configuration, whose
-    /// names are not in the set yet. Their values are strings, as sent.
-    func adding(_ added: [(name: String, value: String, origin: Field.Origin)]) -> FieldSet {
+    /// The header fields of `node` (the `headers` object, or an empty one), then `added`: headers from the command
+    /// line, the configuration or the request, whose names are not in `node`. Their values are strings, as sent.
+    init(headers node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool,
+         added: [(name: String, value: String, origin: Field.Origin)]) {
         let empty = SourceRange(start: 0, end: 0)
-        var members = storage.members
-        members.reserveCapacity(members.count + added.count)
+        var members = node.members ?? []
+        let sourceCount = members.count
+        members.reserveCapacity(sourceCount + added.count)
         for header in added {
             members.append(Member(key: header.name, keyRange: empty, value: DocumentNode(.string(header.value), range: empty)))
         }
-        return FieldSet(storage: Storage(
-            pointer: storage.pointer, node: storage.node, members: members, schema: storage.schema,
-            caseInsensitive: storage.lowercasedKeys != nil, firstDuplicateWins: storage.firstDuplicateWins, proplist: storage.proplist,
-            sourceCount: storage.sourceCount, addedOrigins: storage.addedOrigins + added.map { $0.origin }))
+        self.init(storage: Storage(
+            pointer: pointer, node: node, members: members, schema: Schema.headers, caseInsensitive: true,
+            firstDuplicateWins: firstDuplicateWins, proplist: nil, sourceCount: sourceCount, addedOrigins: added.map { $0.origin }))
     }
+
 
 }
 

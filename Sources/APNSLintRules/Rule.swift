@@ -185,8 +185,8 @@ public struct RuleContext {
     /// whole metadata for every rule and definition was most of a lint's cost).
     private var ruleIDs: [String]
     /// Which of `ruleIDs` is running: a number, not the id itself, so switching rules copies (and retains) nothing.
-    private var ruleNumber = 0
-    private var severity: Severity
+    @usableFromInline var ruleNumber = 0
+    @usableFromInline var severity: Severity
     /// What the rules run in this context reported, in order.
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -204,17 +204,18 @@ public struct RuleContext {
     }
 
     /// A context for running several rules on one definition, so the definition and options are not copied per
-    /// rule: `run(_:number:severity:)` runs the rule whose id is `ruleIDs[number]`.
+    /// rule: `startRule(number:severity:)` says which of `ruleIDs` runs next.
     public init(definition: NotificationDefinition, ruleIDs: [String], options: RuleOptions, fcmMessage: FCMMessage?) {
         self.init(definition: definition, ruleID: "", severity: .info, options: options, fcmMessage: fcmMessage)
         self.ruleIDs = ruleIDs
     }
 
-    /// Runs `check` (a rule's `check(_:)`) as the rule whose id is `ruleIDs[number]`, with `severity` as its default.
-    public mutating func run(_ check: (inout RuleContext) -> Void, number: Int, severity: Severity) {
+    /// Makes what is reported next come from the rule whose id is `ruleIDs[number]`, with `severity` as its default;
+    /// then call that rule's `check(_:)` with this context. (A function taking the rule would copy it: an existential,
+    /// boxed when the rule has stored properties.)
+    @inlinable public mutating func startRule(number: Int, severity: Severity) {
         ruleNumber = number
         self.severity = severity
-        check(&self)
     }
 
     /// Takes the diagnostics reported so far, leaving none.
