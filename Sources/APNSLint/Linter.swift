@@ -153,9 +153,12 @@ public struct Linter: Sendable {
     private func check(_ definition: NotificationDefinition, fcmMessage: FCMMessage?, document: Int?, settings: ResolvedSettings,
                        options: RuleOptions, skipping skipped: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = [(definition, nil)]
+        // Nested payloads are rare: the stack of those still to check is only allocated for one.
+        var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = []
+        var next: (definition: NotificationDefinition, nestedAt: JSONPointer?)? = (definition, nil)
         let checksAll = settings.levels.isEmpty && skipped.isEmpty
-        while let (current, nestedAt) = pending.popLast() {
+        while let (current, nestedAt) = next ?? pending.popLast() {
+            next = nil
             // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
             let checksFCM = fcmMessage != nil && nestedAt == nil
             var context = RuleContext(definition: current, ruleIDs: modelRuleIDs, options: options,

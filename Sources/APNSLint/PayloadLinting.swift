@@ -156,10 +156,9 @@ extension Linter {
     /// The headers of a request as header options, in a fixed order (lowercased name, then name as written).
     /// Each is named by the key the caller gave.
     static func headerOptions(_ headers: [String: String]) -> [HeaderOption] {
-        guard headers.count > 1 else { return headers.map { HeaderOption(requestHeader: $0.key, value: $0.value) } }
-        return headers.map { (name: lowercasedKey($0.key), header: $0) }
-            .sorted { ($0.name, $0.header.key) < ($1.name, $1.header.key) }
-            .map { HeaderOption(requestHeader: $0.header.key, value: $0.header.value) }
+        var options = headers.map { HeaderOption(requestHeader: $0.key, value: $0.value) }
+        options.sort { (lowercasedKey($0.name), $0.name) < (lowercasedKey($1.name), $1.name) }
+        return options
     }
 
     /// The serializer style that writes the report's bare payload back as exactly `bytes` (`preferred` first),
