@@ -40,7 +40,7 @@ public struct Linter: Sendable {
     /// The ids of `modelRules`, in the same order.
     private let modelRuleIDs: [String]
     /// Every rule's default severity, for findings reported while reading (syntax, dialects, suppressions).
-    private let severities: [String: Severity]
+    let severities: [String: Severity]
     private let ruleIDs: [String]
 
     /// A linter applying `configuration` (severities, options, headers, overrides and ignore entries).
@@ -132,14 +132,17 @@ public struct Linter: Sendable {
         // The suppressions' own findings get the configured severities too.
         diagnostics = suppressions.apply(to: diagnostics.compactMap(settings.apply), enabled: settings.isEnabled)
             .compactMap(settings.apply)
-        diagnostics.sort { lhs, rhs in
-            let left = lhs.range?.start ?? -1, right = rhs.range?.start ?? -1
-            if left != right { return left < right }
-            if lhs.document != rhs.document { return (lhs.document ?? -1) < (rhs.document ?? -1) }
-            return lhs.ruleID < rhs.ruleID
-        }
+        diagnostics.sort(by: Self.reportOrder)
         return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, definitions: definitions,
                           dialects: dialects, fcmMessages: fcmMessages)
+    }
+
+    /// The order of a report: by position (findings with no place in the file first), then document, then rule id.
+    static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        let left = lhs.range?.start ?? -1, right = rhs.range?.start ?? -1
+        if left != right { return left < right }
+        if lhs.document != rhs.document { return (lhs.document ?? -1) < (rhs.document ?? -1) }
+        return lhs.ruleID < rhs.ruleID
     }
 
     /// Lints a definition given as text.

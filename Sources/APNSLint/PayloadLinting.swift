@@ -67,7 +67,8 @@ extension Linter {
     ///   about a header has no range (the header is not in the bytes), its pointer is `/headers/<name>`, and its
     ///   first note names the header as given. A header not given is not assumed: with no `apns-priority`,
     ///   no rule reads the payload as "priority 10". When two names differ only in case, the one that sorts
-    ///   first (by its exact spelling) counts; HTTP/2 would send both, so give each header once.
+    ///   first (by its exact spelling) counts, and the other is reported (`duplicate-header`): HTTP/2 sends both, in
+    ///   lowercase, and APNs answers 400 DuplicateHeaders.
     /// - The size rules count these bytes. When one of the `WireSerializer` styles writes the payload back
     ///   byte for byte (compact JSON as `JSONEncoder`, `JSONSerialization`, Python's `json.dumps` with compact
     ///   separators or Go's `encoding/json` produce it), the payload is measured in that style, so
@@ -85,13 +86,42 @@ extension Linter {
         let source = SourceText(bytes: [UInt8](payload))
         let headerOptions = Self.headerOptions(headers)
         // The body is what APNs gets: never a definition in another system's dialect.
-        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
-        guard let style = Self.style(reproducing: source.bytes, in: report, preferring: requestBodySettings.options.serializer),
-              style != requestBodySettings.options.serializer else { return report }
-        // Measured in the style that writes these bytes.
-        var settings = requestBodySettings
-        settings.options.serializer = style
-        return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
+        var report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
+        if let style = Self.style(reproducing: source.bytes, in: report, preferring: requestBodySettings.options.serializer),
+           style != requestBodySettings.options.serializer {
+            // Measured in the style that writes these bytes.
+            var settings = requestBodySettings
+            settings.options.serializer = style
+            report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
+        }
+        let duplicates = duplicateHeaders(in: headerOptions)
+        guard !duplicates.isEmpty else { return report }
+        return FileReport(fileName: report.fileName, source: report.source, format: report.format,
+                          diagnostics: (report.diagnostics + duplicates).sorted(by: Self.reportOrder),
+                          definitions: report.definitions, dialects: report.dialects, fcmMessages: report.fcmMessages)
+    }
+
+    /// `duplicate-header` for each request header given again under another spelling (`options` in the order of
+    /// `headerOptions(_:)`: the first of a name counts, as the binder reads them).
+    private func duplicateHeaders(in options: [HeaderOption]) -> [Diagnostic] {
+        guard options.count > 1, let severity = severities["duplicate-header"] else { return [] }
+        var findings: [Diagnostic] = []
+        var used = options[0]
+        for option in options.dropFirst() {
+            guard lowercasedKey(option.name) == lowercasedKey(used.name) else {
+                used = option
+                continue
+            }
+            let values = option.value == used.value ? "both \"\(option.value)\"" : "\"\(option.value)\" here, \"\(used.value)\" there"
+            let finding = Diagnostic(
+                ruleID: "duplicate-header", severity: severity,
+                message: "request header \"\(option.name)\" is also given as \"\(used.name)\" (\(values)): header names are case-insensitive and HTTP/2 sends them in lowercase, so APNs gets \(lowercasedKey(used.name)) twice and answers 400 DuplicateHeaders",
+                help: "give \"\(lowercasedKey(used.name))\" once",
+                pointer: JSONPointer([EnvelopeKey.headers, lowercasedKey(option.name)]), range: nil,
+                notes: [Note("apns-lint reads the request header \(used.name): \(used.value)")])
+            if let finding = requestBodySettings.apply(to: finding) { findings.append(finding) }
+        }
+        return findings
     }
 
     /// Encodes `payload` with `encoder` and lints the bytes the encoder produced, as `lint(payload:headers:)`

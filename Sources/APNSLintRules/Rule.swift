@@ -181,8 +181,9 @@ public struct RuleContext {
     /// The FCM message, for rules whose target is FCM.
     public let fcmMessage: FCMMessage?
     public let options: RuleOptions
-    /// The id and default severity of the rule being run: all a report needs of the rule's metadata (copying the
-    /// whole metadata for every rule and definition was most of a lint's cost).
+    /// The ids of the rules this context runs (one, for a context made for a single rule). With `ruleNumber` and
+    /// `severity`, all a report needs of a rule's metadata (copying the whole metadata per rule and definition was
+    /// once most of a lint's cost).
     private var ruleIDs: [String]
     /// Which of `ruleIDs` is running: a number, not the id itself, so switching rules copies (and retains) nothing.
     @usableFromInline var ruleNumber = 0

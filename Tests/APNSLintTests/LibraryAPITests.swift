@@ -73,13 +73,31 @@ struct LibraryAPITests {
         #expect(diagnostic.notes.map(\.message) == ["apns-priority comes from the request headers: apns-priority: 10"])
     }
 
-    /// Two spellings of one header: the one that sorts first counts, whatever the dictionary's order.
+    /// Two spellings of one header: the one that sorts first counts, whatever the dictionary's order, and the other
+    /// is reported, as HTTP/2 would send both.
     @Test func headerNamesDifferingOnlyInCaseResolveTheSameWayEveryTime() {
         let body = Data(#"{"aps":{"content-available":1}}"#.utf8)
         let headers = ["apns-push-type": "background", "apns-priority": "5", "APNS-Priority": "10"]
         let reports = (0..<8).map { _ in Linter().lint(payload: body, headers: headers) }
-        #expect(reports.allSatisfy { $0.diagnostics.map(\.ruleID) == ["background-priority-10"] })
+        #expect(reports.allSatisfy { $0.diagnostics.map(\.ruleID) == ["background-priority-10", "duplicate-header"] })
         #expect(reports[0].diagnostics.first?.notes.map(\.message) == ["apns-priority comes from the request headers: APNS-Priority: 10"])
+        let duplicate = reports[0].diagnostics[1]
+        #expect(duplicate.message == #"request header "apns-priority" is also given as "APNS-Priority" ("5" here, "10" there): header names are case-insensitive and HTTP/2 sends them in lowercase, so APNs gets apns-priority twice and answers 400 DuplicateHeaders"#)
+        #expect(duplicate.severity == .error)
+        #expect(duplicate.pointer.description == "/headers/apns-priority")
+        #expect(duplicate.range == nil)
+        #expect(duplicate.help == #"give "apns-priority" once"#)
+        #expect(duplicate.notes.map(\.message) == ["apns-lint reads the request header APNS-Priority: 10"])
+    }
+
+    @Test func aHeaderGivenTwiceFollowsTheConfiguredSeverity() {
+        let body = Data(#"{"aps":{"alert":"Hi"}}"#.utf8)
+        let headers = ["apns-push-type": "alert", "APNS-TOPIC": "com.example.app", "apns-topic": "com.example.app"]
+        #expect(Linter().lint(payload: body, headers: headers).diagnostics.map(\.message)
+            == [#"request header "apns-topic" is also given as "APNS-TOPIC" (both "com.example.app"): header names are case-insensitive and HTTP/2 sends them in lowercase, so APNs gets apns-topic twice and answers 400 DuplicateHeaders"#])
+        var settings = Settings()
+        settings.rules["duplicate-header"] = RuleSetting(level: .off)
+        #expect(Linter(configuration: Configuration(settings: settings)).lint(payload: body, headers: headers).diagnostics.isEmpty)
     }
 
     /// `extra` is what an apns_json term puts beside `aps`; in a request body it is just a custom key.

@@ -12,7 +12,9 @@ struct DuplicateHeaderRule: Rule {
             is written the same way twice, JSON parsers keep only one of the values, and which one differs, so \
             the request may not be the one you reviewed. apns-lint reports every earlier occurrence and points at \
             the one it reads (the last, as most JSON parsers do; the first in an Erlang proplist). This rule \
-            covers the headers object; `duplicate-key` covers every other object.
+            covers the headers object, and the request headers a program passes to the library with the body it \
+            lints (`Linter.lint(payload:headers:)`), where two spellings of a name are sent twice too; \
+            `duplicate-key` covers every other object.
             """,
         severity: .error, category: .headers,
         references: [Reference.handlingResponses, Reference.sendingRequests],
