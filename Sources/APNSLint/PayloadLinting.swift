@@ -74,7 +74,8 @@ extension Linter {
     ///   separators or Go's `encoding/json` produce it), the payload is measured in that style, so
     ///   `payload-too-large` and `payload-near-limit` count exactly `payload.count` bytes, whatever
     ///   `options.serializer` says. Otherwise (insignificant whitespace, a key written twice, escapes no one
-    ///   style makes) the payload is measured as `options.serializer` writes it.
+    ///   style makes) they count the bytes as they are too ("as sent (the request body's bytes)"), and say how
+    ///   much smaller compact UTF-8 would be: APNs counts what it receives.
     /// - Diagnostics are sorted by position, then rule id; the same bytes and headers always give the same
     ///   report. The linter holds no state, so one `Linter` serves any number of concurrent calls.
     ///
@@ -87,11 +88,13 @@ extension Linter {
         let headerOptions = Self.headerOptions(headers)
         // The body is what APNs gets: never a definition in another system's dialect.
         var report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
-        if let style = Self.style(reproducing: source.bytes, in: report, preferring: requestBodySettings.options.serializer),
-           style != requestBodySettings.options.serializer {
-            // Measured in the style that writes these bytes.
+        let preferred = requestBodySettings.options.serializer
+        let style = Self.style(reproducing: source.bytes, in: report, preferring: preferred)
+        if style != preferred, let definition = report.definition, report.definitions.count == 1, definition.shape == .payload,
+           definition.objectPayloadSize != nil {
+            // Measured in the style that writes these bytes, or, when none does, as the bytes they are.
             var settings = requestBodySettings
-            settings.options.serializer = style
+            if let style { settings.options.serializer = style } else { settings.options.bodySize = source.count }
             report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
         }
         let duplicates = duplicateHeaders(in: headerOptions)

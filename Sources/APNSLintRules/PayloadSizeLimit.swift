@@ -73,26 +73,30 @@ struct PayloadSizeLimit: Equatable, Sendable {
     /// Whether sending the content by reference is worth suggesting (not for VoIP, whose payload starts the call).
     var suggestsReference: Bool { kind != .voip }
 
-    /// The payload's size on the wire as `options.serializer` writes it (`size`) and as compact UTF-8
-    /// (`compactSize`), when the payload is an object (the only kind the size rules measure).
+    /// The payload's size on the wire (`size`: the request body's bytes when `options.bodySize` gives them, else as
+    /// `options.serializer` writes the payload) and as compact UTF-8 (`compactSize`), when the payload is an object
+    /// (the only kind the size rules measure). `isBody` says which.
     static func measuredPayload(of definition: NotificationDefinition, options: RuleOptions = RuleOptions())
-        -> (payload: Payload, size: Int, compactSize: Int)? {
+        -> (payload: Payload, size: Int, compactSize: Int, isBody: Bool)? {
         guard let payload = definition.payload, let compactSize = definition.objectPayloadSize else { return nil }
+        if let bodySize = options.bodySize, definition.shape == .payload { return (payload, bodySize, compactSize, true) }
         let size = options.serializer == .compact
             ? compactSize : WireSerializer.size(of: payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: options.serializer)
-        return (payload, size, compactSize)
+        return (payload, size, compactSize, false)
     }
 
-    /// How the size is measured, for messages: "as sent (compact UTF-8 JSON)".
-    static func measurement(_ style: WireSerializer.Style) -> String {
-        "as sent (\(style.phrase))"
+    /// How the size is measured, for messages: "as sent (compact UTF-8 JSON)", "as sent (the request body's bytes)".
+    static func measurement(_ style: WireSerializer.Style, isBody: Bool = false) -> String {
+        isBody ? "as sent (the request body's bytes)" : "as sent (\(style.phrase))"
     }
 
-    /// "; as compact UTF-8 it would be 4050 bytes: the ascii serializer's \uXXXX escapes add 230", when the
-    /// serializer's escapes make the payload larger; empty otherwise.
-    static func escapingClause(size: Int, compactSize: Int, style: WireSerializer.Style) -> String {
-        guard style != .compact, size > compactSize else { return "" }
-        return "; as compact UTF-8 it would be \(compactSize) bytes: the \(style.rawValue) serializer's \(style.addedEscapes) add \(size - compactSize)"
+    /// Why the size is more than compact UTF-8 would be, when it is: "; as compact UTF-8 it would be 4050 bytes: the
+    /// ascii serializer's \uXXXX escapes add 230" (or, for a request body, "its whitespace and escapes add 230");
+    /// empty otherwise.
+    static func escapingClause(size: Int, compactSize: Int, style: WireSerializer.Style, isBody: Bool = false) -> String {
+        guard isBody || style != .compact, size > compactSize else { return "" }
+        let cause = isBody ? "its whitespace and escapes" : "the \(style.rawValue) serializer's \(style.addedEscapes)"
+        return "; as compact UTF-8 it would be \(compactSize) bytes: \(cause) add \(size - compactSize)"
     }
 
     /// The largest string values of `payload` (as serialized), biggest first, as "/pointer (n bytes)".

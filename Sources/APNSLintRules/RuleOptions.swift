@@ -25,6 +25,10 @@ public struct RuleOptions: Sendable, Hashable {
     public var platforms: Set<Platform>
     /// How the sending stack's JSON encoder escapes strings; the size rules count the bytes it produces.
     public var serializer: WireSerializer.Style
+    /// The size of the request body being linted, when its bytes are what is sent and no `serializer` style writes
+    /// them back (whitespace, escapes no encoder makes): the size rules count these bytes, as APNs counts what it
+    /// receives. Nil for definitions, which are measured as `serializer` writes their payload.
+    public var bodySize: Int?
 
     public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, nearLimitShare: Double = 0.9, platforms: Set<Platform> = [],
                 serializer: WireSerializer.Style = .compact) {

@@ -160,10 +160,31 @@ struct LibraryAPITests {
         let compact = Data(#"{"aps":{"alert":"Café"}}"#.utf8)
         let report = Linter(options: RuleOptions(nearLimitShare: 0.001, serializer: .ascii)).lint(payload: compact)
         #expect(firstMessage(report).hasPrefix("the payload is 25 bytes as sent (compact UTF-8 JSON), 0.6% of"))
-        // Whitespace no serializer writes: measured as the linter's serializer writes the payload (not 31 bytes).
+        // Whitespace no serializer writes: APNs counts the bytes it receives, all 33 of them.
         let pretty = Data("{\n  \"aps\" : {\"alert\": \"Café\"}\n}\n".utf8)
+        #expect(pretty.count == 33)
         #expect(firstMessage(Linter(options: RuleOptions(nearLimitShare: 0.001)).lint(payload: pretty))
-            .hasPrefix("the payload is 25 bytes as sent (compact UTF-8 JSON), 0.6% of"))
+            .hasPrefix("the payload is 33 bytes as sent (the request body's bytes), 0.8% of APNs's limit of 4096 bytes for a payload (the warning threshold is 0.1%); only"))
+    }
+
+    /// A pretty-printing encoder sends more than the compact payload: a body over the limit is rejected, however
+    /// small its compact form.
+    @Test func aPrettyPrintedBodyIsMeasuredAsSent() throws {
+        struct Note: Encodable {
+            struct APS: Encodable { var alert: String }
+            var aps: APS
+            var items: [String]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let note = Note(aps: .init(alert: "Your order"), items: Array(repeating: "item", count: 420))
+        let report = try Linter().lint(note, encoder: encoder, headers: ["apns-push-type": "alert"]).get()
+        let sent = report.source.bytes.count
+        let compact = try #require(report.definition?.objectPayloadSize)
+        #expect(sent > 4096 && compact < 4096)
+        #expect(report.diagnostics.map(\.ruleID) == ["payload-too-large"])
+        #expect(firstMessage(report).hasPrefix(
+            "the payload is \(sent) bytes as sent (the request body's bytes), \(sent - 4096) over APNs's limit of 4096 bytes for a payload; APNs rejects it with 413 PayloadTooLarge and nothing is delivered; as compact UTF-8 it would be \(compact) bytes: its whitespace and escapes add \(sent - compact)"))
     }
 
     @Test func anEncodingFailureIsAValue() {

@@ -35,7 +35,7 @@ struct PayloadNearLimitRule: Rule {
     func check(_ context: inout RuleContext) {
         let style = context.options.serializer
         let share = context.options.nearLimitShare
-        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
+        guard let (payload, size, compactSize, isBody) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
               Double(size) > share * Double(PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile)) else { return }
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size <= limit.bytes, Double(size) > share * Double(limit.bytes) else { return }
@@ -43,9 +43,9 @@ struct PayloadNearLimitRule: Rule {
         let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3, style: style)
         // Say so when the compact payload would be below the threshold: the sender's escaping is what brings it near.
         let escaping = Double(compactSize) <= share * Double(limit.bytes)
-            ? PayloadSizeLimit.escapingClause(size: size, compactSize: compactSize, style: style) : ""
+            ? PayloadSizeLimit.escapingClause(size: size, compactSize: compactSize, style: style, isBody: isBody) : ""
         context.report(
-            "the payload is \(size) bytes \(PayloadSizeLimit.measurement(style)), \(used)% of \(limit.phrase) (the warning threshold is \(decimalText(share * 100))%)\(escaping); only \(limit.bytes - size) bytes are left for text filled in at send time, and over the limit \(limit.rejection)",
+            "the payload is \(size) bytes \(PayloadSizeLimit.measurement(style, isBody: isBody)), \(used)% of \(limit.phrase) (the warning threshold is \(decimalText(share * 100))%)\(escaping); only \(limit.bytes - size) bytes are left for text filled in at send time, and over the limit \(limit.rejection)",
             pointer: payload.pointer, range: payload.node.range,
             help: "keep headroom for longer names and translations" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
                 + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""))

@@ -34,7 +34,7 @@ struct PayloadTooLargeRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let style = context.options.serializer
-        guard let (payload, size, compactSize) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
+        guard let (payload, size, compactSize, isBody) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
               size > PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile) else { return }
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size > limit.bytes else { return }
@@ -42,9 +42,9 @@ struct PayloadTooLargeRule: Rule {
         let excess = size - limit.bytes
         // Say so when the compact payload would fit: the sender's escaping is what pushes it over.
         let escaping = compactSize <= limit.bytes
-            ? PayloadSizeLimit.escapingClause(size: size, compactSize: compactSize, style: style) : ""
+            ? PayloadSizeLimit.escapingClause(size: size, compactSize: compactSize, style: style, isBody: isBody) : ""
         context.report(
-            "the payload is \(size) bytes \(PayloadSizeLimit.measurement(style)), \(excess) over \(limit.phrase); \(limit.rejection)\(escaping)",
+            "the payload is \(size) bytes \(PayloadSizeLimit.measurement(style, isBody: isBody)), \(excess) over \(limit.phrase); \(limit.rejection)\(escaping)",
             pointer: payload.pointer, range: payload.node.range,
             help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes")" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
                 + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""),
