@@ -104,31 +104,21 @@ public struct FieldSet: Sendable {
 
         /// - Parameters:
         ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOrigins` say where the others came from.
-        convenience init(pointer: JSONPointer, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
-                         firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOrigins: [Field.Origin] = []) {
+        init(pointer: JSONPointer, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
+             firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOrigins: [Field.Origin] = []) {
             let lowercasedKeys = caseInsensitive ? members.map { lowercasedKey($0.key) } : nil
-            let specIndices = members.indices.map { index in
-                Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
-            }
-            // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out.
-            let shadowed = lowercasedKeys.map { Self.hasRepeats($0) } ?? members.hasDuplicateKeys
-                ? Self.shadowed(lowercasedKeys ?? members.map { $0.key }, firstDuplicateWins: firstDuplicateWins) : nil
-            self.init(pointer: pointer, node: node, members: members, schema: schema, specIndices: specIndices, shadowed: shadowed,
-                      lowercasedKeys: lowercasedKeys, sourceCount: sourceCount ?? members.count, addedOrigins: addedOrigins,
-                      firstDuplicateWins: firstDuplicateWins,
-                      proplist: proplist)
-        }
-
-        init(pointer: JSONPointer, node: DocumentNode, members: [Member], schema: [KeySpec], specIndices: [Int16], shadowed: [Bool]?,
-             lowercasedKeys: [String]?, sourceCount: Int, addedOrigins: [Field.Origin], firstDuplicateWins: Bool, proplist: DocumentNode?) {
             self.pointer = pointer
             self.node = node
             self.members = members
             self.schema = schema
-            self.specIndices = specIndices
-            self.shadowed = shadowed
+            specIndices = members.indices.map { index in
+                Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
+            }
+            // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out.
+            shadowed = lowercasedKeys.map { Self.hasRepeats($0) } ?? members.hasDuplicateKeys
+                ? Self.shadowed(lowercasedKeys ?? members.map { $0.key }, firstDuplicateWins: firstDuplicateWins) : nil
             self.lowercasedKeys = lowercasedKeys
-            self.sourceCount = sourceCount
+            self.sourceCount = sourceCount ?? members.count
             self.addedOrigins = addedOrigins
             self.firstDuplicateWins = firstDuplicateWins
             self.proplist = proplist
