@@ -211,6 +211,12 @@ public struct FieldSet: Sendable {
         return index.map { Field(storage, $0) }
     }
 
+    /// A field's key in lowercase, as a case-insensitive set compares it (worked out once, when the set was bound).
+    func lowercasedName(of field: Field) -> String {
+        guard field.owner === storage, let lowercasedKeys = storage.lowercasedKeys else { return lowercasedKey(field.key) }
+        return lowercasedKeys[field.index]
+    }
+
     /// Effective fields only (each key once).
     public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }
     public var unknownFields: [Field] { fields.filter { !$0.isKnown } }

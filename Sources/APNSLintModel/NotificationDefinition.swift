@@ -121,7 +121,7 @@ public struct Headers: Sendable {
     init(fields: FieldSet, declaration: Field?) {
         var parts = Parts(fields: fields, declaration: declaration)
         for field in fields.fields where !field.isShadowed {
-            switch lowercasedKey(field.key) {
+            switch fields.lowercasedName(of: field) {
             case HeaderName.pushType: parts.pushTypeField = field
             case HeaderName.priority: parts.priorityField = field
             case HeaderName.topic: parts.topicField = field
@@ -253,14 +253,17 @@ public enum AlertContent: Sendable {
         }
     }
 
-    /// True when the alert has something to show: a string alert, or a title, subtitle or body (or their
-    /// localized keys).
+    /// The keys of an alert dictionary that put text on screen.
+    public static let textKeys = ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"]
+
+    /// True when the alert has something to show: a string alert that is not empty, or a title, subtitle or body (or
+    /// their localized keys) whose effective value is not an empty string. One pass over the alert's fields.
     public var showsContent: Bool {
         switch self {
         case .text(let text, _): return !text.isEmpty
         case .dictionary(let alert, _):
-            return ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"].contains { key in
-                alert.fields[key].map { $0.string.map { !$0.isEmpty } ?? true } ?? false
+            return alert.fields.fields.contains { field in
+                !field.isShadowed && Self.textKeys.contains(field.key) && (field.string.map { !$0.isEmpty } ?? true)
             }
         }
     }

@@ -193,8 +193,13 @@ public struct RuleContext {
 
     public init(definition: NotificationDefinition, ruleID: String, severity: Severity, options: RuleOptions = RuleOptions(),
                 fcmMessage: FCMMessage? = nil) {
+        self.init(definition: definition, ruleIDs: [ruleID], severity: severity, options: options, fcmMessage: fcmMessage)
+    }
+
+    private init(definition: NotificationDefinition, ruleIDs: [String], severity: Severity, options: RuleOptions,
+                 fcmMessage: FCMMessage?) {
         self.definition = definition
-        self.ruleIDs = [ruleID]
+        self.ruleIDs = ruleIDs
         self.severity = severity
         self.options = options
         self.fcmMessage = fcmMessage
@@ -207,8 +212,7 @@ public struct RuleContext {
     /// A context for running several rules on one definition, so the definition and options are not copied per
     /// rule: `startRule(number:severity:)` says which of `ruleIDs` runs next.
     public init(definition: NotificationDefinition, ruleIDs: [String], options: RuleOptions, fcmMessage: FCMMessage?) {
-        self.init(definition: definition, ruleID: "", severity: .info, options: options, fcmMessage: fcmMessage)
-        self.ruleIDs = ruleIDs
+        self.init(definition: definition, ruleIDs: ruleIDs, severity: .info, options: options, fcmMessage: fcmMessage)
     }
 
     /// Makes what is reported next come from the rule whose id is `ruleIDs[number]`, with `severity` as its default;

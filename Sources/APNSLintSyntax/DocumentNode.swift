@@ -142,7 +142,34 @@ public struct DocumentNode: Sendable {
     }
 
     /// Whether this node or any node below it is an object with two members of the same key.
-    public var containsDuplicateKeys: Bool {
+    public var containsDuplicateKeys: Bool { containsDuplicateKeys(depth: 0) }
+
+    /// How deep the duplicate-key search recurses before it keeps its own stack: recursion allocates nothing, and
+    /// real documents are a few levels deep, but no document may be too deep for a thread's stack.
+    static let recursionLimit = 32
+
+    /// Recursive to `recursionLimit`, then `containsDuplicateKeysWithStack()`. Only containers are visited: passing on a scalar
+    /// would copy it for nothing.
+    private func containsDuplicateKeys(depth: Int) -> Bool {
+        guard depth < Self.recursionLimit else { return containsDuplicateKeysWithStack() }
+        switch value {
+        case .object(let members):
+            if members.hasDuplicateKeys { return true }
+            for index in members.indices where members[index].value.isContainer {
+                if members[index].value.containsDuplicateKeys(depth: depth + 1) { return true }
+            }
+        case .array(let elements):
+            for index in elements.indices where elements[index].isContainer {
+                if elements[index].containsDuplicateKeys(depth: depth + 1) { return true }
+            }
+        default:
+            break
+        }
+        return false
+    }
+
+    /// The same search with an explicit stack, so memory grows with depth but the thread's stack does not.
+    private func containsDuplicateKeysWithStack() -> Bool {
         if members?.hasDuplicateKeys == true { return true }
         // The containers being visited and the index of the next child of each (memory grows with depth only).
         var open: [(node: DocumentNode, next: Int)] = isContainer ? [(self, 0)] : []

@@ -372,7 +372,11 @@ private struct JSONParser {
     /// Whether the `\uXXXX` escape at `start` is how a compact serializer writes `scalar`: a control character
     /// that has no two-letter escape, in lowercase hex (`\u001f`). Anything else it writes as itself or as `\n`.
     func isCompactUnicodeEscape(_ scalar: UInt32, at start: Int) -> Bool {
-        guard scalar < 0x20, ![0x08, 0x09, 0x0A, 0x0C, 0x0D].contains(scalar) else { return false }
+        switch scalar {
+        case 0x08, 0x09, 0x0A, 0x0C, 0x0D: return false
+        case 0..<0x20: break
+        default: return false
+        }
         return !bytes[(start + 2)..<(start + 6)].contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") }
     }
 

@@ -2,21 +2,6 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct AlertEmptyRule: Rule {
-    static let textKeys = ["title", "subtitle", "body", "title-loc-key", "subtitle-loc-key", "loc-key"]
-
-    /// `AlertContent.showsContent` in one pass over the alert's fields (it looks each text key up in turn): a
-    /// string alert that is not empty, or an effective text key whose value is not an empty string.
-    static func showsContent(_ alert: AlertContent) -> Bool {
-        switch alert {
-        case .text(let text, _):
-            return !text.isEmpty
-        case .dictionary(let dictionary, _):
-            return dictionary.fields.fields.contains { field in
-                !field.isShadowed && textKeys.contains(field.key) && (field.string.map { !$0.isEmpty } ?? true)
-            }
-        }
-    }
-
     let metadata = RuleMetadata(
         id: "alert-empty",
         summary: "An `alert` with nothing to show: an empty string, or a dictionary with no title, subtitle or body.",
@@ -45,7 +30,7 @@ struct AlertEmptyRule: Rule {
         ])
 
     func check(_ context: inout RuleContext) {
-        guard let alert = context.definition.payload?.aps?.alert, !Self.showsContent(alert) else { return }
+        guard let alert = context.definition.payload?.aps?.alert, !alert.showsContent else { return }
         switch alert {
         case .text(_, let field):
             context.report(
@@ -54,7 +39,7 @@ struct AlertEmptyRule: Rule {
         case .dictionary(let dictionary, let field):
             // The *-loc-args-without-*-loc-key rules already say what such an alert lacks.
             if LocArgsNotStringsRule.keys.contains(where: { dictionary[$0] != nil }) { return }
-            let empty = Self.textKeys.filter { dictionary[$0] != nil }
+            let empty = AlertContent.textKeys.filter { dictionary[$0] != nil }
             let detail = empty.isEmpty
                 ? "has no title, subtitle or body (nor title-loc-key, subtitle-loc-key or loc-key)"
                 : "has only empty text (\(empty.map { "\"\($0)\"" }.joined(separator: ", ")) \(empty.count == 1 ? "is" : "are") empty)"

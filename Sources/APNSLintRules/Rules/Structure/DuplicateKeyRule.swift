@@ -34,34 +34,9 @@ struct DuplicateKeyRule: Rule {
         return SourceRange(start: members[index - 1].value.range.end, end: members[index].value.range.end)
     }
 
-    /// How deep `containsDuplicateKeys` recurses before it hands a subtree to `DocumentNode.containsDuplicateKeys`,
-    /// which keeps its own stack (so no document is too deep for a thread's stack).
-    static let recursionLimit = 32
-
-    /// Whether `node` or any node below it is an object with two members of the same key. Recursion allocates
-    /// nothing, unlike the stack of the general walk, and real documents are a few levels deep. Only containers
-    /// are visited: passing on a scalar would copy it for nothing.
-    static func containsDuplicateKeys(_ node: DocumentNode, depth: Int = 0) -> Bool {
-        guard depth < recursionLimit else { return node.containsDuplicateKeys }
-        switch node.value {
-        case .object(let members):
-            if members.hasDuplicateKeys { return true }
-            for index in members.indices where members[index].value.isContainer {
-                if containsDuplicateKeys(members[index].value, depth: depth + 1) { return true }
-            }
-        case .array(let elements):
-            for index in elements.indices where elements[index].isContainer {
-                if containsDuplicateKeys(elements[index], depth: depth + 1) { return true }
-            }
-        default:
-            break
-        }
-        return false
-    }
-
     func check(_ context: inout RuleContext) {
         // Most documents have no duplicate: find that out without building a path for every node.
-        guard Self.containsDuplicateKeys(context.definition.root) else { return }
+        guard context.definition.root.containsDuplicateKeys else { return }
         let firstWins = context.definition.firstDuplicateWins
         // The envelope's headers object is duplicate-header's, which also compares the names case-insensitively.
         let headersObject = context.definition.shape == .envelope ? context.definition.headers.declaration?.value.range : nil
