@@ -40,7 +40,7 @@ public struct Linter: Sendable {
     /// The ids of `modelRules`, in the same order.
     private let modelRuleIDs: [String]
     /// Every rule's default severity, for findings reported while reading (syntax, dialects, suppressions).
-    let severities: [String: Severity]
+    private let severities: [String: Severity]
     private let ruleIDs: [String]
 
     /// A linter applying `configuration` (severities, options, headers, overrides and ignore entries).
@@ -138,7 +138,7 @@ public struct Linter: Sendable {
     }
 
     /// The order of a report: by position (findings with no place in the file first), then document, then rule id.
-    static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    private static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         let left = lhs.range?.start ?? -1, right = rhs.range?.start ?? -1
         if left != right { return left < right }
         if lhs.document != rhs.document { return (lhs.document ?? -1) < (rhs.document ?? -1) }

@@ -97,34 +97,7 @@ extension Linter {
             if let style { settings.options.serializer = style } else { settings.options.bodySize = source.count }
             report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
         }
-        let duplicates = duplicateHeaders(in: headerOptions)
-        guard !duplicates.isEmpty else { return report }
-        return FileReport(fileName: report.fileName, source: report.source, format: report.format,
-                          diagnostics: (report.diagnostics + duplicates).sorted(by: Self.reportOrder),
-                          definitions: report.definitions, dialects: report.dialects, fcmMessages: report.fcmMessages)
-    }
-
-    /// `duplicate-header` for each request header given again under another spelling (`options` in the order of
-    /// `headerOptions(_:)`: the first of a name counts, as the binder reads them).
-    private func duplicateHeaders(in options: [HeaderOption]) -> [Diagnostic] {
-        guard options.count > 1, let severity = severities["duplicate-header"] else { return [] }
-        var findings: [Diagnostic] = []
-        var used = options[0]
-        for option in options.dropFirst() {
-            guard lowercasedKey(option.name) == lowercasedKey(used.name) else {
-                used = option
-                continue
-            }
-            let values = option.value == used.value ? "both \"\(option.value)\"" : "\"\(option.value)\" here, \"\(used.value)\" there"
-            let finding = Diagnostic(
-                ruleID: "duplicate-header", severity: severity,
-                message: "request header \"\(option.name)\" is also given as \"\(used.name)\" (\(values)): header names are case-insensitive and HTTP/2 sends them in lowercase, so APNs gets \(lowercasedKey(used.name)) twice and answers 400 DuplicateHeaders",
-                help: "give \"\(lowercasedKey(used.name))\" once",
-                pointer: JSONPointer([EnvelopeKey.headers, lowercasedKey(option.name)]), range: nil,
-                notes: [Note("apns-lint reads the request header \(used.name): \(used.value)")])
-            if let finding = requestBodySettings.apply(to: finding) { findings.append(finding) }
-        }
-        return findings
+        return report
     }
 
     /// Encodes `payload` with `encoder` and lints the bytes the encoder produced, as `lint(payload:headers:)`

@@ -83,10 +83,12 @@ public enum Binder {
         }
 
         // Options fill in the headers the file does not set; of two options with the same name, the first counts.
+        // A request's headers in two spellings are both kept (the second shadowed): HTTP/2 would send both, and
+        // duplicate-header reports it. An option that overrides a configured header is not a second header.
         var added: [(name: String, value: String, origin: Field.Origin)] = []
         for option in headerOptions where declaredHeaders?[option.name] == nil {
             let name = lowercasedKey(option.name)
-            guard !added.contains(where: { $0.name == name }) else { continue }
+            guard option.isRequestHeader || !added.contains(where: { $0.name == name }) else { continue }
             added.append((name, option.value, option.origin))
         }
         let headerFields = added.isEmpty ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)

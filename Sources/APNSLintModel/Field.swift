@@ -114,11 +114,18 @@ public struct FieldSet: Sendable {
             specIndices = members.indices.map { index in
                 Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
             }
-            // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out.
-            shadowed = lowercasedKeys.map { Self.hasRepeats($0) } ?? members.hasDuplicateKeys
-                ? Self.shadowed(lowercasedKeys ?? members.map { $0.key }, firstDuplicateWins: firstDuplicateWins) : nil
+            // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out. Of fields added
+            // from outside the file (whose names the file does not use), the first counts.
+            let sourceCount = sourceCount ?? members.count
+            if lowercasedKeys.map({ Self.hasRepeats($0) }) ?? members.hasDuplicateKeys {
+                let names = lowercasedKeys ?? members.map { $0.key }
+                shadowed = Self.shadowed(Array(names[..<sourceCount]), firstDuplicateWins: firstDuplicateWins)
+                    + Self.shadowed(Array(names[sourceCount...]), firstDuplicateWins: true)
+            } else {
+                shadowed = nil
+            }
             self.lowercasedKeys = lowercasedKeys
-            self.sourceCount = sourceCount ?? members.count
+            self.sourceCount = sourceCount
             self.addedOrigins = addedOrigins
             self.firstDuplicateWins = firstDuplicateWins
             self.proplist = proplist
@@ -199,7 +206,14 @@ public struct FieldSet: Sendable {
     /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`); the others are shadowed.
     @inlinable public subscript(_ key: String) -> Field? {
         let index: Int?
-        if let lowercasedKeys = storage.lowercasedKeys {
+        if let shadowed = storage.shadowed {
+            // A key written twice: the occurrence that counts is the one not shadowed.
+            let key = storage.lowercasedKeys == nil ? key : lowercasedKey(key)
+            let names = storage.lowercasedKeys
+            index = storage.members.indices.first { index in
+                !shadowed[index] && (names?[index] ?? storage.members[index].key).isSameKey(as: key)
+            }
+        } else if let lowercasedKeys = storage.lowercasedKeys {
             let key = lowercasedKey(key)
             index = storage.firstDuplicateWins ? lowercasedKeys.firstIndex { $0.isSameKey(as: key) }
                 : lowercasedKeys.lastIndex { $0.isSameKey(as: key) }
@@ -223,7 +237,8 @@ public struct FieldSet: Sendable {
     @inlinable public var isEmpty: Bool { storage.members.isEmpty }
 
     /// The header fields of `node` (the `headers` object, or an empty one), then `added`: headers from the command
-    /// line, the configuration or the request, whose names are not in `node`. Their values are strings, as sent.
+    /// line, the configuration or the request, whose names are not in `node`. Their values are strings, as sent. Of
+    /// two added with the same name (a request's headers in two spellings), the first counts.
     init(headers node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool,
          added: [(name: String, value: String, origin: Field.Origin)]) {
         let empty = SourceRange(start: 0, end: 0)

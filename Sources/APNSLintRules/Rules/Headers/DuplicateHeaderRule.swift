@@ -29,8 +29,13 @@ struct DuplicateHeaderRule: Rule {
 
     func check(_ context: inout RuleContext) {
         let headers = context.definition.headers.fields
-        for field in headers.fields where field.isShadowed && field.origin == .source {
+        for field in headers.fields where field.isShadowed {
             guard let used = headers[field.key] else { continue }
+            if case .requestHeader(let spelling) = field.origin, case .requestHeader(let usedSpelling) = used.origin {
+                reportRequestHeader(field, spelled: spelling, used: used, spelled: usedSpelling, into: &context)
+                continue
+            }
+            guard field.origin == .source else { continue }
             let sameSpelling = used.key == field.key
             let values = field.value.shortDescription == used.value.shortDescription
                 ? "both \(field.value.shortDescription)" : "\(field.value.shortDescription) here, \(used.value.shortDescription) there"
@@ -41,5 +46,16 @@ struct DuplicateHeaderRule: Rule {
                 message, at: field, help: "keep one \"\(used.key.lowercased())\" and delete the other",
                 notes: [Note("apns-lint reads this one", range: used.keyRange)])
         }
+    }
+
+    /// Two spellings of a header a program passes with the body it lints: both go on the wire.
+    private func reportRequestHeader(_ field: Field, spelled spelling: String, used: Field, spelled usedSpelling: String,
+                                     into context: inout RuleContext) {
+        let value = field.string ?? "", usedValue = used.string ?? ""
+        let values = value == usedValue ? "both \"\(value)\"" : "\"\(value)\" here, \"\(usedValue)\" there"
+        context.report(
+            "request header \"\(spelling)\" is also given as \"\(usedSpelling)\" (\(values)): header names are case-insensitive and HTTP/2 sends them in lowercase, so APNs gets \(used.key) twice and answers 400 DuplicateHeaders",
+            pointer: field.pointer, range: nil, help: "give \"\(used.key)\" once",
+            notes: [Note("apns-lint reads the request header \(usedSpelling): \(usedValue)")])
     }
 }
