@@ -97,17 +97,21 @@ public struct Linter: Sendable {
         -> FileReport {
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
-        // A problem belongs to the last document starting at or before it.
-        let starts = parsed.documents.map { $0.range.start }
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
             guard var diagnostic = diagnostic(for: problem, format: format) else { return nil }
-            if isMultiDocument { diagnostic.document = max(0, (starts.lastIndex { $0 <= problem.range.start } ?? 0)) }
+            // A problem belongs to the last document starting at or before it.
+            if isMultiDocument {
+                diagnostic.document = max(0, parsed.documents.lastIndex { $0.range.start <= problem.range.start } ?? 0)
+            }
             return diagnostic
         }
         var definitions: [NotificationDefinition] = []
         var dialects: [Dialect] = []
         var fcmMessages: [FCMMessage?] = []
-        let headers = headers + settings.headers
+        definitions.reserveCapacity(parsed.documents.count)
+        dialects.reserveCapacity(parsed.documents.count)
+        fcmMessages.reserveCapacity(parsed.documents.count)
+        let headers = settings.headers.isEmpty ? headers : headers + settings.headers
         for (index, document) in parsed.documents.enumerated() {
             // A definition in a system's own format stands for the request that system builds from it.
             let documentIndex = isMultiDocument ? index : nil

@@ -85,15 +85,24 @@ public enum Binder {
         // Options fill in the headers the file does not set; of two options with the same name, the first counts.
         // A request's headers in two spellings are both kept (the second shadowed): HTTP/2 would send both, and
         // duplicate-header reports it. An option that overrides a configured header is not a second header.
-        var added: [(name: String, value: String, origin: Field.Origin)] = []
+        let headersNode = declaredHeaders?.node ?? emptyObject
+        var members = headersNode.members ?? []
+        let sourceCount = members.count
+        var origins: [Field.Origin] = []
         for option in headerOptions where declaredHeaders?[option.name] == nil {
             let name = lowercasedKey(option.name)
-            guard option.isRequestHeader || !added.contains(where: { $0.name == name }) else { continue }
-            added.append((name, option.value, option.origin))
+            guard option.isRequestHeader || !members[sourceCount...].contains(where: { $0.key == name }) else { continue }
+            if origins.isEmpty {
+                members.reserveCapacity(sourceCount + headerOptions.count)
+                origins.reserveCapacity(headerOptions.count)
+            }
+            members.append(Member(key: name, keyRange: SourceRange(start: 0, end: 0),
+                                  value: DocumentNode(.string(option.value), range: SourceRange(start: 0, end: 0))))
+            origins.append(option.origin)
         }
-        let headerFields = added.isEmpty ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)
-            : FieldSet(headers: declaredHeaders?.node ?? emptyObject, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins,
-                       added: added)
+        let headerFields = origins.isEmpty ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)
+            : FieldSet(headers: headersNode, members: members, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins,
+                       addedOrigins: origins)
 
         return NotificationDefinition(
             root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
@@ -104,7 +113,7 @@ public enum Binder {
     static let emptyObject = DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
 
     static func emptyHeaders(firstDuplicateWins: Bool) -> FieldSet {
-        FieldSet(headers: emptyObject, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins, added: [])
+        FieldSet(headers: emptyObject, members: [], pointer: headersPointer, firstDuplicateWins: firstDuplicateWins, addedOrigins: [])
     }
 
     /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
@@ -122,7 +131,7 @@ public enum Binder {
         var aps: APS?
         if let apsField = fields["aps"] {
             // An object, or an object written as a proplist.
-            let bound = fields.binding(apsField.value, pointer: apsField.pointer, schema: Schema.aps)
+            let bound = fields.binding(apsField, schema: Schema.aps)
             if bound.node.members != nil { aps = APS(fields: bound) }
         }
         return Payload(node: node, pointer: pointer, fields: fields, aps: aps)

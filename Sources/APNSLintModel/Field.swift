@@ -83,7 +83,14 @@ public struct FieldSet: Sendable {
     /// Everything a set and its fields know, behind one reference: rules and the model pass sets and fields around
     /// all the time, and a copy of either is one retain.
     @usableFromInline final class Storage: Sendable {
-        @usableFromInline let pointer: JSONPointer
+        /// Where the set is: a pointer, or a member of another set (`aps` in the payload). The pointer of a member is
+        /// built only when asked for: a pointer is an array, and most sets are never reported.
+        @usableFromInline enum Place: Sendable {
+            case pointer(JSONPointer)
+            case member(key: String, of: Storage)
+        }
+
+        @usableFromInline let place: Place
         /// The object as written (for a proplist, the object it stands for).
         @usableFromInline let node: DocumentNode
         /// The object's members, then any fields added from outside the file (headers from options).
@@ -93,7 +100,10 @@ public struct FieldSet: Sendable {
         @usableFromInline let specIndices: [Int16]
         /// For each member, whether another occurrence of its key counts instead; nil when no key is repeated.
         @usableFromInline let shadowed: [Bool]?
-        /// For a case-insensitive set (headers), each member's key in lowercase; nil otherwise.
+        /// Whether keys compare case-insensitively (headers).
+        @usableFromInline let caseInsensitive: Bool
+        /// For a case-insensitive set, each member's key in lowercase; nil when every key is written in lowercase
+        /// already (as headers usually are), or the set is case-sensitive.
         @usableFromInline let lowercasedKeys: [String]?
         /// How many members are in the file; the ones after them were added from outside it.
         @usableFromInline let sourceCount: Int
@@ -104,10 +114,12 @@ public struct FieldSet: Sendable {
 
         /// - Parameters:
         ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOrigins` say where the others came from.
-        init(pointer: JSONPointer, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
+        init(place: Place, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
              firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOrigins: [Field.Origin] = []) {
-            let lowercasedKeys = caseInsensitive ? members.map { lowercasedKey($0.key) } : nil
-            self.pointer = pointer
+            let lowercasedKeys = caseInsensitive && !members.allSatisfy({ isLowercase($0.key) })
+                ? members.map { lowercasedKey($0.key) } : nil
+            self.place = place
+            self.caseInsensitive = caseInsensitive
             self.node = node
             self.members = members
             self.schema = schema
@@ -130,6 +142,16 @@ public struct FieldSet: Sendable {
             self.firstDuplicateWins = firstDuplicateWins
             self.proplist = proplist
         }
+
+        @usableFromInline var pointer: JSONPointer {
+            switch place {
+            case .pointer(let pointer): pointer
+            case .member(let key, let parent): parent.pointer.appending(key)
+            }
+        }
+
+        /// The name of member `index` as the set compares it (lowercased in a case-insensitive set).
+        @inlinable func name(at index: Int) -> String { lowercasedKeys?[index] ?? members[index].key }
 
         static func specIndex(of name: String, in schema: [KeySpec]) -> Int16 {
             Int16(schema.firstIndex { $0.name.isSameKey(as: name) } ?? -1)
@@ -184,11 +206,17 @@ public struct FieldSet: Sendable {
     ///   critical `sound`).
     public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
                 firstDuplicateWins: Bool = false, acceptsProplist: Bool = false) {
+        self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
+                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist)
+    }
+
+    private init(node: DocumentNode, place: Storage.Place, schema: [KeySpec], caseInsensitive: Bool, firstDuplicateWins: Bool,
+                 acceptsProplist: Bool) {
         if acceptsProplist, node.members == nil, let pairs = Proplist.members(of: node) {
-            storage = Storage(pointer: pointer, node: DocumentNode(.object(pairs), range: node.range), members: pairs, schema: schema,
+            storage = Storage(place: place, node: DocumentNode(.object(pairs), range: node.range), members: pairs, schema: schema,
                               caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: node)
         } else {
-            storage = Storage(pointer: pointer, node: node, members: node.members ?? [], schema: schema,
+            storage = Storage(place: place, node: node, members: node.members ?? [], schema: schema,
                               caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: nil)
         }
     }
@@ -197,24 +225,25 @@ public struct FieldSet: Sendable {
         self.storage = storage
     }
 
-    /// Binds a nested dictionary (`aps`, `alert`, critical `sound`) with the same duplicate-key policy; a
-    /// proplist-style array is bound as the object it stands for.
-    public func binding(_ node: DocumentNode, pointer: JSONPointer, schema: [KeySpec]) -> FieldSet {
-        FieldSet(node: node, pointer: pointer, schema: schema, firstDuplicateWins: firstDuplicateWins, acceptsProplist: true)
+    /// Binds the value of one of this set's fields (`aps`, `alert`, critical `sound`) with the same duplicate-key
+    /// policy; a proplist-style array is bound as the object it stands for.
+    public func binding(_ field: Field, schema: [KeySpec]) -> FieldSet {
+        FieldSet(node: field.value, place: .member(key: field.key, of: field.owner), schema: schema, caseInsensitive: false,
+                 firstDuplicateWins: firstDuplicateWins, acceptsProplist: true)
     }
 
     /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`); the others are shadowed.
     @inlinable public subscript(_ key: String) -> Field? {
+        storage.caseInsensitive ? field(named: lowercasedKey(key)) : field(named: key)
+    }
+
+    /// The effective field whose name, as the set compares names, is `key`.
+    @inlinable func field(named key: String) -> Field? {
         let index: Int?
         if let shadowed = storage.shadowed {
             // A key written twice: the occurrence that counts is the one not shadowed.
-            let key = storage.lowercasedKeys == nil ? key : lowercasedKey(key)
-            let names = storage.lowercasedKeys
-            index = storage.members.indices.first { index in
-                !shadowed[index] && (names?[index] ?? storage.members[index].key).isSameKey(as: key)
-            }
+            index = storage.members.indices.first { index in !shadowed[index] && storage.name(at: index).isSameKey(as: key) }
         } else if let lowercasedKeys = storage.lowercasedKeys {
-            let key = lowercasedKey(key)
             index = storage.firstDuplicateWins ? lowercasedKeys.firstIndex { $0.isSameKey(as: key) }
                 : lowercasedKeys.lastIndex { $0.isSameKey(as: key) }
         } else if storage.firstDuplicateWins {
@@ -227,8 +256,8 @@ public struct FieldSet: Sendable {
 
     /// A field's key in lowercase, as a case-insensitive set compares it (worked out once, when the set was bound).
     func lowercasedName(of field: Field) -> String {
-        guard field.owner === storage, let lowercasedKeys = storage.lowercasedKeys else { return lowercasedKey(field.key) }
-        return lowercasedKeys[field.index]
+        guard field.owner === storage, storage.caseInsensitive else { return lowercasedKey(field.key) }
+        return storage.name(at: field.index)
     }
 
     /// Effective fields only (each key once).
@@ -236,34 +265,31 @@ public struct FieldSet: Sendable {
     public var unknownFields: [Field] { fields.filter { !$0.isKnown } }
     @inlinable public var isEmpty: Bool { storage.members.isEmpty }
 
-    /// The header fields of `node` (the `headers` object, or an empty one), then `added`: headers from the command
-    /// line, the configuration or the request, whose names are not in `node`. Their values are strings, as sent. Of
-    /// two added with the same name (a request's headers in two spellings), the first counts.
-    init(headers node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool,
-         added: [(name: String, value: String, origin: Field.Origin)]) {
-        let empty = SourceRange(start: 0, end: 0)
-        var members = node.members ?? []
-        let sourceCount = members.count
-        members.reserveCapacity(sourceCount + added.count)
-        for header in added {
-            members.append(Member(key: header.name, keyRange: empty, value: DocumentNode(.string(header.value), range: empty)))
-        }
+    /// The header fields of `node` (the `headers` object, or an empty one): `members` are its members, then headers
+    /// from the command line, the configuration or the request (whose names are not in `node`), one for each of
+    /// `addedOrigins`. Their values are strings, as sent. Of two added with the same name (a request's headers in
+    /// two spellings), the first counts.
+    init(headers node: DocumentNode, members: [Member], pointer: JSONPointer, firstDuplicateWins: Bool,
+         addedOrigins: [Field.Origin]) {
         self.init(storage: Storage(
-            pointer: pointer, node: node, members: members, schema: Schema.headers, caseInsensitive: true,
-            firstDuplicateWins: firstDuplicateWins, proplist: nil, sourceCount: sourceCount, addedOrigins: added.map { $0.origin }))
+            place: .pointer(pointer), node: node, members: members, schema: Schema.headers, caseInsensitive: true,
+            firstDuplicateWins: firstDuplicateWins, proplist: nil, sourceCount: members.count - addedOrigins.count,
+            addedOrigins: addedOrigins))
     }
-
-
 }
 
 /// `key.lowercased()`, without building a new string when there is nothing to lower (header names usually).
 public func lowercasedKey(_ key: String) -> String {
+    isLowercase(key) ? key : key.lowercased()
+}
+
+/// Whether `key` is ASCII with no capital letter, so lowercasing leaves it as it is.
+func isLowercase(_ key: String) -> Bool {
     var key = key
     // Through the contiguous bytes: stepping through `utf8` costs several times more.
-    let isLowercaseASCII = key.withUTF8 { bytes in
+    return key.withUTF8 { bytes in
         !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
     }
-    return isLowercaseASCII ? key : key.lowercased()
 }
 
 /// Objects written the way authors porting from Erlang write proplists: an array of `[key, value]` pairs, or an

@@ -166,15 +166,13 @@ public struct Payload: Sendable {
         @usableFromInline let fields: FieldSet
         @usableFromInline let aps: APS?
         @usableFromInline let isMDM: Bool
-        @usableFromInline let customData: [Field]
     }
 
     @usableFromInline let parts: Box<Parts>
 
     init(node: DocumentNode, pointer: JSONPointer, fields: FieldSet, aps: APS?) {
         let isMDM = fields["aps"] == nil && fields["mdm"] != nil
-        let customData = fields.fields.filter { $0.key != "aps" && !(isMDM && $0.key == "mdm") }
-        parts = Box(Parts(node: node, pointer: pointer, fields: fields, aps: aps, isMDM: isMDM, customData: customData))
+        parts = Box(Parts(node: node, pointer: pointer, fields: fields, aps: aps, isMDM: isMDM))
     }
 
     public var isObject: Bool { node.members != nil }
@@ -182,13 +180,20 @@ public struct Payload: Sendable {
     @inlinable public var mdmField: Field? { fields["mdm"] }
     /// An MDM wake-up payload `{"mdm": "…"}` has no `aps`.
     @inlinable public var isMDM: Bool { parts.value.isMDM }
-    /// Custom data: top-level keys other than `aps` (and `mdm` in an MDM payload).
-    @inlinable public var customData: [Field] { parts.value.customData }
+    /// Custom data: top-level keys other than `aps` (and `mdm` in an MDM payload). An array built when asked for:
+    /// to look through custom data without one, go through `fields` with `isCustomData(_:)`.
+    public var customData: [Field] { fields.fields.filter(isCustomData) }
+
+    /// Whether a top-level field is custom data (neither `aps` nor, in an MDM payload, `mdm`).
+    @inlinable public func isCustomData(_ field: Field) -> Bool {
+        let key = field.key
+        return key != "aps" && !(isMDM && key == "mdm")
+    }
 
     /// Custom values that are themselves whole payloads (an object with an `aps` dictionary): the silent-push
     /// pattern where the app presents the nested notification itself.
     public var nestedPayloads: [Field] {
-        customData.filter { !$0.isShadowed && $0.value.member("aps")?.value.members != nil }
+        fields.fields.filter { isCustomData($0) && !$0.isShadowed && $0.value.member("aps")?.value.members != nil }
     }
 }
 
@@ -214,7 +219,7 @@ public struct APS: Sendable {
             switch field.value.value {
             case .string(let text): return .text(text, field)
             case .object, .array:
-                let alert = fields.binding(field.value, pointer: field.pointer, schema: Schema.alert)
+                let alert = fields.binding(field, schema: Schema.alert)
                 return alert.node.members == nil ? nil : .dictionary(Alert(fields: alert), field)
             default: return nil
             }
@@ -223,7 +228,7 @@ public struct APS: Sendable {
             switch field.value.value {
             case .string(let name): return .name(name, field)
             case .object, .array:
-                let sound = fields.binding(field.value, pointer: field.pointer, schema: Schema.sound)
+                let sound = fields.binding(field, schema: Schema.sound)
                 return sound.node.members == nil ? nil : .critical(sound, field)
             default: return nil
             }

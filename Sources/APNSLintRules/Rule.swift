@@ -5,13 +5,17 @@ import APNSLintSyntax
 ///
 /// Rules know nothing of file formats: they see a `NotificationDefinition` and report through a
 /// `RuleContext`, which fills in the rule id and severity.
+///
+/// The metadata belongs to the type, not to each value: a rule value then holds nothing, so the lint loop calls
+/// rules through `any Rule` without boxing, retaining or releasing anything per call.
 public protocol Rule: Sendable {
-    var metadata: RuleMetadata { get }
+    static var metadata: RuleMetadata { get }
     func check(_ context: inout RuleContext)
 }
 
 extension Rule {
-    public var id: String { metadata.id }
+    public var metadata: RuleMetadata { Self.metadata }
+    public var id: String { Self.metadata.id }
 }
 
 /// Where a rule's findings come from.

@@ -41,9 +41,9 @@ private struct JSONParser {
         self.bytes = buffer
         self.source = source
         self.maxDepth = maxDepth
-        // Room for a typical payload's entries at once, rather than growing from empty step by step.
+        // Room for a typical payload's members at once, rather than growing from empty step by step. Most payloads
+        // have no array: room for elements is made when the first one is read.
         openMembers.reserveCapacity(16)
-        openElements.reserveCapacity(8)
     }
 
     // MARK: Document
@@ -179,6 +179,7 @@ private struct JSONParser {
                 if container.isObject {
                     openMembers.append(Member(key: container.key, keyRange: container.keyRange, value: node))
                 } else {
+                    if openElements.capacity == 0 { openElements.reserveCapacity(8) }
                     openElements.append(node)
                 }
                 try skipWhitespace()

@@ -54,12 +54,15 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
 /// Line breaks are `\n`, `\r\n` and a lone `\r`; `\r\n` counts as one break.
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
+    /// Byte offset at which each line after the first starts: a text of one line (a request body) needs no array.
+    private let laterLineStarts: [Int]
+
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    public var lineStarts: [Int] { [0] + laterLineStarts }
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
+        var starts: [Int] = []
         var index = 0
         let count = bytes.count
         bytes.withUnsafeBufferPointer { buffer in
@@ -89,7 +92,7 @@ public struct SourceText: Sendable {
                 index += 1
             }
         }
-        self.lineStarts = starts
+        laterLineStarts = starts
     }
 
     public init(_ string: String) {
@@ -97,19 +100,22 @@ public struct SourceText: Sendable {
     }
 
     public var count: Int { bytes.count }
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { laterLineStarts.count + 1 }
+
+    /// The byte offset at which 1-based line `line` starts (1 ... `lineCount`).
+    public func lineStart(_ line: Int) -> Int { line == 1 ? 0 : laterLineStarts[line - 2] }
 
     /// The position of a byte offset (clamped to the text).
     public func position(of offset: Int) -> SourcePosition {
         let offset = min(max(offset, 0), bytes.count)
-        // Binary search for the last line start <= offset.
+        // Binary search for the last line start <= offset (a 0-based line number; line 0 starts at 0).
         var low = 0
-        var high = lineStarts.count - 1
+        var high = laterLineStarts.count
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if laterLineStarts[mid - 1] <= offset { low = mid } else { high = mid - 1 }
         }
-        let lineStart = lineStarts[low]
+        let lineStart = low == 0 ? 0 : laterLineStarts[low - 1]
         var column = 1
         var index = lineStart
         while index < offset {
@@ -123,9 +129,9 @@ public struct SourceText: Sendable {
     /// Byte range of line `line` (1-based), without its line break; an empty range at the end for a line
     /// that does not exist.
     public func lineRange(_ line: Int) -> SourceRange {
-        guard line >= 1, line <= lineStarts.count else { return SourceRange(start: bytes.count, end: bytes.count) }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        guard line >= 1, line <= lineCount else { return SourceRange(start: bytes.count, end: bytes.count) }
+        let start = lineStart(line)
+        var end = line < lineCount ? lineStart(line + 1) : bytes.count
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return SourceRange(start: start, end: end)
@@ -138,7 +144,7 @@ public struct SourceText: Sendable {
 
     /// The byte offset of a 1-based line and scalar column, or nil when the line does not exist.
     public func offset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= lineStarts.count else { return nil }
+        guard line >= 1, line <= lineCount else { return nil }
         let range = lineRange(line)
         var scalars = 1
         var index = range.start

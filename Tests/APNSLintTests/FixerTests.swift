@@ -4,7 +4,7 @@ import Testing
 /// A rule for tests: offers the same fix on every run.
 private struct FixedEditRule: Rule {
     let edit: TextEdit
-    var metadata: RuleMetadata {
+    static var metadata: RuleMetadata {
         RuleMetadata(id: "test-edit", summary: "Test.", rationale: "Test.", severity: .warning, category: .structure,
                      references: [], triggering: [], nonTriggering: [])
     }

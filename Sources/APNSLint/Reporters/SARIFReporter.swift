@@ -247,7 +247,7 @@ public struct SARIFReporter: Reporter, Sendable {
     /// The 1-based column of a position in UTF-16 code units: each scalar before it on its line counts 1, or 2
     /// from U+10000 on (a four-byte UTF-8 sequence). Bytes that are not UTF-8 count as the scalar columns do.
     static func utf16Column(_ position: SourcePosition, in source: SourceText) -> Int {
-        let lineStart = source.lineStarts[position.line - 1]
+        let lineStart = source.lineStart(position.line)
         var column = 1
         for byte in source.bytes[lineStart..<position.offset] where byte & 0xC0 != 0x80 {
             column += (0xF0...0xF4).contains(byte) ? 2 : 1

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct BackgroundPriority10Rule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "background-priority-10",
         summary: "A background push sent at priority 10.",
         rationale: """

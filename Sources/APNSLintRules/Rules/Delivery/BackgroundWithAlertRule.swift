@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct BackgroundWithAlertRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "background-with-alert",
         summary: "A push declared as `background` carries an alert, badge or sound.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PushToTalkPriorityRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "pushtotalk-priority",
         summary: "A push-to-talk push without priority 10 and expiration 0.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PushTypeInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "push-type-invalid",
         summary: "`apns-push-type` is not one of the eleven push types APNs documents.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PushTypeMismatchRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "push-type-mismatch",
         summary: "The payload contradicts `apns-push-type`.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PushTypeMissingRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "push-type-missing",
         summary: "A definition that declares its headers has no `apns-push-type`.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct TopicSuffixMismatchRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "topic-suffix-mismatch",
         summary: "The suffix of `apns-topic` does not match `apns-push-type`.",
         rationale: """

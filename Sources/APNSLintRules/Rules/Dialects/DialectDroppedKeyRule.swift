@@ -1,6 +1,6 @@
 /// Reported while a system's format is turned into the request; this rule carries the docs and examples.
 struct DialectDroppedKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "dialect-dropped-key",
         summary: "A key the system does not send: not one of its fields, a value its setter ignores, or a setting made useless by another (node-apn's `rawPayload`).",
         rationale: """

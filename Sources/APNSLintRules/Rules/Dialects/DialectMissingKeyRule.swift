@@ -1,6 +1,6 @@
 /// Reported while a system's format is turned into the request; this rule carries the docs and examples.
 struct DialectMissingKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "dialect-missing-key",
         summary: "The system's format requires a key this definition does not give (ADCK: `loc_args` with `loc_key`).",
         rationale: """

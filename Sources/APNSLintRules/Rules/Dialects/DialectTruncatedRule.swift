@@ -1,6 +1,6 @@
 /// Reported while a system's format is turned into the request; this rule carries the docs and examples.
 struct DialectTruncatedRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "dialect-truncated",
         summary: "The system shortens the alert body to fit the size limit (ADCK's `truncate: true`); says what is cut.",
         rationale: """

@@ -1,6 +1,6 @@
 /// Reported while the definition's format is chosen; this rule carries the docs and examples.
 struct DialectUnclearRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "dialect-unclear",
         summary: "It is unclear which system's format a definition is written in: its keys belong to several, or its `dialect` names none apns-lint reads.",
         rationale: """

@@ -1,6 +1,6 @@
 /// Reported while a system's format is turned into the request; this rule carries the docs and examples.
 struct LegacyBinaryInterfaceRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "legacy-binary-interface",
         summary: "The system sends through APNs's legacy binary interface, which Apple shut off on 31 March 2021.",
         rationale: """

@@ -1,6 +1,6 @@
 /// Reported while a Skygear definition is turned into its requests; this rule carries the docs and examples.
 struct SkygearNotSentRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "skygear-not-sent",
         summary: "Part of a Skygear definition reaches no device: a platform's keys while `platform` turns it off, both platforms off, or `dry_run: true`.",
         rationale: """

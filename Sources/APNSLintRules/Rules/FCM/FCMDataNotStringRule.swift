@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct FCMDataNotStringRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "fcm-data-not-string",
         summary: "A value in the FCM message's `data` is not a string (FCM's data holds only string values).",
         rationale: """

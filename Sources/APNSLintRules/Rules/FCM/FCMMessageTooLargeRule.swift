@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct FCMMessageTooLargeRule: Rule {
     static let limit = 4096
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "fcm-message-too-large",
         summary: "The FCM message is larger than FCM's 4096-byte limit.",
         rationale: """

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct FCMPriorityInvalidRule: Rule {
     static let values = ["normal", "high"]
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "fcm-priority-invalid",
         summary: "The FCM message's `android.priority` is not `normal` or `high`.",
         rationale: """

@@ -7,7 +7,7 @@ struct FCMReservedDataKeyRule: Rule {
     /// Prefixes FCM keeps for itself.
     static let reservedPrefixes = ["google.", "gcm."]
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "fcm-reserved-data-key",
         summary: "A key of the FCM message's `data` is reserved by FCM: `from`, `notification`, `message_type`, or a name starting with `google.` or `gcm.`.",
         rationale: """

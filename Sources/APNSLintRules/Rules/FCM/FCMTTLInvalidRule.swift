@@ -5,7 +5,7 @@ struct FCMTTLInvalidRule: Rule {
     /// FCM keeps a message for 4 weeks at most (28 days).
     static let maximum = 2_419_200
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "fcm-ttl-invalid",
         summary: "The FCM message's `android.ttl` is not a duration from 0 to 2,419,200 seconds (4 weeks).",
         rationale: """

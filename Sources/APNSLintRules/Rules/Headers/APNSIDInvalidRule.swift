@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct APNSIDInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "apns-id-invalid",
         summary: "`apns-id` is not a canonical UUID (8-4-4-4-12 lowercase hex digits).",
         rationale: """

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct CollapseIDTooLongRule: Rule {
     static let limit = 64
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "collapse-id-too-long",
         summary: "`apns-collapse-id` is longer than 64 bytes of UTF-8.",
         rationale: """

@@ -5,7 +5,7 @@ struct DeviceTokenInvalidRule: Rule {
     /// 32 bytes, the length device tokens have had so far.
     static let usualLength = 64
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "device-token-invalid",
         summary: "The device token is not a string of hex digits of even length (or is not 64 of them).",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct DuplicateHeaderRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "duplicate-header",
         summary: "The same header appears twice in the headers object (names compared case-insensitively).",
         rationale: """

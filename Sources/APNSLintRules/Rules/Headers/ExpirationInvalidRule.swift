@@ -12,7 +12,7 @@ struct ExpirationInvalidRule: Rule {
     /// far ahead.
     static let int32Max = 2_147_483_647
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "expiration-invalid",
         summary: "`apns-expiration` is not an integer of UNIX epoch seconds, or is a duration, milliseconds, or out of range.",
         rationale: """

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct PriorityInvalidRule: Rule {
     static let valid = [10, 5, 1]
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "priority-invalid",
         summary: "`apns-priority` is not 10, 5 or 1.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct TopicInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "topic-invalid",
         summary: "`apns-topic` is empty, a placeholder, a URL, or holds a slash or whitespace.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct UnknownHeaderRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "unknown-header",
         summary: "A header in the definition that APNs does not define.",
         rationale: """

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct ContentStateTooLargeRule: Rule {
     static let limit = 4096
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "content-state-too-large",
         summary: "A Live Activity `content-state` or `attributes` larger than ActivityKit's 4 KB (4096 bytes).",
         rationale: """

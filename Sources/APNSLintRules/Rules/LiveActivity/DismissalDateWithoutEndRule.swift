@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct DismissalDateWithoutEndRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "dismissal-date-without-end",
         summary: "`dismissal-date` on a Live Activity push whose event is not `end`.",
         rationale: """

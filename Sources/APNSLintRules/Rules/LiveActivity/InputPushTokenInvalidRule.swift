@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct InputPushTokenInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "input-push-token-invalid",
         summary: "`input-push-token` that is not the number 1, or on a Live Activity push that does not start the activity.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct LiveActivityEventInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "liveactivity-event-invalid",
         summary: "A Live Activity `event` that is not `start`, `update` or `end`, or the key misspelled `events`.",
         rationale: """

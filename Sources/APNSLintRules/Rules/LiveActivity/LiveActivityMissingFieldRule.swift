@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct LiveActivityMissingFieldRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "liveactivity-missing-field",
         summary: "A Live Activity push without a key its event needs (`timestamp`, `event`, `content-state`; for `start` also `attributes-type`, `attributes` and `alert`).",
         rationale: """

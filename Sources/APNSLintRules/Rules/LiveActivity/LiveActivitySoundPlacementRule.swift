@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct LiveActivitySoundPlacementRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "liveactivity-sound-placement",
         summary: "`sound` directly in `aps` of a Live Activity push, where it belongs inside `aps.alert`.",
         rationale: """

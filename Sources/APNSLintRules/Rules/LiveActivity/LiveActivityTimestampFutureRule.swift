@@ -5,7 +5,7 @@ struct LiveActivityTimestampFutureRule: Rule {
     /// The longest a Live Activity runs; an update dated further ahead is dropped.
     static let maximumLead = 8 * 3600
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "liveactivity-timestamp-future",
         summary: "A Live Activity `update` whose `timestamp` is more than 8 hours in the future.",
         rationale: """

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct LiveActivityTimestampUnitRule: Rule {
     static let keys = ["timestamp", "stale-date", "dismissal-date"]
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "liveactivity-timestamp-unit",
         summary: "A Live Activity `timestamp`, `stale-date` or `dismissal-date` in milliseconds instead of seconds.",
         rationale: """

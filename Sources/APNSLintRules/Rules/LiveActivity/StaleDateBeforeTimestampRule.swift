@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct StaleDateBeforeTimestampRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "stale-date-before-timestamp",
         summary: "A Live Activity `stale-date` earlier than the push's own `timestamp`.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct AlertEmptyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "alert-empty",
         summary: "An `alert` with nothing to show: an empty string, or a dictionary with no title, subtitle or body.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct BadgeInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "badge-invalid",
         summary: "`badge` is not a whole number of at least 0.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct ContentAvailableNot1Rule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "content-available-not-1",
         summary: "`content-available` is not the number 1.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct CriticalAlertEntitlementRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "critical-alert-entitlement",
         summary: "A critical alert, which works only for apps that have Apple's Critical Alerts entitlement.",
         rationale: """

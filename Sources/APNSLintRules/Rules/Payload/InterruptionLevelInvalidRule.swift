@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct InterruptionLevelInvalidRule: Rule {
     static let levels = ["passive", "active", "time-sensitive", "critical"]
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "interruption-level-invalid",
         summary: "`interruption-level` is not one of `passive`, `active`, `time-sensitive` or `critical`.",
         rationale: """

@@ -15,7 +15,7 @@ struct InvalidValueTypeRule: Rule {
         "apns-priority", "apns-expiration", "device-token",
     ]
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "invalid-value-type",
         summary: "A documented key holds a value of the wrong JSON type.",
         rationale: """

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct LocArgsNotStringsRule: Rule {
     static let keys = ["title-loc-args", "subtitle-loc-args", "loc-args"]
 
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "loc-args-not-strings",
         summary: "An element of `loc-args`, `title-loc-args` or `subtitle-loc-args` is not a string.",
         rationale: """

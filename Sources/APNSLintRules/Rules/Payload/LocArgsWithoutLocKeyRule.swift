@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct LocArgsWithoutLocKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "loc-args-without-loc-key",
         summary: "`loc-args` without `loc-key` in the alert.",
         rationale: """

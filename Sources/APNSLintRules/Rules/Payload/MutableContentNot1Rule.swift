@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct MutableContentNot1Rule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "mutable-content-not-1",
         summary: "`mutable-content` is not the number 1.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct MutableContentWithoutAlertRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "mutable-content-without-alert",
         summary: "`mutable-content: 1` on a notification with no alert to modify.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct RelevanceScoreRangeRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "relevance-score-range",
         summary: "`relevance-score` of a notification is outside 0…1.",
         rationale: """

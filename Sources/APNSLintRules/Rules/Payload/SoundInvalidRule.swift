@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct SoundInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "sound-invalid",
         summary: "An empty sound name, or a critical sound dictionary with a missing or invalid `name`, `critical` or `volume`.",
         rationale: """

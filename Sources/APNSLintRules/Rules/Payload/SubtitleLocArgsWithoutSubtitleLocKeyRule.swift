@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct SubtitleLocArgsWithoutSubtitleLocKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "subtitle-loc-args-without-subtitle-loc-key",
         summary: "`subtitle-loc-args` without `subtitle-loc-key` in the alert.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct SummaryArgIgnoredRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "summary-arg-ignored",
         summary: "`summary-arg` or `summary-arg-count`, which iOS 15 and later ignore.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct TitleLocArgsWithoutTitleLocKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "title-loc-args-without-title-loc-key",
         summary: "`title-loc-args` without `title-loc-key` in the alert.",
         rationale: """

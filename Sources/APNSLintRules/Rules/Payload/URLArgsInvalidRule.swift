@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct URLArgsInvalidRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "url-args-invalid",
         summary: "`url-args` is not an array of strings.",
         rationale: """

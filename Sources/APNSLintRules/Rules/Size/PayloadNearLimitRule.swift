@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PayloadNearLimitRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "payload-near-limit",
         summary: "The payload is close to the size limit (above 90% of it, by default).",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PayloadTooLargeRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "payload-too-large",
         summary: "The payload is larger than APNs accepts (4096 bytes; 5120 for VoIP; 2048 on the legacy binary interface).",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct APSNotObjectRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "aps-not-object",
         summary: "`aps` is not a dictionary.",
         rationale: """

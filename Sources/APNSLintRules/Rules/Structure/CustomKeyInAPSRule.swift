@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct CustomKeyInAPSRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "custom-key-in-aps",
         summary: "Custom data written inside `aps` instead of beside it.",
         rationale: """

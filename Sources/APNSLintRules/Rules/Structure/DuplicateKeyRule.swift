@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct DuplicateKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "duplicate-key",
         summary: "The same key appears twice in one object.",
         rationale: """

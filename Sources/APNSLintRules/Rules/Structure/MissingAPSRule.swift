@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct MissingAPSRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "missing-aps",
         summary: "The payload has no \"aps\" dictionary.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct NestedPayloadRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "nested-payload",
         summary: "A custom value that is itself a whole APNs payload (the silent-push pattern), or a VoIP push whose `aps` the app presents itself.",
         rationale: """
@@ -36,7 +36,7 @@ struct NestedPayloadRule: Rule {
     func check(_ context: inout RuleContext) {
         // Only an object can hold a whole payload: when no custom value is one (the usual case), there is nothing
         // to look for.
-        if let payload = context.definition.payload, payload.customData.contains(where: { $0.value.members != nil }) {
+        if let payload = context.definition.payload, payload.fields.fields.contains(where: { $0.value.members != nil && payload.isCustomData($0) }) {
             for field in payload.nestedPayloads {
                 context.report(
                     "\"\(field.key)\" holds a whole APNs payload with its own \"aps\"; APNs ignores it, so apns-lint checks it as the notification your app presents itself",

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PayloadNotObjectRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "payload-not-object",
         summary: "The payload is not a JSON object.",
         rationale: """

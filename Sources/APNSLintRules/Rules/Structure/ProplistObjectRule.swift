@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct ProplistObjectRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "proplist-object",
         summary: "A dictionary written as a proplist: an array of `[key, value]` pairs or of single-key objects.",
         rationale: """

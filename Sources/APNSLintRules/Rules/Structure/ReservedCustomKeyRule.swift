@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct ReservedCustomKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "reserved-custom-key",
         summary: "Custom data uses the reserved key `aps` for something that is not a notification.",
         rationale: """
@@ -35,7 +35,7 @@ struct ReservedCustomKeyRule: Rule {
             report(field.keyRange, pointer: field.pointer, value: field.value, place: "a second \"aps\", beside the payload's own,", into: &context)
         }
         // Only a container can hold a member named `aps`: scalars need no walk.
-        for field in payload.customData where field.value.isContainer {
+        for field in payload.fields.fields where field.value.isContainer && payload.isCustomData(field) {
             field.value.walk { node, path in
                 guard let members = node.members else { return }
                 for member in members where member.key == "aps" {

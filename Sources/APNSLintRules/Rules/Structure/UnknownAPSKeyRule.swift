@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct UnknownAPSKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "unknown-aps-key",
         summary: "A key inside `aps` that APNs does not define and that looks like a mistake for one it does.",
         rationale: """

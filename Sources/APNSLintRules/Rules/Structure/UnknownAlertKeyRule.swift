@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct UnknownAlertKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "unknown-alert-key",
         summary: "A key inside the `alert` dictionary that APNs does not define.",
         rationale: """

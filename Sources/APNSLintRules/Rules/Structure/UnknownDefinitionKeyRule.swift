@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct UnknownDefinitionKeyRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "unknown-definition-key",
         summary: "A key in a definition envelope other than `payload`, `headers` and `device-token`.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the JSON reader; this rule carries the docs and examples.
 struct ByteOrderMarkRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "byte-order-mark",
         summary: "The file starts with a UTF-8 byte order mark.",
         rationale: """

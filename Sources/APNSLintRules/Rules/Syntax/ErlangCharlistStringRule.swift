@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the Erlang term reader; this rule carries the docs and examples.
 struct ErlangCharlistStringRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "erlang-charlist-string",
         summary: "A string in double quotes (a character list) where apns_json expects a binary.",
         rationale: """

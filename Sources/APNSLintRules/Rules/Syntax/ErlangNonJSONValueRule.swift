@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the Erlang term reader; this rule carries the docs and examples.
 struct ErlangNonJSONValueRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "erlang-non-json-value",
         summary: "An Erlang value that cannot become JSON: a tuple outside a proplist, a map key that is not an atom or binary.",
         rationale: """

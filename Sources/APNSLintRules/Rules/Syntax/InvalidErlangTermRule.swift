@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the Erlang term reader; this rule carries the docs and examples.
 struct InvalidErlangTermRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "invalid-erlang-term",
         summary: "The file is not a sequence of Erlang terms, each ended by a period.",
         rationale: """

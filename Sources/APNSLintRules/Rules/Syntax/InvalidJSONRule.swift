@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the JSON reader; this rule carries the docs and examples.
 struct InvalidJSONRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "invalid-json",
         summary: "The file is not valid JSON (RFC 8259).",
         rationale: """

@@ -1,6 +1,6 @@
 /// Reported by the linter while it reads suppression comments; this rule carries the docs and examples.
 struct InvalidSuppressionRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "invalid-suppression",
         summary: "An `apns-lint:` comment cannot be understood: an unknown rule id, no rule, no reason, or another word than disable-next-line, disable-line or disable-file.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the YAML reader (libyaml); this rule carries the docs and examples.
 struct InvalidYAMLRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "invalid-yaml",
         summary: "The file is not valid YAML.",
         rationale: """

@@ -1,6 +1,6 @@
 /// Reported by the linter after the rules ran; this rule carries the docs and examples.
 struct UnusedSuppressionRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "unused-suppression",
         summary: "An inline suppression (`# apns-lint: disable-next-line RULE -- reason`) covers no finding.",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the YAML reader; this rule carries the docs and examples.
 struct YAMLAliasLimitRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "yaml-alias-limit",
         summary: "YAML aliases expand to more values than apns-lint's budget (100,000).",
         rationale: """

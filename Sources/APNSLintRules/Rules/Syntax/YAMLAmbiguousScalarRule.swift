@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the YAML reader; this rule carries the docs and examples.
 struct YAMLAmbiguousScalarRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "yaml-ambiguous-scalar",
         summary: "A plain YAML scalar that YAML 1.1 tools read differently (`yes`, `on`, `010`, `1:30`, `2026-11-21`).",
         rationale: """

@@ -2,7 +2,7 @@ import APNSLintSyntax
 
 /// Reported by the YAML reader; this rule carries the docs and examples.
 struct YAMLNonJSONValueRule: Rule {
-    let metadata = RuleMetadata(
+    static let metadata = RuleMetadata(
         id: "yaml-non-json-value",
         summary: "A YAML value that JSON cannot carry: a non-string key, an unknown tag, `.inf` or `.nan`.",
         rationale: """
