@@ -134,8 +134,9 @@ public struct Linter: Sendable {
         }
         let suppressions = Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs)
         // The suppressions' own findings get the configured severities too.
-        diagnostics = suppressions.apply(to: diagnostics.compactMap(settings.apply), enabled: settings.isEnabled)
-            .compactMap(settings.apply)
+        // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
+        diagnostics = suppressions.apply(to: diagnostics.compactMap { settings.apply(to: $0) }, enabled: { settings.isEnabled($0) })
+            .compactMap { settings.apply(to: $0) }
         diagnostics.sort(by: Self.reportOrder)
         return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, definitions: definitions,
                           dialects: dialects, fcmMessages: fcmMessages)

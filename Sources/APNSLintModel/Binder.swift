@@ -89,16 +89,17 @@ public enum Binder {
         var members = headersNode.members ?? []
         let sourceCount = members.count
         var origins: [Field.Origin] = []
-        for option in headerOptions where declaredHeaders?[option.name] == nil {
-            let name = lowercasedKey(option.name)
-            guard option.isRequestHeader || !members[sourceCount...].contains(where: { $0.key == name }) else { continue }
+        // By index: `for option in headerOptions` would copy (and retain) each option's four strings.
+        for index in headerOptions.indices where declaredHeaders?[headerOptions[index].name] == nil {
+            let name = lowercasedKey(headerOptions[index].name)
+            guard headerOptions[index].isRequestHeader || !members[sourceCount...].contains(where: { $0.key == name }) else { continue }
             if origins.isEmpty {
                 members.reserveCapacity(sourceCount + headerOptions.count)
                 origins.reserveCapacity(headerOptions.count)
             }
             members.append(Member(key: name, keyRange: SourceRange(start: 0, end: 0),
-                                  value: DocumentNode(.string(option.value), range: SourceRange(start: 0, end: 0))))
-            origins.append(option.origin)
+                                  value: DocumentNode(.string(headerOptions[index].value), range: SourceRange(start: 0, end: 0))))
+            origins.append(headerOptions[index].origin)
         }
         let headerFields = origins.isEmpty ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)
             : FieldSet(headers: headersNode, members: members, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins,

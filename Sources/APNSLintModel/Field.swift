@@ -63,7 +63,11 @@ public struct Field: Sendable {
     }
 
     @inlinable public var isKnown: Bool { owner.specIndices[index] >= 0 }
-    @inlinable public var hasExpectedType: Bool { spec?.type.accepts(value) ?? true }
+    /// Looked up in place (no copy of the spec or the value): a rule asks it of every field.
+    public var hasExpectedType: Bool {
+        let specIndex = owner.specIndices[index]
+        return specIndex < 0 || owner.schema[Int(specIndex)].type.accepts(owner.members[index].value)
+    }
 
     /// The value as a string (for header fields, numbers are read as their text).
     @inlinable public var string: String? { value.string }
@@ -285,11 +289,9 @@ public func lowercasedKey(_ key: String) -> String {
 
 /// Whether `key` is ASCII with no capital letter, so lowercasing leaves it as it is.
 func isLowercase(_ key: String) -> Bool {
-    var key = key
-    // Through the contiguous bytes: stepping through `utf8` costs several times more.
-    return key.withUTF8 { bytes in
-        !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
-    }
+    func isLowercase(_ byte: UInt8) -> Bool { byte < 0x80 && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) }
+    // Through the contiguous bytes (native strings have them): stepping through `utf8` costs several times more.
+    return key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercase) } ?? key.utf8.allSatisfy(isLowercase)
 }
 
 /// Objects written the way authors porting from Erlang write proplists: an array of `[key, value]` pairs, or an

@@ -105,13 +105,13 @@ public struct Headers: Sendable {
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let fields: FieldSet
         @usableFromInline let declaration: Field?
-        @usableFromInline var pushTypeField: Field?
-        @usableFromInline var priorityField: Field?
-        @usableFromInline var topicField: Field?
-        @usableFromInline var idField: Field?
-        @usableFromInline var expirationField: Field?
-        @usableFromInline var collapseIDField: Field?
-        @usableFromInline var pushType: PushType?
+        @usableFromInline let pushTypeField: Field?
+        @usableFromInline let priorityField: Field?
+        @usableFromInline let topicField: Field?
+        @usableFromInline let idField: Field?
+        @usableFromInline let expirationField: Field?
+        @usableFromInline let collapseIDField: Field?
+        @usableFromInline let pushType: PushType?
     }
 
     @usableFromInline let parts: Box<Parts>
@@ -119,20 +119,23 @@ public struct Headers: Sendable {
     /// Finds the documented headers in one pass: rules ask for them all the time, and a look-up by name compares
     /// names case-insensitively.
     init(fields: FieldSet, declaration: Field?) {
-        var parts = Parts(fields: fields, declaration: declaration)
+        var pushTypeField, priorityField, topicField, idField, expirationField, collapseIDField: Field?
         for field in fields.fields where !field.isShadowed {
             switch fields.lowercasedName(of: field) {
-            case HeaderName.pushType: parts.pushTypeField = field
-            case HeaderName.priority: parts.priorityField = field
-            case HeaderName.topic: parts.topicField = field
-            case HeaderName.id: parts.idField = field
-            case HeaderName.expiration: parts.expirationField = field
-            case HeaderName.collapseID: parts.collapseIDField = field
+            case HeaderName.pushType: pushTypeField = field
+            case HeaderName.priority: priorityField = field
+            case HeaderName.topic: topicField = field
+            case HeaderName.id: idField = field
+            case HeaderName.expiration: expirationField = field
+            case HeaderName.collapseID: collapseIDField = field
             default: break
             }
         }
-        parts.pushType = parts.pushTypeField?.string.flatMap(PushType.init(rawValue:))
-        self.parts = Box(parts)
+        // Built in one go, straight into the box: a local copy of the parts would retain each field once more.
+        parts = Box(Parts(fields: fields, declaration: declaration, pushTypeField: pushTypeField, priorityField: priorityField,
+                          topicField: topicField, idField: idField, expirationField: expirationField,
+                          collapseIDField: collapseIDField,
+                          pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:))))
     }
 
     /// True when anything says what the request's headers are (a `headers` object or a command-line option).

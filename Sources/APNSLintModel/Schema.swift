@@ -22,22 +22,42 @@ public enum ValueType: Sendable, Hashable {
     case headerInteger
 
     public func accepts(_ node: DocumentNode) -> Bool {
-        switch (self, node.value) {
-        case (.string, .string), (.headerString, .string): true
-        case (.integer, .number(let number)): number.isInteger
-        case (.number, .number): true
-        case (.boolean, .bool): true
-        case (.object, .object): true
-        case (.objectOrProplist, .object): true
-        case (.objectOrProplist, .array), (.stringOrObject, .array): Proplist.members(of: node) != nil
-        case (.stringArray, .array(let elements)): elements.allSatisfy { $0.string != nil }
-        case (.nullableString, .string), (.nullableString, .null): true
-        case (.flag, _): true
-        case (.stringOrObject, .string), (.stringOrObject, .object): true
-        case (.headerInteger, .number(let number)): number.isInteger
-        case (.headerInteger, .string(let text)): Int(text) != nil
-        default: false
+        // The type first, then a look at the value in place: a `switch` over `(self, node.value)` would copy the value
+        // (a retain), and this runs for every field of every definition.
+        switch self {
+        case .flag: return true
+        case .string, .headerString:
+            if case .string = node.value { return true }
+        case .integer:
+            if case .number(let number) = node.value { return number.isInteger }
+        case .number:
+            if case .number = node.value { return true }
+        case .boolean:
+            if case .bool = node.value { return true }
+        case .object:
+            if case .object = node.value { return true }
+        case .objectOrProplist, .stringOrObject:
+            switch node.value {
+            case .object: return true
+            case .string: return self == .stringOrObject
+            case .array: return Proplist.members(of: node) != nil
+            default: return false
+            }
+        case .stringArray:
+            if case .array(let elements) = node.value { return elements.allSatisfy { $0.string != nil } }
+        case .nullableString:
+            switch node.value {
+            case .string, .null: return true
+            default: return false
+            }
+        case .headerInteger:
+            switch node.value {
+            case .number(let number): return number.isInteger
+            case .string(let text): return Int(text) != nil
+            default: return false
+            }
         }
+        return false
     }
 
     /// "a string", "an array of strings", ... for messages.

@@ -9,7 +9,7 @@ func reportUnknownKeys(
 ) {
     // Most sets have no unknown key: the names for "did you mean" are gathered only for one that does.
     var knownNames: [String]?
-    for field in fields.unknownFields {
+    for field in fields.fields where !field.isKnown {
         let names = knownNames ?? known.map(\.name)
         knownNames = names
         let message = "\"\(field.key)\" is not a key APNs knows in \(place), so \(consequence)"

@@ -111,30 +111,42 @@ private struct JSONParser {
     private mutating func close(_ container: OpenContainer, endingAt end: Int, isOutermost: Bool) -> DocumentNode {
         let value: DocumentNode.Value
         if container.isObject {
-            let members = Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost)
+            let members = Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost, placeholder: Self.placeholderMember)
             // A serializer writes a key once.
             if isCompact && members.hasDuplicateKeys { isCompact = false }
             value = .object(members)
         } else {
-            value = .array(Self.take(from: &openElements, from: container.firstEntry, all: isOutermost))
+            value = .array(Self.take(from: &openElements, from: container.firstEntry, all: isOutermost, placeholder: Self.placeholderNode))
         }
         return DocumentNode(value, range: SourceRange(start: container.opener, end: end))
     }
 
     /// The entries from `start` on; with `all` (the outermost container, whose entries are the whole stack), the
     /// stack itself, so a large document is not copied.
-    private static func take<Entry>(from stack: inout [Entry], from start: Int, all: Bool) -> [Entry] {
+    private static func take<Entry>(from stack: inout [Entry], from start: Int, all: Bool, placeholder: Entry) -> [Entry] {
         if all {
             defer { stack = [] }
             return stack
         }
-        // Copied into an array of exactly this size (`Array(stack[start...])` could keep the stack's buffer).
-        var entries: [Entry] = []
-        entries.reserveCapacity(stack.count - start)
-        entries.append(contentsOf: stack[start...])
+        // Moved into an array of exactly this size (`Array(stack[start...])` could keep the stack's buffer), and not
+        // copied: a copy would retain every key and value, and removing them from the stack release them again. The
+        // slots moved from hold a placeholder that owns nothing until they are removed.
+        let count = stack.count - start
+        guard count > 0 else { return [] }
+        let entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+            stack.withUnsafeMutableBufferPointer { stack in
+                let moved = stack.baseAddress! + start
+                buffer.baseAddress!.moveInitialize(from: moved, count: count)
+                moved.initialize(repeating: placeholder, count: count)
+            }
+            initialized = count
+        }
         stack.removeSubrange(start...)
         return entries
     }
+
+    private static let placeholderNode = DocumentNode(.null, range: SourceRange(start: 0, end: 0))
+    private static let placeholderMember = Member(key: "", keyRange: SourceRange(start: 0, end: 0), value: placeholderNode)
 
     /// Reads one value. Containers are kept on an explicit stack rather than the call stack, so the stack a
     /// thread needs does not grow with the nesting (a 512 KB thread reads 512 levels like 1).
@@ -177,10 +189,13 @@ private struct JSONParser {
             while true {
                 guard var container = open.popLast() else { return node }
                 if container.isObject {
-                    openMembers.append(Member(key: container.key, keyRange: container.keyRange, value: node))
+                    // The key is moved out of the container, not copied: the next entry's key replaces it anyway.
+                    let key = container.key
+                    container.key = ""
+                    openMembers.append(Member(key: key, keyRange: container.keyRange, value: consume node))
                 } else {
                     if openElements.capacity == 0 { openElements.reserveCapacity(8) }
-                    openElements.append(node)
+                    openElements.append(consume node)
                 }
                 try skipWhitespace()
                 guard index < bytes.count else { throw unclosed(container.openerText, opener: container.opener) }

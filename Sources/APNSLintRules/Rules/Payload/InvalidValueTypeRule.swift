@@ -60,12 +60,11 @@ struct InvalidValueTypeRule: Rule {
     }
 
     private func check(_ fields: some Sequence<Field>, in definition: NotificationDefinition, into context: inout RuleContext) {
-        for field in fields { check(field, in: definition, into: &context) }
+        for field in fields where !field.hasExpectedType { check(field, in: definition, into: &context) }
     }
 
     private func check(_ field: Field, in definition: NotificationDefinition, into context: inout RuleContext) {
-        guard let spec = field.spec, spec.type != .flag, !spec.type.accepts(field.value),
-              !Self.checkedByTheirOwnRules.contains(spec.name) else { return }
+        guard !field.hasExpectedType, let spec = field.spec, !Self.checkedByTheirOwnRules.contains(spec.name) else { return }
         // An array of strings with bad elements (`*-loc-args`): loc-args-not-strings reports each element.
         if spec.type == .stringArray, field.value.elements != nil { return }
         // In a Live Activity alert, `title` and `body` may be localized objects: {"loc-key": …, "loc-args": […]}.

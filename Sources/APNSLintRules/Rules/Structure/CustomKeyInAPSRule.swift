@@ -26,7 +26,7 @@ struct CustomKeyInAPSRule: Rule {
 
     func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, let aps = payload.aps else { return }
-        for field in aps.fields.unknownFields where UnknownAPSKey(field.key) == .custom {
+        for field in aps.fields.fields where !field.isKnown && UnknownAPSKey(field.key) == .custom {
             let clash = payload.fields[field.key] != nil
             let help = clash
                 ? "the top level already has a \"\(field.key)\": merge the two, or rename this one, and move it out of \"aps\""

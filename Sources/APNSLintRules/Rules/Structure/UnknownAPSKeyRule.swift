@@ -30,7 +30,7 @@ struct UnknownAPSKeyRule: Rule {
 
     func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
-        for field in aps.fields.unknownFields {
+        for field in aps.fields.fields where !field.isKnown {
             // In a Live Activity, `events` is liveactivity-event-invalid's to report, with its Live Activity context.
             if field.key == "events", LiveActivityPush(context.definition) != nil { continue }
             let kind = UnknownAPSKey(field.key)
