@@ -21,7 +21,7 @@ public enum ValueType: Sendable, Hashable {
     /// A numeric header value: a number, or a string of digits as on the wire.
     case headerInteger
 
-    public func accepts(_ node: DocumentNode) -> Bool {
+    @inline(__always) public func accepts(_ node: DocumentNode) -> Bool {
         // The type first, then a look at the value in place: a `switch` over `(self, node.value)` would copy the value
         // (a retain), and this runs for every field of every definition.
         switch self {
