@@ -65,6 +65,23 @@ struct BinderTests {
         #expect(aps.isContentAvailableOnly)
     }
 
+    @Test func setsBoundFromAFieldPointBelowIt() throws {
+        let (definition, _) = try bind(#"{"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": {"body": "Hi"}, "sound": {"critical": 1}}}}"#)
+        let aps = try #require(definition.payload?.aps)
+        #expect(aps.fields.pointer.description == "/payload/aps")
+        guard case .dictionary(let alert, _) = aps.alert, case .critical(let sound, _) = aps.sound else {
+            Issue.record("alert or sound is not a dictionary")
+            return
+        }
+        #expect(alert.fields.pointer.description == "/payload/aps/alert")
+        #expect(alert["body"]?.pointer.description == "/payload/aps/alert/body")
+        #expect(sound.pointer.description == "/payload/aps/sound")
+        #expect(sound["critical"]?.pointer.description == "/payload/aps/sound/critical")
+        // A headers object written in lowercase is looked up case-insensitively all the same.
+        #expect(definition.headers.fields["APNS-Priority"]?.string == "10")
+        #expect(definition.headers.priorityField?.pointer.description == "/headers/apns-priority")
+    }
+
     @Test func commandLineHeadersFillInButDoNotOverrideTheFile() throws {
         let options = [HeaderOption(name: "apns-priority", value: "10", option: "--priority"),
                        HeaderOption(name: "apns-topic", value: "com.example", option: "--topic")]

@@ -54,6 +54,22 @@ struct JSONReaderValidTests {
             """#)
     }
 
+    @Test("long keys and values (kept on the heap) are whole after their containers close")
+    func longStringsInNestedContainers() throws {
+        let long = String(repeating: "k", count: 20)
+        let text = #"{"\#(long)":{"\#(long)2":"\#(long)v","x":["\#(long)e",{"\#(long)":"z"},[]]},"after":"\#(long)w"}"#
+        let root = try #require(readJSON(text).document)
+        let inner = try #require(root.member(long)?.value)
+        #expect(inner.member(long + "2")?.value.string == long + "v")
+        let elements = try #require(inner.member("x")?.value.elements)
+        #expect(elements.count == 3)
+        #expect(elements[0].string == long + "e")
+        #expect(elements[1].member(long)?.value.string == "z")
+        #expect(elements[2].elements?.isEmpty == true)
+        #expect(root.member("after")?.value.string == long + "w")
+        #expect(root.members?.map(\.key) == [long, "after"])
+    }
+
     @Test("all four whitespace characters are accepted around every token (RFC 8259 §2)")
     func whitespace() {
         let text = "\t\n\r {\t\"a\"\r:\n[ 1 ,\t2 ]\r\n} \t"
