@@ -171,15 +171,14 @@ public struct Linter: Sendable {
             let checksFCM = fcmMessage != nil && nestedAt == nil
             var context = RuleContext(definition: current, ruleIDs: modelRuleIDs, options: options,
                                       fcmMessage: checksFCM ? fcmMessage : nil)
-            // Through the array's buffer, so each rule is called where it lies: a copy of a rule (an existential,
-            // boxed when the rule has stored properties) would be retained and released around every call.
+            // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
             modelRules.withUnsafeBufferPointer { rules in
                 for index in rules.indices {
                     if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
                     if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
                     if rules[index].target == .fcm && !checksFCM { continue }
                     context.startRule(number: index, severity: rules[index].severity)
-                    rules[index].rule.check(&context)
+                    rules[index].type.check(&context)
                 }
             }
             for var diagnostic in context.takeDiagnostics() {
@@ -235,7 +234,8 @@ public struct Linter: Sendable {
 
 /// A model rule with what the lint loop reads of its metadata.
 private struct PreparedRule: Sendable {
-    let rule: any Rule
+    /// The rule's type, whose `check` the loop calls: a metatype is copied for nothing.
+    let type: any Rule.Type
     let id: String
     let severity: Severity
     let stage: RuleStage
@@ -245,7 +245,7 @@ private struct PreparedRule: Sendable {
 
     init(_ rule: any Rule) {
         let metadata = rule.metadata
-        self.rule = rule
+        type = Swift.type(of: rule)
         id = metadata.id
         severity = metadata.severity
         stage = metadata.stage

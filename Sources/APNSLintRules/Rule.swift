@@ -6,11 +6,12 @@ import APNSLintSyntax
 /// Rules know nothing of file formats: they see a `NotificationDefinition` and report through a
 /// `RuleContext`, which fills in the rule id and severity.
 ///
-/// The metadata belongs to the type, not to each value: a rule value then holds nothing, so the lint loop calls
-/// rules through `any Rule` without boxing, retaining or releasing anything per call.
+/// A rule holds no state: its metadata and its check belong to its type, and everything a check needs (the
+/// definition, the options) comes through the context. The lint loop calls each rule through its metatype, which
+/// copies nothing per call (a call on an `any Rule` value copies the value and destroys the copy).
 public protocol Rule: Sendable {
     static var metadata: RuleMetadata { get }
-    func check(_ context: inout RuleContext)
+    static func check(_ context: inout RuleContext)
 }
 
 extension Rule {
@@ -220,8 +221,7 @@ public struct RuleContext {
     }
 
     /// Makes what is reported next come from the rule whose id is `ruleIDs[number]`, with `severity` as its default;
-    /// then call that rule's `check(_:)` with this context. (A function taking the rule would copy it: an existential,
-    /// boxed when the rule has stored properties.)
+    /// then call that rule's `check(_:)` with this context.
     @inlinable public mutating func startRule(number: Int, severity: Severity) {
         ruleNumber = number
         self.severity = severity

@@ -1,17 +1,26 @@
 import APNSLint
 import Testing
 
+/// The edit a `FixedEditRule` offers: rules hold no state, so each edit is a type.
+private protocol FixedEdit: Sendable {
+    static var edit: TextEdit { get }
+}
+
+private enum ReplaceOneToThree: FixedEdit { static let edit = TextEdit(range: SourceRange(start: 1, end: 3), replacement: "5") }
+private enum ReplaceTwoToFour: FixedEdit { static let edit = TextEdit(range: SourceRange(start: 2, end: 4), replacement: "6") }
+private enum InsertBrace: FixedEdit { static let edit = TextEdit(range: SourceRange(start: 0, end: 0), replacement: "{") }
+private enum InsertSpace: FixedEdit { static let edit = TextEdit(range: SourceRange(start: 1, end: 1), replacement: " ") }
+
 /// A rule for tests: offers the same fix on every run.
-private struct FixedEditRule: Rule {
-    let edit: TextEdit
+private struct FixedEditRule<Edit: FixedEdit>: Rule {
     static var metadata: RuleMetadata {
         RuleMetadata(id: "test-edit", summary: "Test.", rationale: "Test.", severity: .warning, category: .structure,
                      references: [], triggering: [], nonTriggering: [])
     }
 
-    func check(_ context: inout RuleContext) {
-        context.report("test", pointer: .root, range: edit.range, help: "test",
-                       fix: Fix("test", edits: [edit], applicability: .safe))
+    static func check(_ context: inout RuleContext) {
+        context.report("test", pointer: .root, range: Edit.edit.range, help: "test",
+                       fix: Fix("test", edits: [Edit.edit], applicability: .safe))
     }
 }
 
@@ -62,8 +71,8 @@ struct FixerTests {
 
     @Test func overlappingEditsNeverBothApply() {
         let linter = Linter(rules: [
-            FixedEditRule(edit: TextEdit(range: SourceRange(start: 1, end: 3), replacement: "5")),
-            FixedEditRule(edit: TextEdit(range: SourceRange(start: 2, end: 4), replacement: "6")),
+            FixedEditRule<ReplaceOneToThree>(),
+            FixedEditRule<ReplaceTwoToFour>(),
         ] + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
         let result = linter.fix(SourceText("[1234, 1]"), fileName: "t.json", format: .json, options: FixOptions(maxRounds: 1))
         // The edit that starts first wins the round; the overlapping one waits (and here the cap ends it).
@@ -72,7 +81,7 @@ struct FixerTests {
     }
 
     @Test func aRoundThatBreaksTheFileIsRolledBack() {
-        let linter = Linter(rules: [FixedEditRule(edit: TextEdit(range: SourceRange(start: 0, end: 0), replacement: "{"))]
+        let linter = Linter(rules: [FixedEditRule<InsertBrace>()]
                             + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
         let result = linter.fix(SourceText(#"{"aps": {}}"#), fileName: "t.json", format: .json)
         #expect(result.problem == .roundBrokeTheFile(round: 1))
@@ -80,7 +89,7 @@ struct FixerTests {
     }
 
     @Test func fixesThatNeverSettleStopAtTheCap() {
-        let linter = Linter(rules: [FixedEditRule(edit: TextEdit(range: SourceRange(start: 1, end: 1), replacement: " "))]
+        let linter = Linter(rules: [FixedEditRule<InsertSpace>()]
                             + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
         let result = linter.fix(SourceText(#"{"aps": {}}"#), fileName: "t.json", format: .json, options: FixOptions(maxRounds: 3))
         #expect(result.problem == .didNotConverge(rounds: 3))

@@ -26,7 +26,7 @@ struct BackgroundPriority10Rule: Rule {
             Example(#"{"headers": {"apns-push-type": "complication", "apns-topic": "com.example.watchkitapp.complication"}, "payload": {"aps": {"content-available": 1}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         let headers = definition.headers
         guard headers.areDeclared, let aps = definition.payload?.aps else { return }

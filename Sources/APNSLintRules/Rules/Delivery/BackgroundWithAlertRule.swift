@@ -22,7 +22,7 @@ struct BackgroundWithAlertRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "New mail", "content-available": 1}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         guard definition.headers.pushType == .background, let aps = definition.payload?.aps else { return }
         for field in aps.fields.fields where ["alert", "badge", "sound"].contains(field.key) {

@@ -26,7 +26,7 @@ struct PushToTalkPriorityRule: Rule {
             Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": "0"}, "payload": {"aps": {}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
         guard headers.pushType == .pushtotalk, let typeField = headers.pushTypeField else { return }
         if let priority = headers.priorityField, PriorityInvalidRule.isValid(priority),

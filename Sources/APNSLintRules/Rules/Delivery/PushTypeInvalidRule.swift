@@ -29,7 +29,7 @@ struct PushTypeInvalidRule: Rule {
             Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert"]),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
         // A value of another type is invalid-value-type's.
         // The model has read the push type already: nil for a value that is not one.

@@ -31,7 +31,7 @@ struct PushTypeMismatchRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}, "event": "signup", "content-state": "draft"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         guard let typeField = definition.headers.pushTypeField, let declared = definition.headers.pushType,
               let payload = definition.payload else { return }
@@ -73,7 +73,7 @@ struct PushTypeMismatchRule: Rule {
 
     /// Reports at the push type's value, with a note at the payload key that contradicts it; when the push type
     /// comes from the command line (no place in the file), at the payload key.
-    private func report(_ message: String, typeField: Field, evidence: Field, into context: inout RuleContext,
+    private static func report(_ message: String, typeField: Field, evidence: Field, into context: inout RuleContext,
                         help: String) {
         if typeField.valueRange != nil {
             context.report(message, at: typeField, part: .value, help: help,

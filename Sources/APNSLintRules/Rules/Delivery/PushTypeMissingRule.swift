@@ -26,7 +26,7 @@ struct PushTypeMissingRule: Rule {
             Example(#"{"aps": {"alert": "New message"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         let headers = definition.headers
         guard headers.areDeclared, headers.pushTypeField == nil else { return }

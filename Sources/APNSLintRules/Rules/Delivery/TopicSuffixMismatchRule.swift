@@ -30,7 +30,7 @@ struct TopicSuffixMismatchRule: Rule {
             Example(#"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10"}, "payload": {"mdm": "5E2C9A3F"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
         guard let type = headers.pushType, type != .mdm, let field = headers.topicField, let topic = field.string else { return }
         let expected = TopicSuffix.suffix(for: type)

@@ -26,5 +26,5 @@ struct DialectDroppedKeyRule: Rule {
             Example(#"{"message": {"title": "Inbox", "body": "3 new"}, "custom": {"ios_badge": 3, "android_icon": "inbox"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

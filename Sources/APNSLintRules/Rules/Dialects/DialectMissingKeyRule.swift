@@ -17,5 +17,5 @@ struct DialectMissingKeyRule: Rule {
             Example(#"{"dialect": "adck", "loc_key": "GAME_PLAY_REQUEST", "loc_args": ["Jenna"]}"#),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -18,5 +18,5 @@ struct DialectTruncatedRule: Rule {
             Example(#"{"dialect": "adck", "truncate": true, "body": "Short story."}"#),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

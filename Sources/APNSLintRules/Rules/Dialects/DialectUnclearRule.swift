@@ -21,5 +21,5 @@ struct DialectUnclearRule: Rule {
             Example(#"{"body": "Hi", "locKey": "GREETING", "locArgs": ["Ana"], "topic": "com.example.app"}"#),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

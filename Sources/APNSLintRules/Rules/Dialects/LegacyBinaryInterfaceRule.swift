@@ -18,5 +18,5 @@ struct LegacyBinaryInterfaceRule: Rule {
             Example(#"{"dialect": "node-apn", "body": "Cute Kitty!", "topic": "com.example.app"}"#),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

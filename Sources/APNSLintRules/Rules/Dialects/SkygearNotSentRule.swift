@@ -24,5 +24,5 @@ struct SkygearNotSentRule: Rule {
             Example(#"{"message": {"title": "Hi"}, "dry_run": false}"#),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -26,7 +26,7 @@ struct FCMDataNotStringRule: Rule {
         ],
         target: .fcm)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let data = context.fcmMessage?.data else { return }
         for field in data.effectiveFields where field.value.string == nil {
             let value = field.value
@@ -39,7 +39,7 @@ struct FCMDataNotStringRule: Rule {
         }
     }
 
-    private func jsonString(_ text: String) -> String {
+    private static func jsonString(_ text: String) -> String {
         String(decoding: WireSerializer.serialize(DocumentNode(.string(text), range: SourceRange(start: 0, end: 0))), as: UTF8.self)
     }
 }

@@ -26,7 +26,7 @@ struct FCMMessageTooLargeRule: Rule {
         ],
         target: .fcm)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let message = context.fcmMessage else { return }
         let style = context.options.serializer
         let size = message.size(style: style)

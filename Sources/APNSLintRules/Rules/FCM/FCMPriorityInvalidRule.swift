@@ -26,7 +26,7 @@ struct FCMPriorityInvalidRule: Rule {
         ],
         target: .fcm)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.fcmMessage?.android?.priority else { return }
         if let text = field.value.string, Self.values.contains(text.lowercased()), text == text.lowercased() || text == text.uppercased() { return }
         let written = field.value.string.map { "\"\($0)\"" } ?? field.value.shortDescription

@@ -31,7 +31,7 @@ struct FCMReservedDataKeyRule: Rule {
         ],
         target: .fcm)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let data = context.fcmMessage?.data else { return }
         for field in data.fields {
             let reason: String
@@ -48,7 +48,7 @@ struct FCMReservedDataKeyRule: Rule {
         }
     }
 
-    private func suggestedName(for key: String) -> String {
+    private static func suggestedName(for key: String) -> String {
         let stripped = Self.reservedPrefixes.reduce(key) { $0.hasPrefix($1) ? String($0.dropFirst($1.count)) : $0 }
         return "app_" + String(stripped.map { $0 == "." ? "_" : $0 })
     }

@@ -30,7 +30,7 @@ struct FCMTTLInvalidRule: Rule {
         ],
         target: .fcm)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.fcmMessage?.android?.ttl else { return }
         let written = field.value.string.map { "\"\($0)\"" } ?? field.value.shortDescription
         guard let text = field.value.string, let seconds = FCMDuration.seconds(text) else {

@@ -26,7 +26,7 @@ struct APNSIDInvalidRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         // A value of another type is invalid-value-type's.
         guard let field = context.definition.headers.idField, let text = field.string,
               !Self.isCanonical(text, allowUppercase: false) else { return }

@@ -22,7 +22,7 @@ struct CollapseIDTooLongRule: Rule {
             Example(#"{"headers": {"apns-collapse-id": "éééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.collapseIDField, let value = field.string else { return }
         let bytes = value.utf8.count
         guard bytes > Self.limit else { return }

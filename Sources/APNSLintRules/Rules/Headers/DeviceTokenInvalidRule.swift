@@ -34,7 +34,7 @@ struct DeviceTokenInvalidRule: Rule {
             Example(#"{"device-token": "00FC13ADFF785122B4AD28809A3420982341241421348097878E577C991DE8F0", "payload": {"aps": {"alert": "Hi"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.definition.deviceToken else { return }
         let bad = "APNs answers 400 BadDeviceToken"
         guard let token = field.value.string else {

@@ -27,7 +27,7 @@ struct DuplicateHeaderRule: Rule {
             Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers.fields
         for field in headers.fields where field.isShadowed {
             guard let used = headers[field.key] else { continue }
@@ -49,7 +49,7 @@ struct DuplicateHeaderRule: Rule {
     }
 
     /// Two spellings of a header a program passes with the body it lints: both go on the wire.
-    private func reportRequestHeader(_ field: Field, spelled spelling: String, used: Field, spelled usedSpelling: String,
+    private static func reportRequestHeader(_ field: Field, spelled spelling: String, used: Field, spelled usedSpelling: String,
                                      into context: inout RuleContext) {
         let value = field.string ?? "", usedValue = used.string ?? ""
         let values = value == usedValue ? "both \"\(value)\"" : "\"\(value)\" here, \"\(usedValue)\" there"

@@ -42,7 +42,7 @@ struct ExpirationInvalidRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 2147483647}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.expirationField else { return }
         let now = context.options.now
         guard let value = HeaderValue.integer(of: field) else {
@@ -89,7 +89,7 @@ struct ExpirationInvalidRule: Rule {
         }
     }
 
-    private func help(forNonInteger field: Field, now: Int?) -> String {
+    private static func help(forNonInteger field: Field, now: Int?) -> String {
         let epoch = "write the date as UNIX epoch seconds (an integer), or 0 for a single delivery attempt"
         guard let text = field.value.string ?? field.value.number?.text else { return epoch }
         let trimmed = text.trimmingWhitespace

@@ -30,7 +30,7 @@ struct PriorityInvalidRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": "1"}, "payload": {"aps": {"badge": 0}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.priorityField, !Self.isValid(field) else { return }
         let accepted = "APNs accepts only 10 (send now), 5 (send when power allows) and 1 (power first), and rejects anything else with 400 BadPriority"
         let generalHelp = "use 10 to send immediately or 5 to let the device save power (or remove the header: APNs uses 10)"

@@ -27,7 +27,7 @@ struct TopicInvalidRule: Rule {
             Example(#"{"headers": {"apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10", "apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         // A value of another type is invalid-value-type's.
         guard let field = context.definition.headers.topicField, let topic = field.string,
               let problem = Self.problem(in: topic) else { return }

@@ -20,7 +20,7 @@ struct UnknownHeaderRule: Rule {
             Example(#"{"headers": {"APNS-Priority": "5", "apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers.fields
         reportUnknownKeys(
             in: headers, known: Schema.headers, describe: "request headers",

@@ -38,7 +38,7 @@ struct ContentStateTooLargeRule: Rule {
         "attributes": "ActivityKit limits a Live Activity's static attributes to 4 KB (ActivityAuthorizationError.attributesTooLarge) and does not start the activity",
     ]
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         guard let push = LiveActivityPush(definition) else { return }
         for key in ["content-state", "attributes"] {

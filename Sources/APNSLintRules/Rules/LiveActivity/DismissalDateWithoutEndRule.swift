@@ -29,7 +29,7 @@ struct DismissalDateWithoutEndRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let field = push["dismissal-date"],
               let event = push.intendedEvent, event != .end else { return }
         context.report(

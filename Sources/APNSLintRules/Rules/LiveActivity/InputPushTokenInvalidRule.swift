@@ -32,7 +32,7 @@ struct InputPushTokenInvalidRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let field = push["input-push-token"] else { return }
         // A value that is not a number at all (`true`, `"1"`) is invalid-value-type's: the schema wants an integer.
         if let number = field.value.number, number.doubleValue != 1 {

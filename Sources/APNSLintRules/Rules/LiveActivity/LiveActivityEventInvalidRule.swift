@@ -32,7 +32,7 @@ struct LiveActivityEventInvalidRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         let push = LiveActivityPush(definition)
         if let push, let field = push.eventField, let value = field.string, push.event == nil {

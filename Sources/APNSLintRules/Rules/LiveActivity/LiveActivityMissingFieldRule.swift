@@ -58,7 +58,7 @@ struct LiveActivityMissingFieldRule: Rule {
         "alert": "add \"alert\": {\"title\": …, \"body\": …} to \"aps\" (a \"sound\" goes inside it)",
     ]
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition) else { return }
         var required = ["timestamp", "event"]
         // `events` (Azure's spelling) is reported by liveactivity-event-invalid as a misspelled "event".

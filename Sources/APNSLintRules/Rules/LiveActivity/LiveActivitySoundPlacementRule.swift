@@ -28,7 +28,7 @@ struct LiveActivitySoundPlacementRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let sound = push.aps.soundField else { return }
         let value = sound.value.string.map { "\"\($0)\"" } ?? "the sound"
         let help: String

@@ -41,7 +41,7 @@ struct LiveActivityTimestampFutureRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let now = context.options.now, let push = LiveActivityPush(context.definition), push.intendedEvent == .update,
               let field = push["timestamp"], let timestamp = EpochSeconds.seconds(of: field),
               timestamp - now > Self.maximumLead else { return }

@@ -41,7 +41,7 @@ struct LiveActivityTimestampUnitRule: Rule {
         "dismissal-date": "the system does not wait that long (an ended activity is removed at most 4 hours after it ends)",
     ]
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition) else { return }
         for key in Self.keys {
             guard let field = push[key], let number = field.value.number, let value = number.doubleValue, value.isFinite,

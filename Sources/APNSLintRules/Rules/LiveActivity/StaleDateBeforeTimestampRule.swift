@@ -30,7 +30,7 @@ struct StaleDateBeforeTimestampRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let staleField = push["stale-date"],
               let stale = EpochSeconds.seconds(of: staleField), let timestamp = EpochSeconds.seconds(of: push["timestamp"]),
               stale < timestamp else { return }

@@ -29,7 +29,7 @@ struct AlertEmptyRule: Rule {
             Example(#"{"aps": {"badge": 1}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let alert = context.definition.payload?.aps?.alert, !alert.showsContent else { return }
         switch alert {
         case .text(_, let field):

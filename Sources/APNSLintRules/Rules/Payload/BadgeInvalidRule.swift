@@ -29,7 +29,7 @@ struct BadgeInvalidRule: Rule {
             Example(#"{"aps": {"alert": "Hi"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let badge = context.definition.payload?.aps?.badge else { return }
         let value = badge.value
         if let number = value.number, number.isInteger {

@@ -22,7 +22,7 @@ struct ContentAvailableNot1Rule: Rule {
             Example(#"{"aps": {"alert": "Hi", "content-available": 0}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         reportFlagNotOne(context.definition.payload?.aps?.contentAvailable,
                          consequence: "a background update with another value may never wake the app", into: &context)
     }

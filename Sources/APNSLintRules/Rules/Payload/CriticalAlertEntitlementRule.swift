@@ -25,7 +25,7 @@ struct CriticalAlertEntitlementRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "sound": "default", "interruption-level": "time-sensitive"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
         var criticalFlag: Field?
         if case .critical(let sound, _) = aps.sound, let flag = sound["critical"],

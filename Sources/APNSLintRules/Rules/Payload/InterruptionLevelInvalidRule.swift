@@ -29,7 +29,7 @@ struct InterruptionLevelInvalidRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "interruption-level": "active"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.definition.payload?.aps?.fields["interruption-level"], let level = field.string,
               !Self.levels.contains(level) else { return }
         let suggestion = Suggestion.closest(to: level, in: Self.levels)

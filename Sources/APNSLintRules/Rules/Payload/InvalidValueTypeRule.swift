@@ -41,7 +41,7 @@ struct InvalidValueTypeRule: Rule {
             Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": [3]}, "badge": "5", "url-args": "x", "sound": {"critical": true, "name": 5, "volume": "1"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         // Each set is checked where it is, in this order, without gathering the fields into one array first.
         check(definition.headers.fields.fields, in: definition, into: &context)
@@ -59,11 +59,11 @@ struct InvalidValueTypeRule: Rule {
         }
     }
 
-    private func check(_ fields: some Sequence<Field>, in definition: NotificationDefinition, into context: inout RuleContext) {
+    private static func check(_ fields: some Sequence<Field>, in definition: NotificationDefinition, into context: inout RuleContext) {
         for field in fields where !field.hasExpectedType { check(field, in: definition, into: &context) }
     }
 
-    private func check(_ field: Field, in definition: NotificationDefinition, into context: inout RuleContext) {
+    private static func check(_ field: Field, in definition: NotificationDefinition, into context: inout RuleContext) {
         guard !field.hasExpectedType, let spec = field.spec, !Self.checkedByTheirOwnRules.contains(spec.name) else { return }
         // An array of strings with bad elements (`*-loc-args`): loc-args-not-strings reports each element.
         if spec.type == .stringArray, field.value.elements != nil { return }
@@ -78,7 +78,7 @@ struct InvalidValueTypeRule: Rule {
             at: field, part: .value, help: help(for: field, expected: spec.type))
     }
 
-    private func help(for field: Field, expected: ValueType) -> String {
+    private static func help(for field: Field, expected: ValueType) -> String {
         if let text = field.value.string {
             if expected == .integer || expected == .headerInteger, Int(text.trimmingPrefix(while: \.isWhitespace)) != nil {
                 return "write the number without quotes: \(text.trimmingPrefix(while: \.isWhitespace))"

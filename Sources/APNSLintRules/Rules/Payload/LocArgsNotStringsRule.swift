@@ -30,7 +30,7 @@ struct LocArgsNotStringsRule: Rule {
             Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": []}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         // Most alerts have no `*-loc-args`: one pass over the fields says so, before a look-up per key.
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert,
               alert.fields.fields.contains(where: { Self.keys.contains($0.key) }) else { return }

@@ -20,7 +20,7 @@ struct LocArgsWithoutLocKeyRule: Rule {
             Example(#"{"aps": {"alert": {"body": "Hello Bob"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "loc-args", key: "loc-key", shownInstead: "body", into: &context)
     }
 }

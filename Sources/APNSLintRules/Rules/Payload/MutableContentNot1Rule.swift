@@ -18,7 +18,7 @@ struct MutableContentNot1Rule: Rule {
         ],
         nonTriggering: [Example(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#)])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         reportFlagNotOne(context.definition.payload?.aps?.mutableContent,
                          consequence: "the Notification Service Extension may never see this notification", into: &context)
     }

@@ -21,7 +21,7 @@ struct MutableContentWithoutAlertRule: Rule {
             Example(#"{"aps": {"mutable-content": 1, "alert": "Bob sent a photo"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps, let flag = aps.mutableContent,
               flag.value.number?.intValue == 1, !(aps.alert?.showsContent ?? false) else { return }
         context.report(

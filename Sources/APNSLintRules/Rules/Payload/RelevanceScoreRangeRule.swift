@@ -27,7 +27,7 @@ struct RelevanceScoreRangeRule: Rule {
             Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "relevance-score": 75}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let definition = context.definition
         guard let aps = definition.payload?.aps, let field = aps.fields["relevance-score"],
               let number = field.value.number, let score = number.doubleValue, !(0...1).contains(score) else { return }

@@ -33,7 +33,7 @@ struct SoundInvalidRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "default", "volume": 1.0}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
         switch aps.sound {
         case .name(let name, let field) where name.isEmpty:
@@ -50,7 +50,7 @@ struct SoundInvalidRule: Rule {
         }
     }
 
-    private func checkName(_ name: Field?, in sound: Field, into context: inout RuleContext) {
+    private static func checkName(_ name: Field?, in sound: Field, into context: inout RuleContext) {
         guard let name else {
             context.report(
                 "the critical sound dictionary has no \"name\", so the system has no sound file to play (the Firebase SDKs refuse such a sound)",
@@ -71,7 +71,7 @@ struct SoundInvalidRule: Rule {
         }
     }
 
-    private func checkCritical(_ critical: Field?, into context: inout RuleContext) {
+    private static func checkCritical(_ critical: Field?, into context: inout RuleContext) {
         guard let critical else { return }
         if let number = critical.value.number, number.isInteger, number.intValue == 0 || number.intValue == 1 { return }
         let help: String
@@ -89,7 +89,7 @@ struct SoundInvalidRule: Rule {
             at: critical, part: .value, help: help)
     }
 
-    private func checkVolume(_ volume: Field?, into context: inout RuleContext) {
+    private static func checkVolume(_ volume: Field?, into context: inout RuleContext) {
         guard let volume else { return }
         if let number = volume.value.number {
             guard let value = number.doubleValue, !(0...1).contains(value) else { return }

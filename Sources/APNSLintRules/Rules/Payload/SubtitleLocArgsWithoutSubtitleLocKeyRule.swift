@@ -20,7 +20,7 @@ struct SubtitleLocArgsWithoutSubtitleLocKeyRule: Rule {
             Example(#"{"aps": {"alert": {"subtitle": "From Bob"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "subtitle-loc-args", key: "subtitle-loc-key", shownInstead: "subtitle", into: &context)
     }
 }

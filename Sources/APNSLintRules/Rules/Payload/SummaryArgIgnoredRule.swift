@@ -23,7 +23,7 @@ struct SummaryArgIgnoredRule: Rule {
             Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?"}, "thread-id": "chat-ana"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }
         let ignored = "ignored since iOS 15 (it fed the notification group's summary on iOS 12–14)"
         let help = "remove it, unless you still support iOS 12–14; on iOS 15 and later, group notifications with \"thread-id\""

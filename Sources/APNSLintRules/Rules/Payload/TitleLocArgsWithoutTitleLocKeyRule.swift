@@ -20,7 +20,7 @@ struct TitleLocArgsWithoutTitleLocKeyRule: Rule {
             Example(#"{"aps": {"alert": {"title": "Hi Bob"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "title-loc-args", key: "title-loc-key", shownInstead: "title", into: &context)
     }
 }

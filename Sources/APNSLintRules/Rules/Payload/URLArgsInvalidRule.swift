@@ -25,7 +25,7 @@ struct URLArgsInvalidRule: Rule {
             Example(#"{"aps": {"alert": {"title": "Sale", "body": "Today only"}, "url-args": []}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let field = context.definition.payload?.aps?.fields["url-args"] else { return }
         let purpose = "\"url-args\" must be an array of strings, one for each placeholder of the website's urlFormatString"
         guard field.value.elements == nil else {

@@ -32,7 +32,7 @@ struct PayloadNearLimitRule: Rule {
                        defaultValue: RuleOptions().nearLimitShare) { $0.nearLimitShare = $1 },
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let style = context.options.serializer
         let share = context.options.nearLimitShare
         guard let (payload, size, compactSize, isBody) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),

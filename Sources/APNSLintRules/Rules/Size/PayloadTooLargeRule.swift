@@ -32,7 +32,7 @@ struct PayloadTooLargeRule: Rule {
             Example("{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}"),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         let style = context.options.serializer
         guard let (payload, size, compactSize, isBody) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
               size > PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile) else { return }
@@ -54,7 +54,7 @@ struct PayloadTooLargeRule: Rule {
     /// Unsafe (the user sees less text): shortens the alert body (a string alert, or `alert.body`) at a character
     /// boundary and ends it with "…", as old Pushy, node-apn's trim() and ADCK's truncate did. Nil when the body
     /// alone cannot make the payload fit.
-    private func shortenedBody(in definition: NotificationDefinition, by excess: Int, style: WireSerializer.Style) -> Fix? {
+    private static func shortenedBody(in definition: NotificationDefinition, by excess: Int, style: WireSerializer.Style) -> Fix? {
         let field: Field?
         switch definition.payload?.aps?.alert {
         case .text(_, let alert)?: field = alert

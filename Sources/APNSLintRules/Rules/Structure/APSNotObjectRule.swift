@@ -17,7 +17,7 @@ struct APSNotObjectRule: Rule {
         ],
         nonTriggering: [Example(#"{"aps": {}}"#)])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         // The bound `aps` first: when there is one, the look-up of the `aps` field is not needed.
         guard let payload = context.definition.payload, payload.aps == nil, let field = payload.apsField else { return }
         let encodedJSON = field.value.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false

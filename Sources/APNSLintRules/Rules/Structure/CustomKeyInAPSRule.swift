@@ -24,7 +24,7 @@ struct CustomKeyInAPSRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "thread_id": "chat-42", "title": "Hi"}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, let aps = payload.aps else { return }
         for field in aps.fields.fields where !field.isKnown && UnknownAPSKey(field.key) == .custom {
             let clash = payload.fields[field.key] != nil

@@ -34,7 +34,7 @@ struct DuplicateKeyRule: Rule {
         return SourceRange(start: members[index - 1].value.range.end, end: members[index].value.range.end)
     }
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         // Most documents have no duplicate: find that out without building a path for every node.
         guard context.definition.root.containsDuplicateKeys else { return }
         let firstWins = context.definition.firstDuplicateWins

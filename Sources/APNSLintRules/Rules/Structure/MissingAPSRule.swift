@@ -29,7 +29,7 @@ struct MissingAPSRule: Rule {
     /// `location` (the Location Push Service Extension).
     static let appDefinedPayloads: Set<PushType> = [.voip, .complication, .fileprovider, .location]
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         // A bound `aps` means an `aps` field: that settles the usual case without looking the field up.
         guard let payload = context.definition.payload, payload.aps == nil, payload.isObject,
               payload.apsField == nil, !payload.isMDM else { return }

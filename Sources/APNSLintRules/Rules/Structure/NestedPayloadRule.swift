@@ -33,7 +33,7 @@ struct NestedPayloadRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         // Only an object can hold a whole payload: when no custom value is one (the usual case), there is nothing
         // to look for.
         if let payload = context.definition.payload, payload.fields.fields.contains(where: { $0.value.members != nil && payload.isCustomData($0) }) {

@@ -17,7 +17,7 @@ struct PayloadNotObjectRule: Rule {
         ],
         nonTriggering: [Example(#"{"aps": {"alert": "Hi"}}"#)])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, !payload.isObject else { return }
         let encodedJSON = payload.node.string.map { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("{") } ?? false
         context.report(

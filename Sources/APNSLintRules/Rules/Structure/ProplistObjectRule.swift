@@ -24,7 +24,7 @@ struct ProplistObjectRule: Rule {
             Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"]}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
         let apsFields = aps.fields
         report(apsFields, into: &context)
@@ -35,7 +35,7 @@ struct ProplistObjectRule: Rule {
         if case .critical(let sound, _) = aps.sound { report(sound, into: &context) }
     }
 
-    private func report(_ set: FieldSet, into context: inout RuleContext) {
+    private static func report(_ set: FieldSet, into context: inout RuleContext) {
         guard let proplist = set.proplist else { return }
         let name = set.pointer.last ?? "aps"
         // JSON text is valid in JSON and in YAML (as a flow mapping), so one edit serves both.

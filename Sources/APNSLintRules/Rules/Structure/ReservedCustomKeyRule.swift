@@ -28,7 +28,7 @@ struct ReservedCustomKeyRule: Rule {
         ],
         checksNestedPayloads: false)
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, payload.isObject else { return }
         // A second `aps` beside the one that counts (apns_json's extra, or a key written twice).
         for field in payload.fields.fields where field.key == "aps" && field.isShadowed && !Self.isNotification(field.value) {
@@ -50,7 +50,7 @@ struct ReservedCustomKeyRule: Rule {
         }
     }
 
-    private func report(_ range: SourceRange?, pointer: JSONPointer, value: DocumentNode, place: String, into context: inout RuleContext) {
+    private static func report(_ range: SourceRange?, pointer: JSONPointer, value: DocumentNode, place: String, into context: inout RuleContext) {
         let what = value.isNull ? "null" : "\(value.kind.phrase) (\(value.shortDescription))"
         context.report(
             "\(place) holds \(what), not a notification; \"aps\" is reserved for the system's dictionary, and senders refuse custom data named \"aps\" (Pushy, Firebase Admin for Java) or send it as a second \"aps\"",

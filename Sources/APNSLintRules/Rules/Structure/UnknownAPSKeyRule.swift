@@ -28,7 +28,7 @@ struct UnknownAPSKeyRule: Rule {
             Example(#"{"aps": {"timestamp": 1, "events": "update", "content-state": {}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
         for field in aps.fields.fields where !field.isKnown {
             // In a Live Activity, `events` is liveactivity-event-invalid's to report, with its Live Activity context.

@@ -20,7 +20,7 @@ struct UnknownAlertKeyRule: Rule {
             Example(#"{"aps": {"alert": {"title": "Hi", "subtitle": "There", "body": "Hello", "loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }
         reportUnknownKeys(
             in: alert.fields, known: Schema.alert, describe: "the \"alert\" dictionary",

@@ -20,7 +20,7 @@ struct UnknownDefinitionKeyRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert"}, "device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {
+    static func check(_ context: inout RuleContext) {
         guard let envelope = context.definition.envelope else { return }
         reportUnknownKeys(
             in: envelope, known: Schema.envelope, describe: "a definition envelope",

@@ -15,5 +15,5 @@ struct ByteOrderMarkRule: Rule {
         triggering: [Example("↓\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}")],
         nonTriggering: [Example(#"{"aps": {"alert": "Hi"}}"#)])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -21,5 +21,5 @@ struct ErlangCharlistStringRule: Rule {
             Example("[{alert, <<\"Would you like to play a game?\">>}, {sound, <<\"wopr\"/utf8>>}].", fileExtension: "erl"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -21,5 +21,5 @@ struct ErlangNonJSONValueRule: Rule {
             Example("[{alert, <<\"Hi\">>}, {extra, [{<<\"sent\">>, {{2026,11,21},{10,0,0}}}, {<<\"scores\">>, [3, 1]}]}].", fileExtension: "erl"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

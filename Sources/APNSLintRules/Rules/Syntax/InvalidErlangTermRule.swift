@@ -24,5 +24,5 @@ struct InvalidErlangTermRule: Rule {
             Example("% The simplest alert\nNotification = [{alert, <<\"Would you like to play a game?\">>}].\n", fileExtension: "erl"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -26,5 +26,5 @@ struct InvalidJSONRule: Rule {
             Example(#"{"aps": {"alert": "Caf\u00e9 \ud83d\ude00 \/ \"quoted\"", "badge": -0, "relevance-score": 1.5e-1}}"#),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -44,5 +44,5 @@ struct InvalidSuppressionRule: Rule {
                 """, fileExtension: "yaml"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -23,5 +23,5 @@ struct InvalidYAMLRule: Rule {
             Example("# comment\naps:\n  alert: 'Hi'\n  badge: 1\n", fileExtension: "yaml"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -43,5 +43,5 @@ struct UnusedSuppressionRule: Rule {
                 """, fileExtension: "erl"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -32,5 +32,5 @@ struct YAMLAliasLimitRule: Rule {
                 """, fileExtension: "yaml"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

@@ -24,5 +24,5 @@ struct YAMLAmbiguousScalarRule: Rule {
             Example("aps:\n  alert: Hi\n  badge: 10\nmuted: \"yes\"\nsend-after: '2026-11-21'\nenabled: true\n", fileExtension: "yaml"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }

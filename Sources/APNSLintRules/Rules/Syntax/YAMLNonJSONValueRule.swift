@@ -22,5 +22,5 @@ struct YAMLNonJSONValueRule: Rule {
             Example("aps:\n  alert: Hi\n\"1\": one\nscore: 1.5\n", fileExtension: "yaml"),
         ])
 
-    func check(_ context: inout RuleContext) {}
+    static func check(_ context: inout RuleContext) {}
 }
