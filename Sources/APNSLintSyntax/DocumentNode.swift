@@ -14,6 +14,8 @@ public struct NumberLiteral: Hashable, Sendable, CustomStringConvertible {
 
     /// The value as `Int` when it is an integer that fits.
     public var intValue: Int? { isInteger ? Int(text) : nil }
+    /// True when the text starts with a minus sign (`-0` too).
+    public var isNegative: Bool { text.utf8.first == UInt8(ascii: "-") }
     public var doubleValue: Double? { Double(text) }
     public var description: String { text }
 }

@@ -54,6 +54,19 @@ struct JSONReaderValidTests {
             """#)
     }
 
+    @Test("strings are scanned eight bytes at a time: a quote, an escape, a non-ASCII or a control byte is found wherever it falls in a word",
+          arguments: 0..<18)
+    func specialByteAtEveryOffset(_ offset: Int) {
+        let plain = String(repeating: "a", count: offset)
+        #expect(readJSON("\"\(plain)\"").document?.string == plain)
+        #expect(readJSON("\"\(plain)\\n\(plain)\"").document?.string == plain + "\n" + plain)
+        #expect(readJSON("\"\(plain)é\(plain)\"").document?.string == plain + "é" + plain)
+        #expect(readJSON("\"\(plain)~\u{7F}\(plain)\"").document?.string == plain + "~\u{7F}" + plain)
+        // A control character is reported where it is.
+        let problems = readJSON("\"\(plain)\u{01}\(plain)\"").problems
+        #expect(problems.map(\.range.start) == [offset + 1])
+    }
+
     @Test("long keys and values (kept on the heap) are whole after their containers close")
     func longStringsInNestedContainers() throws {
         let long = String(repeating: "k", count: 20)

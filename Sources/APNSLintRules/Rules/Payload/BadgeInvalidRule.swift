@@ -33,7 +33,7 @@ struct BadgeInvalidRule: Rule {
         guard let badge = context.definition.payload?.aps?.badge else { return }
         let value = badge.value
         if let number = value.number, number.isInteger {
-            guard number.text.hasPrefix("-"), number.intValue != 0 else { return }
+            guard number.isNegative, number.intValue != 0 else { return }
             context.report(
                 "\"badge\" is \(number.text): a negative count is not documented (Apple documents a count, with 0 removing the badge), and senders differ (gorush silently drops it), so what the app icon shows is unknown",
                 at: badge, part: .value, help: "write 0 to remove the badge, or the positive count to show")

@@ -31,7 +31,7 @@ struct SummaryArgIgnoredRule: Rule {
             context.report("\"summary-arg\" is \(ignored)", at: argument, help: help)
         }
         if let count = alert["summary-arg-count"] {
-            if let number = count.value.number, number.isInteger, number.intValue.map({ $0 < 1 }) ?? number.text.hasPrefix("-") {
+            if let number = count.value.number, number.isInteger, number.intValue.map({ $0 < 1 }) ?? number.isNegative {
                 context.report(
                     "\"summary-arg-count\" is \(number.text), but it must be an integer of at least 1 (how many items this notification counts as; Pushy refuses smaller counts); it is also \(ignored)",
                     at: count, part: .value, help: "write 1 or more, or remove it (iOS 15 and later ignore it)")
