@@ -289,9 +289,9 @@ public func lowercasedKey(_ key: String) -> String {
 
 /// Whether `key` is ASCII with no capital letter, so lowercasing leaves it as it is.
 func isLowercase(_ key: String) -> Bool {
-    func isLowercase(_ byte: UInt8) -> Bool { byte < 0x80 && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) }
+    func isLowercaseASCII(_ byte: UInt8) -> Bool { byte < 0x80 && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) }
     // Through the contiguous bytes (native strings have them): stepping through `utf8` costs several times more.
-    return key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercase) } ?? key.utf8.allSatisfy(isLowercase)
+    return key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercaseASCII) } ?? key.utf8.allSatisfy(isLowercaseASCII)
 }
 
 /// Objects written the way authors porting from Erlang write proplists: an array of `[key, value]` pairs, or an
