@@ -73,13 +73,16 @@ public struct NotificationDefinition: Sendable {
         guard let fields = payload.aps?.fields else { return nil }
         var inferred: PushType?
         // The strongest evidence wins: Live Activity keys, then widgets, then what an alert shows, then a wake-up.
+        // Keys are compared by length first (`isSameKey`): a `switch` would compare each key in full with every case.
         for field in fields.fields {
-            switch field.key {
-            case "content-state", "event": return .liveactivity
-            case "content-changed": inferred = .widgets
-            case "alert", "badge", "sound": if inferred != .widgets { inferred = .alert }
-            case "content-available": if inferred == nil { inferred = .background }
-            default: break
+            let key = field.key
+            if key.isSameKey(as: "content-state") || key.isSameKey(as: "event") { return .liveactivity }
+            if key.isSameKey(as: "content-changed") {
+                inferred = .widgets
+            } else if key.isSameKey(as: "alert") || key.isSameKey(as: "badge") || key.isSameKey(as: "sound") {
+                if inferred != .widgets { inferred = .alert }
+            } else if key.isSameKey(as: "content-available"), inferred == nil {
+                inferred = .background
             }
         }
         return inferred

@@ -80,7 +80,7 @@ public struct DialectChoice: Sendable {
     private static func choose(_ document: DocumentNode, configured: Dialect?, isErlang: Bool) -> DialectChoice {
         var notes: [DialectNote] = []
         var document = document
-        if let members = document.members, let declaration = members.last(where: { $0.key == Dialect.declarationKey }),
+        if let members = document.members, let declaration = members.last(where: { $0.key.isSameKey(as: Dialect.declarationKey) }),
            !isErlang || declaration.value.string != nil {
             document = DocumentNode(.object(members.filter { $0.key != Dialect.declarationKey }), range: document.range)
             if let name = declaration.value.string, let declared = Dialect(rawValue: name) {

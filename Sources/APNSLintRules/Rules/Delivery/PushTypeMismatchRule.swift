@@ -41,7 +41,7 @@ struct PushTypeMismatchRule: Rule {
         if let aps = payload.aps {
             let apsFields = aps.fields
             func isLiveActivityKey(_ field: Field) -> Bool {
-                !field.isShadowed && (field.key == "content-state" || field.key == "event")
+                !field.isShadowed && (field.key.isSameKey(as: "content-state") || field.key.isSameKey(as: "event"))
             }
             if declared != .liveactivity, let evidence = apsFields.fields.first(where: isLiveActivityKey) {
                 let keys = apsFields.fields.filter(isLiveActivityKey).map { "\"\($0.key)\"" }.joined(separator: " and ")

@@ -33,7 +33,7 @@ struct LocArgsNotStringsRule: Rule {
     static func check(_ context: inout RuleContext) {
         // Most alerts have no `*-loc-args`: one pass over the fields says so, before a look-up per key.
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert,
-              alert.fields.fields.contains(where: { Self.keys.contains($0.key) }) else { return }
+              alert.fields.fields.contains(where: { field in Self.keys.contains(where: field.key.isSameKey) }) else { return }
         for key in Self.keys {
             guard let field = alert[key] else { continue }
             reportNonStringElements(
