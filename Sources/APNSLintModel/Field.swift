@@ -64,10 +64,7 @@ public struct Field: Sendable {
 
     @inlinable public var isKnown: Bool { owner.specIndices[index] >= 0 }
     /// Looked up in place (no copy of the spec or the value): a rule asks it of every field.
-    public var hasExpectedType: Bool {
-        let specIndex = owner.specIndices[index]
-        return specIndex < 0 || owner.schema[Int(specIndex)].type.accepts(owner.members[index].value)
-    }
+    public var hasExpectedType: Bool { owner.hasExpectedType(at: index) }
 
     /// The value as a string (for header fields, numbers are read as their text).
     @inlinable public var string: String? { value.string }
@@ -156,6 +153,12 @@ public struct FieldSet: Sendable {
 
         /// The name of member `index` as the set compares it (lowercased in a case-insensitive set).
         @inlinable func name(at index: Int) -> String { lowercasedKeys?[index] ?? members[index].key }
+
+        /// Whether member `index` has the type the schema expects (a key the schema does not know expects none).
+        func hasExpectedType(at index: Int) -> Bool {
+            let specIndex = specIndices[index]
+            return specIndex < 0 || schema[Int(specIndex)].type.accepts(members[index].value)
+        }
 
         static func specIndex(of name: String, in schema: [KeySpec]) -> Int16 {
             Int16(schema.firstIndex { $0.name.isSameKey(as: name) } ?? -1)
@@ -263,6 +266,9 @@ public struct FieldSet: Sendable {
         guard field.owner === storage, storage.caseInsensitive else { return lowercasedKey(field.key) }
         return storage.name(at: field.index)
     }
+
+    /// Whether every field has the type the schema expects: true for most sets, found without making a field each.
+    public var allFieldsHaveExpectedTypes: Bool { storage.members.indices.allSatisfy(storage.hasExpectedType(at:)) }
 
     /// Effective fields only (each key once).
     public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }

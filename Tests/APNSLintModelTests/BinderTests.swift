@@ -25,6 +25,7 @@ struct BinderTests {
         guard case .critical(let sound, _) = aps.sound else { Issue.record("sound is not critical"); return }
         #expect(sound["volume"]?.number == 0.5)
         #expect(aps.fields.unknownFields.map(\.key) == ["extra"])
+        #expect(aps.fields.allFieldsHaveExpectedTypes)
         #expect(payload.customData.map(\.key) == ["order"])
     }
 
@@ -32,6 +33,7 @@ struct BinderTests {
         let (definition, _) = try bind(#"{"aps": {"badge": "5", "alert": 5, "content_available": 1}}"#)
         let aps = try #require(definition.payload?.aps)
         #expect(aps.badge?.hasExpectedType == false)
+        #expect(aps.fields.allFieldsHaveExpectedTypes == false)
         #expect(aps.badge?.integer == nil)
         #expect(aps.badge?.value.string == "5")
         #expect(aps.alertField?.hasExpectedType == false)

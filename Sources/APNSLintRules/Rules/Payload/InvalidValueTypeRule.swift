@@ -44,7 +44,7 @@ struct InvalidValueTypeRule: Rule {
     static func check(_ context: inout RuleContext) {
         let definition = context.definition
         // Each set is checked where it is, in this order, without gathering the fields into one array first.
-        check(definition.headers.fields.fields, in: definition, into: &context)
+        check(definition.headers.fields, in: definition, into: &context)
         if let envelope = definition.envelope {
             // `payload` has its own rule (payload-not-object).
             for field in envelope.fields where field.key != EnvelopeKey.payload { check(field, in: definition, into: &context) }
@@ -52,15 +52,17 @@ struct InvalidValueTypeRule: Rule {
         if let payload = definition.payload {
             if payload.isMDM, let mdm = payload.mdmField { check(mdm, in: definition, into: &context) }
             if let aps = payload.aps {
-                check(aps.fields.fields, in: definition, into: &context)
-                if case .dictionary(let alert, _) = aps.alert { check(alert.fields.fields, in: definition, into: &context) }
-                if case .critical(let sound, _) = aps.sound { check(sound.fields, in: definition, into: &context) }
+                check(aps.fields, in: definition, into: &context)
+                if case .dictionary(let alert, _) = aps.alert { check(alert.fields, in: definition, into: &context) }
+                if case .critical(let sound, _) = aps.sound { check(sound, in: definition, into: &context) }
             }
         }
     }
 
-    private static func check(_ fields: some Sequence<Field>, in definition: NotificationDefinition, into context: inout RuleContext) {
-        for field in fields where !field.hasExpectedType { check(field, in: definition, into: &context) }
+    private static func check(_ set: FieldSet, in definition: NotificationDefinition, into context: inout RuleContext) {
+        // Most sets have every value of the right type: that is found without making a field for each member.
+        guard !set.allFieldsHaveExpectedTypes else { return }
+        for field in set.fields where !field.hasExpectedType { check(field, in: definition, into: &context) }
     }
 
     private static func check(_ field: Field, in definition: NotificationDefinition, into context: inout RuleContext) {
