@@ -87,17 +87,17 @@ extension Linter {
         let source = SourceText(bytes: [UInt8](payload))
         let headerOptions = Self.headerOptions(headers)
         // The body is what APNs gets: never a definition in another system's dialect.
-        var report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
+        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
+        // Only a body that is one payload object is measured (what else it is, the rules report).
+        guard report.documentCount == 1, let definition = report.definition, definition.shape == .payload,
+              definition.objectPayloadSize != nil else { return report }
         let preferred = requestBodySettings.options.serializer
-        let style = Self.style(reproducing: source.bytes, in: report, preferring: preferred)
-        if style != preferred, let definition = report.definition, report.definitions.count == 1, definition.shape == .payload,
-           definition.objectPayloadSize != nil {
-            // Measured in the style that writes these bytes, or, when none does, as the bytes they are.
-            var settings = requestBodySettings
-            if let style { settings.options.serializer = style } else { settings.options.bodySize = source.count }
-            report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
-        }
-        return report
+        let style = Self.style(reproducing: source.bytes, of: definition, preferring: preferred)
+        guard style != preferred else { return report }
+        // Measured in the style that writes these bytes, or, when none does, as the bytes they are.
+        var settings = requestBodySettings
+        if let style { settings.options.serializer = style } else { settings.options.bodySize = source.count }
+        return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
     }
 
     /// Encodes `payload` with `encoder` and lints the bytes the encoder produced, as `lint(payload:headers:)`
@@ -167,12 +167,10 @@ extension Linter {
         return options
     }
 
-    /// The serializer style that writes the report's bare payload back as exactly `bytes` (`preferred` first),
-    /// or nil when none does.
-    static func style(reproducing bytes: [UInt8], in report: FileReport, preferring preferred: WireSerializer.Style)
+    /// The serializer style that writes the bare payload of `definition` back as exactly `bytes` (`preferred`
+    /// first), or nil when none does.
+    static func style(reproducing bytes: [UInt8], of definition: NotificationDefinition, preferring preferred: WireSerializer.Style)
         -> WireSerializer.Style? {
-        guard report.definitions.count == 1, let definition = report.definition, definition.shape == .payload
-        else { return nil }
         // The reader saw that the compact serializer writes these bytes: no need to write them out again.
         if definition.textIsCompact, preferred == .compact { return .compact }
         // Compact UTF-8 is the shortest style: a smaller body is not one any style writes back.

@@ -276,23 +276,20 @@ private struct JSONParser {
 
     // MARK: Strings
 
-    /// Parses a string starting at the opening quote; leaves `index` after the closing quote.
     /// Moves `index` past whole 8-byte words of string content with no quote, backslash, control character or
     /// non-ASCII byte (the bytes that need a look), so long strings are scanned a word at a time.
     private mutating func skipPlainASCII() {
         guard let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        // A byte below n sets its high bit in `word - n·ones` while its own high bit is clear (exact for "any byte").
-        func hasByteBelow(_ word: UInt64, _ n: UInt64) -> Bool { (word &- n &* ones) & ~word & highBits != 0 }
         while index + 8 <= bytes.count {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & highBits != 0 || hasByteBelow(word, 0x20) || hasByteBelow(word ^ (0x22 &* ones), 1)
-                || hasByteBelow(word ^ (0x5C &* ones), 1) { return }
+            if word.hasNonASCIIByte || word.hasByte(below: 0x20)
+                || word.hasByte(UInt8(ascii: "\"")) || word.hasByte(UInt8(ascii: "\\")) { return }
             index += 8
         }
     }
 
+    /// Parses a string starting at the opening quote; leaves `index` after the closing quote.
     mutating func parseString() throws -> String {
         let quote = index
         index += 1

@@ -69,11 +69,10 @@ public struct SourceText: Sendable {
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
             while index < count {
-                // Eight bytes at a time while none is below 0x0E (so none is a line break): a byte below n sets its
-                // high bit in `word - n·0x0101…` while its own high bit is clear.
+                // Eight bytes at a time while none is below 0x0E (so none is a line break).
                 if index + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 {
+                    if !word.hasByte(below: 0x0E) {
                         index += 8
                         continue
                     }
@@ -115,7 +114,7 @@ public struct SourceText: Sendable {
             let mid = (low + high + 1) / 2
             if laterLineStarts[mid - 1] <= offset { low = mid } else { high = mid - 1 }
         }
-        let lineStart = low == 0 ? 0 : laterLineStarts[low - 1]
+        let lineStart = lineStart(low + 1)
         var column = 1
         var index = lineStart
         while index < offset {
@@ -155,4 +154,21 @@ public struct SourceText: Sendable {
         }
         return index
     }
+}
+
+/// Tests on eight bytes at once, for scans that skip a word at a time while none of its bytes needs a look.
+extension UInt64 {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// Whether any of the eight bytes is below `n` (at most 0x80): such a byte sets its high bit in
+    /// `self - n·0x0101…` while its own high bit is clear. Exact for "any byte", which is all a scan asks.
+    func hasByte(below n: UInt8) -> Bool {
+        (self &- UInt64(n) &* Self.ones) & ~self & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Whether any of the eight bytes is `byte`.
+    func hasByte(_ byte: UInt8) -> Bool { (self ^ UInt64(byte) &* Self.ones).hasByte(below: 1) }
+
+    /// Whether any of the eight bytes is not ASCII.
+    var hasNonASCIIByte: Bool { self & 0x8080_8080_8080_8080 != 0 }
 }
