@@ -42,6 +42,9 @@ public struct Linter: Sendable {
     /// Every rule's default severity, for findings reported while reading (syntax, dialects, suppressions).
     private let severities: [String: Severity]
     private let ruleIDs: [String]
+    /// Whether a rule is skipped on a definition that holds none of its run conditions. Off only in the tests that
+    /// show the conditions change no report.
+    var skipsRulesByCondition = true
 
     /// A linter applying `configuration` (severities, options, headers, overrides and ignore entries).
     public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all) {
@@ -127,7 +130,8 @@ public struct Linter: Sendable {
             fcmMessages.append(fcmMessage)
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
-            let skipped = translation.inapplicableRules.union(translation.sendsAPNs ? [] : Set(modelRules.lazy.filter { $0.target == .apns }.map(\.id)))
+            let skipped = translation.sendsAPNs ? translation.inapplicableRules
+                : translation.inapplicableRules.union(modelRules.lazy.filter { $0.target == .apns }.map(\.id))
             found += check(definition, fcmMessage: fcmMessage, document: documentIndex,
                            settings: settings, options: options, skipping: skipped)
             diagnostics += found.map { translated($0, by: translation) }
@@ -171,12 +175,14 @@ public struct Linter: Sendable {
             let checksFCM = fcmMessage != nil && nestedAt == nil
             var context = RuleContext(definition: current, ruleIDs: modelRuleIDs, options: options,
                                       fcmMessage: checksFCM ? fcmMessage : nil)
+            let facts = DefinitionFacts(current)
             // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
             modelRules.withUnsafeBufferPointer { rules in
                 for index in rules.indices {
                     if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
                     if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
                     if rules[index].target == .fcm && !checksFCM { continue }
+                    if skipsRulesByCondition, !rules[index].runsWhen.hold(for: facts) { continue }
                     context.startRule(number: index, severity: rules[index].severity)
                     rules[index].type.check(&context)
                 }
@@ -242,6 +248,8 @@ private struct PreparedRule: Sendable {
     let target: DeliveryTarget
     /// Nested payloads are presented by the app: request-level rules and the size rules do not apply there.
     let checksNestedPayloads: Bool
+    /// The definitions the rule has anything to look at.
+    let runsWhen: RunConditions
 
     init(_ rule: any Rule) {
         let metadata = rule.metadata
@@ -251,5 +259,6 @@ private struct PreparedRule: Sendable {
         stage = metadata.stage
         target = metadata.target
         checksNestedPayloads = metadata.checksNestedPayloads && metadata.category != .size
+        runsWhen = RunConditions(metadata.runsWhen)
     }
 }

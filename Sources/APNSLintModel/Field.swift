@@ -99,6 +99,8 @@ public struct FieldSet: Sendable {
         @usableFromInline let schema: [KeySpec]
         /// For each member, its entry in `schema`, or -1 for a key the schema does not know.
         @usableFromInline let specIndices: [Int16]
+        /// Which of the schema's keys the set holds: bit `i` for `schema[i]`, whichever occurrence (see `schemaKeysPresent`).
+        @usableFromInline let schemaKeysPresent: UInt64
         /// For each member, whether another occurrence of its key counts instead; nil when no key is repeated.
         @usableFromInline let shadowed: [Bool]?
         /// Whether keys compare case-insensitively (headers).
@@ -124,8 +126,12 @@ public struct FieldSet: Sendable {
             self.node = node
             self.members = members
             self.schema = schema
-            specIndices = members.indices.map { index in
+            let specIndices = members.indices.map { index in
                 Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
+            }
+            self.specIndices = specIndices
+            schemaKeysPresent = specIndices.reduce(0) { bits, specIndex in
+                specIndex >= 0 && specIndex < 64 ? bits | 1 << UInt64(specIndex) : bits
             }
             // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out. Of fields added
             // from outside the file (whose names the file does not use), the first counts.
@@ -269,6 +275,10 @@ public struct FieldSet: Sendable {
 
     /// Whether every field has the type the schema expects: true for most sets, found without making a field each.
     public var allFieldsHaveExpectedTypes: Bool { storage.members.indices.allSatisfy(storage.hasExpectedType(at:)) }
+
+    /// Which of the schema's keys the set holds, any occurrence of them: bit `i` stands for `schema[i]` (the first 64
+    /// keys of a schema). One test says whether a set holds any of several keys, without a look-up for each.
+    @inlinable public var schemaKeysPresent: UInt64 { storage.schemaKeysPresent }
 
     /// Effective fields only (each key once).
     public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }

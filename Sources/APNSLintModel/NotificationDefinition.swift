@@ -32,12 +32,8 @@ public struct NotificationDefinition: Sendable {
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
     @inlinable public var inferredPushType: PushType? { parts.value.inferredPushType }
 
-    /// The declared push type, else the inferred one; `isInferred` says which.
-    public var pushType: (type: PushType, isInferred: Bool)? {
-        if let declared = headers.pushType { return (declared, false) }
-        if headers.pushTypeField != nil { return nil }
-        return inferredPushType.map { ($0, true) }
-    }
+    /// The declared push type, else the inferred one; `isInferred` says which. Worked out once: many rules ask.
+    @inlinable public var pushType: (type: PushType, isInferred: Bool)? { parts.value.pushType }
 
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let root: DocumentNode
@@ -50,6 +46,7 @@ public struct NotificationDefinition: Sendable {
         @usableFromInline let objectPayloadSize: Int?
         @usableFromInline let textIsCompact: Bool
         @usableFromInline let inferredPushType: PushType?
+        @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
     }
 
     /// Every rule gets the definition: one reference to immutable parts makes it cheap to pass on.
@@ -63,9 +60,17 @@ public struct NotificationDefinition: Sendable {
             guard payload.isObject else { return nil }
             return textIsCompact ? payload.node.range.length : WireSerializer.size(of: payload.node, firstDuplicateWins: firstDuplicateWins)
         }
+        let inferredPushType = payload.flatMap(Self.inferredPushType)
+        let pushType: (type: PushType, isInferred: Bool)? = if let declared = headers.pushType {
+            (declared, false)
+        } else if headers.pushTypeField != nil {
+            nil
+        } else {
+            inferredPushType.map { ($0, true) }
+        }
         parts = Box(Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers,
                           deviceToken: deviceToken, payload: payload, objectPayloadSize: size, textIsCompact: textIsCompact,
-                          inferredPushType: payload.flatMap(Self.inferredPushType)))
+                          inferredPushType: inferredPushType, pushType: pushType))
     }
 
     private static func inferredPushType(of payload: Payload) -> PushType? {
@@ -199,7 +204,16 @@ public struct Payload: Sendable {
     /// Custom values that are themselves whole payloads (an object with an `aps` dictionary): the silent-push
     /// pattern where the app presents the nested notification itself.
     public var nestedPayloads: [Field] {
-        fields.fields.filter { isCustomData($0) && !$0.isShadowed && $0.value.member("aps")?.value.members != nil }
+        // Custom values are rarely objects: the members are looked at in place, and a field is made only for a payload.
+        let storage = fields.storage
+        var nested: [Field] = []
+        for index in storage.members.indices {
+            guard case .object(let members) = storage.members[index].value.value,
+                  members.last(where: { $0.key.isSameKey(as: "aps") })?.value.members != nil else { continue }
+            let field = Field(storage, index)
+            if isCustomData(field), !field.isShadowed { nested.append(field) }
+        }
+        return nested
     }
 }
 

@@ -121,14 +121,17 @@ public struct RuleMetadata: Sendable {
     public let options: [RuleOption]
     /// What the rule checks: the APNs request (almost every rule) or the FCM message of a Skygear definition.
     public let target: DeliveryTarget
+    /// The rule runs only on definitions where one of these holds (see `RunCondition`); with none, on every one.
+    public let runsWhen: [RunCondition]
 
     public init(
         id: String, summary: String, rationale: String, severity: Severity, category: RuleCategory,
         stage: RuleStage = .model, fix: FixAvailability = .none, references: [String],
         triggering: [Example], nonTriggering: [Example], checksNestedPayloads: Bool = true, options: [RuleOption] = [],
-        target: DeliveryTarget = .apns
+        target: DeliveryTarget = .apns, runsWhen: [RunCondition] = []
     ) {
         self.target = target
+        self.runsWhen = runsWhen
         self.checksNestedPayloads = checksNestedPayloads
         self.options = options
         self.id = id

@@ -24,7 +24,8 @@ struct BackgroundPriority10Rule: Rule {
             Example(#"{"aps": {"content-available": 1}}"#),
             Example(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi", "content-available": 1}}}"#),
             Example(#"{"headers": {"apns-push-type": "complication", "apns-topic": "com.example.watchkitapp.complication"}, "payload": {"aps": {"content-available": 1}}}"#),
-        ])
+        ],
+        runsWhen: [.pushType(.background), .apsKey("content-available")])
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

@@ -20,7 +20,8 @@ struct BackgroundWithAlertRule: Rule {
         nonTriggering: [
             Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}, "mailbox": "inbox"}}"#),
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "New mail", "content-available": 1}}}"#),
-        ])
+        ],
+        runsWhen: [.pushType(.background)])
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

@@ -24,7 +24,8 @@ struct PushToTalkPriorityRule: Rule {
         nonTriggering: [
             Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
             Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": "0"}, "payload": {"aps": {}}}"#),
-        ])
+        ],
+        runsWhen: [.pushType(.pushtotalk)])
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers

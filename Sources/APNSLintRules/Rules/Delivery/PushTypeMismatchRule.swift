@@ -29,7 +29,8 @@ struct PushTypeMismatchRule: Rule {
             Example(#"{"headers": {"apns-push-type": "controls"}, "payload": {"aps": {"content-changed": true}}}"#),
             Example(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}, "event": "signup", "content-state": "draft"}}"#),
-        ])
+        ],
+        runsWhen: [.header(HeaderName.pushType)])
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

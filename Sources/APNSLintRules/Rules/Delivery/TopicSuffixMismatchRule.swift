@@ -28,7 +28,8 @@ struct TopicSuffixMismatchRule: Rule {
             Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
             Example(#"{"headers": {"apns-push-type": "background", "apns-topic": "com.example.mail", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
             Example(#"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10"}, "payload": {"mdm": "5E2C9A3F"}}"#),
-        ])
+        ],
+        runsWhen: [.header(HeaderName.topic)])
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers

@@ -24,7 +24,8 @@ struct APNSIDInvalidRule: Rule {
         nonTriggering: [
             Example(#"{"headers": {"apns-push-type": "alert", "apns-id": "6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ])
+        ],
+        runsWhen: [.header(HeaderName.id)])
 
     static func check(_ context: inout RuleContext) {
         // A value of another type is invalid-value-type's.

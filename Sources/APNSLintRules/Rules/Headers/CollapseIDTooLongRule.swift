@@ -20,7 +20,8 @@ struct CollapseIDTooLongRule: Rule {
         nonTriggering: [
             Example(#"{"headers": {"apns-collapse-id": "score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-1"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
             Example(#"{"headers": {"apns-collapse-id": "éééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ])
+        ],
+        runsWhen: [.header(HeaderName.collapseID)])
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.collapseIDField, let value = field.string else { return }

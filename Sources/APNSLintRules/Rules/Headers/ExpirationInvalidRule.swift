@@ -40,7 +40,8 @@ struct ExpirationInvalidRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 0}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
             Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": "1763798400"}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
             Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 2147483647}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
-        ])
+        ],
+        runsWhen: [.header(HeaderName.expiration)])
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.expirationField else { return }

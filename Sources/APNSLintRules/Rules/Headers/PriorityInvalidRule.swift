@@ -28,7 +28,8 @@ struct PriorityInvalidRule: Rule {
             Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#),
             Example(#"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
             Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": "1"}, "payload": {"aps": {"badge": 0}}}"#),
-        ])
+        ],
+        runsWhen: [.header(HeaderName.priority)])
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.priorityField, !Self.isValid(field) else { return }

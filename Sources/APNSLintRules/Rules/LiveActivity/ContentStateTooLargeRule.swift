@@ -31,7 +31,8 @@ struct ContentStateTooLargeRule: Rule {
             Example(LiveActivitySamples.alert),
             Example(LiveActivitySamples.background),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     private static let consequences = [
         "content-state": "ActivityKit limits a Live Activity's encoded ContentState to 4 KB and does not apply this content",

@@ -27,7 +27,8 @@ struct DismissalDateWithoutEndRule: Rule {
             Example(LiveActivitySamples.alert),
             Example(LiveActivitySamples.background),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let field = push["dismissal-date"],

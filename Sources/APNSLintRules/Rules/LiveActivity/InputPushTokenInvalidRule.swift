@@ -30,7 +30,8 @@ struct InputPushTokenInvalidRule: Rule {
             Example(LiveActivitySamples.alert),
             Example(LiveActivitySamples.background),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let field = push["input-push-token"] else { return }

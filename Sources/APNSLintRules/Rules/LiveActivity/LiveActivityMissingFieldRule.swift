@@ -37,7 +37,8 @@ struct LiveActivityMissingFieldRule: Rule {
             Example(#"{"aps": {"alert": "Your order is on its way", "sound": "default"}}"#),
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     /// Why each key is needed.
     private static let reasons: [String: String] = [

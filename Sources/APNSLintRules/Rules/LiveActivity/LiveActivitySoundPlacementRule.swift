@@ -26,7 +26,8 @@ struct LiveActivitySoundPlacementRule: Rule {
             Example(LiveActivitySamples.background),
             Example(#"{"aps": {"alert": "Your order is on its way", "sound": "default"}}"#),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let sound = push.aps.soundField else { return }

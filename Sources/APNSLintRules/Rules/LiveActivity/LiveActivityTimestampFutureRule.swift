@@ -39,7 +39,8 @@ struct LiveActivityTimestampFutureRule: Rule {
             Example(LiveActivitySamples.alert, options: RuleOptions(now: 1763712000)),
             Example(LiveActivitySamples.background, options: RuleOptions(now: 1763712000)),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     static func check(_ context: inout RuleContext) {
         guard let now = context.options.now, let push = LiveActivityPush(context.definition), push.intendedEvent == .update,

@@ -33,7 +33,8 @@ struct LiveActivityTimestampUnitRule: Rule {
             Example(LiveActivitySamples.background),
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi", "timestamp": 1763712000000}}}"#),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     private static let consequences = [
         "timestamp": "ActivityKit drops an update dated more than 8 hours ahead, and content stamped that far ahead would make every later, correct timestamp look older",

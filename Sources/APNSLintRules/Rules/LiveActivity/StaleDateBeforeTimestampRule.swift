@@ -28,7 +28,8 @@ struct StaleDateBeforeTimestampRule: Rule {
             Example(LiveActivitySamples.alert),
             Example(LiveActivitySamples.background),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity)])
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let staleField = push["stale-date"],

@@ -27,7 +27,8 @@ struct AlertEmptyRule: Rule {
             Example(#"{"aps": {"alert": {"loc-key": "ORDER_SHIPPED"}}}"#),
             Example(#"{"aps": {"alert": {"loc-args": ["Ana"]}}}"#),
             Example(#"{"aps": {"badge": 1}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("alert")])
 
     static func check(_ context: inout RuleContext) {
         guard let alert = context.definition.payload?.aps?.alert, !alert.showsContent else { return }

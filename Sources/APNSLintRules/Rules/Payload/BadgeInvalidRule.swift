@@ -27,7 +27,8 @@ struct BadgeInvalidRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "badge": 5}}"#),
             Example(#"{"aps": {"badge": 0}}"#),
             Example(#"{"aps": {"alert": "Hi"}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("badge")])
 
     static func check(_ context: inout RuleContext) {
         guard let badge = context.definition.payload?.aps?.badge else { return }

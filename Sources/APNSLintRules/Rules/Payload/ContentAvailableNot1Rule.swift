@@ -20,7 +20,8 @@ struct ContentAvailableNot1Rule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"content-available": 1}}"#),
             Example(#"{"aps": {"alert": "Hi", "content-available": 0}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("content-available")])
 
     static func check(_ context: inout RuleContext) {
         reportFlagNotOne(context.definition.payload?.aps?.contentAvailable,

@@ -23,7 +23,8 @@ struct CriticalAlertEntitlementRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "default", "volume": 1}}}"#),
             Example(#"{"aps": {"alert": "Hi", "sound": "default", "interruption-level": "time-sensitive"}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("sound"), .apsKey("interruption-level")])
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }

@@ -27,7 +27,8 @@ struct InterruptionLevelInvalidRule: Rule {
             Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": "time-sensitive"}}"#),
             Example(#"{"aps": {"alert": "Weekly digest", "interruption-level": "passive"}}"#),
             Example(#"{"aps": {"alert": "Hi", "interruption-level": "active"}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("interruption-level")])
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.payload?.aps?.fields["interruption-level"], let level = field.string,

@@ -28,7 +28,8 @@ struct LocArgsNotStringsRule: Rule {
             Example(#"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["Bob", "3"]}}}"#),
             Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": "Bob"}}}"#),
             Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": []}}}"#),
-        ])
+        ],
+        runsWhen: keys.map(RunCondition.alertKey))
 
     static func check(_ context: inout RuleContext) {
         // Most alerts have no `*-loc-args`: one pass over the fields says so, before a look-up per key.

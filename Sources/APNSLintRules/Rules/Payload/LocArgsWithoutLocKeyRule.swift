@@ -18,7 +18,8 @@ struct LocArgsWithoutLocKeyRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
             Example(#"{"aps": {"alert": {"body": "Hello Bob"}}}"#),
-        ])
+        ],
+        runsWhen: [.alertKey("loc-args")])
 
     static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "loc-args", key: "loc-key", shownInstead: "body", into: &context)

@@ -16,7 +16,8 @@ struct MutableContentNot1Rule: Rule {
             Example(#"{"aps": {"alert": "Hi", "mutable-content": ↓true}}"#),
             Example(#"{"aps": {"alert": "Hi", "mutable-content": ↓"yes"}}"#),
         ],
-        nonTriggering: [Example(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#)])
+        nonTriggering: [Example(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#)],
+        runsWhen: [.apsKey("mutable-content")])
 
     static func check(_ context: inout RuleContext) {
         reportFlagNotOne(context.definition.payload?.aps?.mutableContent,

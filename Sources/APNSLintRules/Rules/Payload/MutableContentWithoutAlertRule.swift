@@ -19,7 +19,8 @@ struct MutableContentWithoutAlertRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"mutable-content": 1, "alert": {"title": "Photo", "body": "Bob sent a photo"}}}"#),
             Example(#"{"aps": {"mutable-content": 1, "alert": "Bob sent a photo"}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("mutable-content")])
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps, let flag = aps.mutableContent,

@@ -25,7 +25,8 @@ struct RelevanceScoreRangeRule: Rule {
             Example(#"{"aps": {"alert": "Goal!", "relevance-score": 1}}"#),
             Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}, "relevance-score": 75}}"#),
             Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "relevance-score": 75}}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("relevance-score")])
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

@@ -31,7 +31,8 @@ struct SoundInvalidRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#),
             Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "default", "volume": 0}}}"#),
             Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "default", "volume": 1.0}}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("sound")])
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }

@@ -18,7 +18,8 @@ struct SubtitleLocArgsWithoutSubtitleLocKeyRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": {"subtitle-loc-key": "FROM_SUBTITLE", "subtitle-loc-args": ["Bob"]}}}"#),
             Example(#"{"aps": {"alert": {"subtitle": "From Bob"}}}"#),
-        ])
+        ],
+        runsWhen: [.alertKey("subtitle-loc-args")])
 
     static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "subtitle-loc-args", key: "subtitle-loc-key", shownInstead: "subtitle", into: &context)

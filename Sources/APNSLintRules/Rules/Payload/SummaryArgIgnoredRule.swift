@@ -21,7 +21,8 @@ struct SummaryArgIgnoredRule: Rule {
         ],
         nonTriggering: [
             Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?"}, "thread-id": "chat-ana"}}"#),
-        ])
+        ],
+        runsWhen: [.alertKey("summary-arg"), .alertKey("summary-arg-count")])
 
     static func check(_ context: inout RuleContext) {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }

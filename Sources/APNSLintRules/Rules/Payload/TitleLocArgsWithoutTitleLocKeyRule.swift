@@ -18,7 +18,8 @@ struct TitleLocArgsWithoutTitleLocKeyRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": {"title-loc-key": "GREETING_TITLE", "title-loc-args": ["Bob"]}}}"#),
             Example(#"{"aps": {"alert": {"title": "Hi Bob"}}}"#),
-        ])
+        ],
+        runsWhen: [.alertKey("title-loc-args")])
 
     static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "title-loc-args", key: "title-loc-key", shownInstead: "title", into: &context)

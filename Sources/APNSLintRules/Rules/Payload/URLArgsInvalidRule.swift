@@ -23,7 +23,8 @@ struct URLArgsInvalidRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ["boarding", "UA1"]}}"#),
             Example(#"{"aps": {"alert": {"title": "Sale", "body": "Today only"}, "url-args": []}}"#),
-        ])
+        ],
+        runsWhen: [.apsKey("url-args")])
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.payload?.aps?.fields["url-args"] else { return }

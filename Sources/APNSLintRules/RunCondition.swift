@@ -1,0 +1,91 @@
+import APNSLintModel
+
+/// Something a definition must hold for a rule to have anything to report: a rule about `loc-args` has nothing to
+/// say about an alert without one. A rule names its conditions in `RuleMetadata.runsWhen`, and the linter runs it
+/// only on definitions where at least one holds (as ESLint rules subscribe to node types, and Spectral rules
+/// name the paths they look at). A rule that names none runs on every definition.
+///
+/// Conditions must hold wherever the rule can report: they say where a rule looks, never what it finds. The tests
+/// lint every rule example and every file under `Examples/` with and without them and compare the reports.
+public enum RunCondition: Sendable, Hashable {
+    /// `aps` (an object, or a proplist bound as one) holds this key, of `Schema.aps`.
+    case apsKey(String)
+    /// The `alert` dictionary holds this key, of `Schema.alert`.
+    case alertKey(String)
+    /// The request has this header, of `Schema.headers`: from the file or from outside it, in any case.
+    case header(String)
+    /// The push type, declared or inferred (`NotificationDefinition.pushType`), is this one.
+    case pushType(PushType)
+}
+
+/// A rule's conditions as bit masks, worked out once: testing them on a definition is a few `&`s.
+public struct RunConditions: Sendable {
+    @usableFromInline var aps: UInt64 = 0
+    @usableFromInline var alert: UInt64 = 0
+    @usableFromInline var headers: UInt64 = 0
+    /// Bit `i` for `PushType.allCases[i]`.
+    @usableFromInline var pushTypes: UInt64 = 0
+    /// True when the rule runs on every definition: it names no condition, or one these masks cannot hold (a key
+    /// no schema knows), which must never make a rule skip a definition.
+    public let always: Bool
+
+    public init(_ conditions: [RunCondition]) {
+        var resolvesAll = true
+        for condition in conditions {
+            switch condition {
+            case .apsKey(let key): resolvesAll = Self.add(key, of: Schema.aps, to: &aps) && resolvesAll
+            case .alertKey(let key): resolvesAll = Self.add(key, of: Schema.alert, to: &alert) && resolvesAll
+            case .header(let name): resolvesAll = Self.add(lowercasedKey(name), of: Schema.headers, to: &headers) && resolvesAll
+            case .pushType(let type): pushTypes |= DefinitionFacts.bit(of: type)
+            }
+        }
+        always = conditions.isEmpty || !resolvesAll
+    }
+
+    /// Sets the bit of `key` in `mask`; false when the schema's first 64 keys do not include it.
+    private static func add(_ key: String, of schema: [KeySpec], to mask: inout UInt64) -> Bool {
+        guard let index = schema.firstIndex(where: { $0.name == key }), index < 64 else { return false }
+        mask |= 1 << UInt64(index)
+        return true
+    }
+
+    /// Whether the rule has anything to look at in the definition these facts describe.
+    @inlinable public func hold(for facts: DefinitionFacts) -> Bool {
+        always || holdsSome(for: facts)
+    }
+
+    @inlinable func holdsSome(for facts: DefinitionFacts) -> Bool {
+        aps & facts.apsKeys != 0 || alert & facts.alertKeys != 0 || headers & facts.headers != 0
+            || pushTypes & facts.pushTypeBit != 0
+    }
+}
+
+/// What run conditions test in one definition, read once for all its rules.
+public struct DefinitionFacts: Sendable {
+    /// The keys of `Schema.aps` that `aps` holds, as `FieldSet.schemaKeysPresent` gives them (0 without `aps`).
+    public let apsKeys: UInt64
+    /// The keys of `Schema.alert` that the alert dictionary holds (0 for a string alert or none).
+    public let alertKeys: UInt64
+    /// The headers of `Schema.headers` the request has.
+    public let headers: UInt64
+    public let pushType: PushType?
+    /// `pushType` as a bit of a mask (0 for none).
+    @usableFromInline let pushTypeBit: UInt64
+
+    public init(_ definition: NotificationDefinition) {
+        let aps = definition.payload?.aps
+        apsKeys = aps?.fields.schemaKeysPresent ?? 0
+        if case .dictionary(let alert, _) = aps?.alert {
+            alertKeys = alert.fields.schemaKeysPresent
+        } else {
+            alertKeys = 0
+        }
+        headers = definition.headers.fields.schemaKeysPresent
+        pushType = definition.pushType?.type
+        pushTypeBit = pushType.map(Self.bit) ?? 0
+    }
+
+    static func bit(of type: PushType) -> UInt64 {
+        1 << UInt64(PushType.allCases.firstIndex(of: type)!)
+    }
+}

@@ -1,0 +1,119 @@
+@testable import APNSLint
+import Foundation
+import Testing
+
+/// A rule's run conditions (`RuleMetadata.runsWhen`) only spare the linter work: they never change a report.
+@Suite("Run conditions")
+struct RunConditionTests {
+    /// The report with and without skipping rules whose conditions do not hold, as `rule@line:column message` lines.
+    static func bothWays(_ lint: (Linter) -> FileReport, linter: Linter) -> (skipping: [String], runningAll: [String]) {
+        var runningAll = linter
+        runningAll.skipsRulesByCondition = false
+        func lines(_ report: FileReport) -> [String] {
+            zip(report.summary, report.diagnostics).map { "\($0) \($1.message)" }
+        }
+        return (lines(lint(linter)), lines(lint(runningAll)))
+    }
+
+    static func headerOptions(_ headers: [String: String]) -> [HeaderOption] {
+        headers.sorted { $0.key < $1.key }.map { HeaderOption(name: $0.key, value: $0.value, option: "--header \($0.key)") }
+    }
+
+    @Test("every rule example gives the same report with and without run conditions",
+          arguments: RuleExample.triggering + RuleExample.nonTriggering)
+    func ruleExample(_ case_: RuleExample) {
+        let (text, _) = case_.example.unmarked
+        let fileName = "test.\(case_.example.fileExtension)"
+        let (skipping, runningAll) = Self.bothWays({ linter in
+            linter.lint(text, fileName: fileName, format: InputFormat.detect(fileName: fileName)!,
+                        headers: Self.headerOptions(case_.example.headers))
+        }, linter: Linter(options: case_.example.options))
+        #expect(skipping == runningAll, sourceLocation: case_.location)
+        guard case_.example.fileExtension == "json" else { return }
+        // The same text as a request body, with the example's headers as request headers.
+        let (bodySkipping, bodyRunningAll) = Self.bothWays({ linter in
+            linter.lint(payload: Data(text.utf8), headers: case_.example.headers)
+        }, linter: Linter(options: case_.example.options))
+        #expect(bodySkipping == bodyRunningAll, sourceLocation: case_.location)
+    }
+
+    static let exampleFiles: [String] = {
+        let root = packageRoot.appendingPathComponent("Examples")
+        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return paths.filter { !$0.contains(".build") && InputFormat.detect(fileName: $0) != nil }.sorted()
+    }()
+
+    @Test("every file under Examples/ gives the same report with and without run conditions")
+    func exampleFiles() throws {
+        #expect(Self.exampleFiles.count > 100)
+        for path in Self.exampleFiles {
+            let url = packageRoot.appendingPathComponent("Examples/\(path)")
+            let source = SourceText(bytes: try [UInt8](Data(contentsOf: url)))
+            let (skipping, runningAll) = Self.bothWays({ linter in
+                linter.lint(source, fileName: path, format: InputFormat.detect(fileName: path)!, path: url.path)
+            }, linter: try Workspace().linter(for: url.path))
+            #expect(skipping == runningAll, "\(path)")
+        }
+    }
+
+    @Test("every condition a rule names resolves, so no rule falls back to running everywhere by mistake")
+    func conditionsResolve() {
+        for rule in RuleRegistry.all {
+            let conditions = RunConditions(rule.metadata.runsWhen)
+            #expect(conditions.always == rule.metadata.runsWhen.isEmpty, "\(rule.id)")
+        }
+        // A key no schema knows cannot be tested: the rule runs on every definition.
+        #expect(RunConditions([.apsKey("no-such-key"), .apsKey("badge")]).always)
+        #expect(RunConditions([.header("APNS-Priority")]).always == false)
+    }
+
+    /// A rule that reports the root on every definition it is run on.
+    struct EveryDefinitionRule: Rule {
+        static let metadata = RuleMetadata(
+            id: "every-definition", summary: "s", rationale: "r", severity: .info, category: .payload, references: [],
+            triggering: [], nonTriggering: [],
+            runsWhen: [.apsKey("badge"), .alertKey("loc-args"), .header("apns-priority"), .pushType(.liveactivity)])
+
+        static func check(_ context: inout RuleContext) {
+            context.report("ran", pointer: .root, range: nil, help: "h")
+        }
+    }
+
+    @Test("a rule runs only on definitions that hold one of its conditions", arguments: [
+        (#"{"aps": {"alert": "Hi"}}"#, [:], false),
+        (#"{"aps": {"alert": "Hi", "badge": 1}}"#, [:], true),
+        // A key is held wherever it is written, and whatever its value: the rule decides what the value means.
+        (#"{"aps": {"alert": "Hi"}, "badge": 1}"#, [:], false),
+        (#"{"aps": {"alert": "Hi", "badge": "one"}}"#, [:], true),
+        (#"{"aps": [["badge", 1]]}"#, [:], true),
+        (#"{"aps": {"alert": {"body": "Hi"}}}"#, [:], false),
+        (#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a"]}}}"#, [:], true),
+        (#"{"aps": {"loc-args": ["a"]}}"#, [:], false),
+        (#"{"aps": {"alert": "Hi"}}"#, ["APNS-Priority": "10"], true),
+        (#"{"headers": {"apns-priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}"#, [:], true),
+        (#"{"aps": {"alert": "Hi"}}"#, ["apns-topic": "com.example.app"], false),
+        (#"{"aps": {"timestamp": 1, "event": "update", "content-state": {}}}"#, [:], true),
+        (#"{"aps": {"alert": "Hi"}}"#, ["apns-push-type": "liveactivity"], true),
+        (#"{"aps": {"alert": "Hi"}}"#, ["apns-push-type": "alert"], false),
+    ] as [(String, [String: String], Bool)])
+    func runsOnlyWhereConditionsHold(_ text: String, _ headers: [String: String], _ runs: Bool) {
+        let report = Linter(configuration: Configuration(), rules: [EveryDefinitionRule()])
+            .lint(text, format: .json, headers: Self.headerOptions(headers))
+        #expect(report.ruleIDs == (runs ? ["every-definition"] : []))
+    }
+
+    @Test("a definition's facts are the schema keys of its aps, alert and headers, and its push type")
+    func facts() {
+        let definition = Binder.bind(
+            JSONReader.read(SourceText(#"{"aps": {"alert": {"loc-key": "K", "title": "T"}, "sound": "a", "x": 1}}"#)).documents[0],
+            headerOptions: [HeaderOption(name: "Apns-Topic", value: "com.example.app", option: "--topic")])
+        let facts = DefinitionFacts(definition)
+        func bits(_ keys: [String], of schema: [KeySpec]) -> UInt64 {
+            keys.reduce(0) { bits, key in bits | 1 << UInt64(schema.firstIndex { $0.name == key }!) }
+        }
+        #expect(facts.apsKeys == bits(["alert", "sound"], of: Schema.aps))
+        #expect(facts.alertKeys == bits(["loc-key", "title"], of: Schema.alert))
+        #expect(facts.headers == bits([HeaderName.topic], of: Schema.headers))
+        #expect(facts.pushType == .alert)
+    }
+}
