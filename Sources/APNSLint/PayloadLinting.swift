@@ -84,7 +84,8 @@ extension Linter {
     ///   - headers: the request headers (`apns-push-type`, `apns-priority`, `apns-topic`, …).
     /// - Returns: the findings, with `fileName` `"<payload>"` and `format` `.json`.
     public func lint(payload: Data, headers: [String: String] = [:]) -> FileReport {
-        let source = SourceText(bytes: [UInt8](payload))
+        // Copied through its buffer: `[UInt8](payload)` steps through the bytes one by one.
+        let source = SourceText(bytes: payload.withUnsafeBytes { [UInt8]($0) })
         let headerOptions = Self.headerOptions(headers)
         // The body is what APNs gets: never a definition in another system's dialect.
         let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
@@ -163,8 +164,30 @@ extension Linter {
     /// Each is named by the key the caller gave.
     static func headerOptions(_ headers: [String: String]) -> [HeaderOption] {
         var options = headers.map { HeaderOption(requestHeader: $0.key, value: $0.value) }
-        options.sort { (lowercasedKey($0.name), $0.name) < (lowercasedKey($1.name), $1.name) }
+        options.sort { precedes($0.name, $1.name) }
         return options
+    }
+
+    /// The order of header names: by lowercased name, then by name as written. ASCII names (all real ones) are
+    /// compared byte by byte, without lowercased copies; others as strings.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        func lowered(_ byte: UInt8) -> UInt8 {
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        var left = lhs.utf8.makeIterator(), right = rhs.utf8.makeIterator()
+        // The first difference as written decides when the lowercased names are equal.
+        var asWritten: Bool?
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return asWritten ?? false
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (a?, b?):
+                guard a < 0x80, b < 0x80 else { return (lowercasedKey(lhs), lhs) < (lowercasedKey(rhs), rhs) }
+                if lowered(a) != lowered(b) { return lowered(a) < lowered(b) }
+                if asWritten == nil, a != b { asWritten = a < b }
+            }
+        }
     }
 
     /// The serializer style that writes the bare payload of `definition` back as exactly `bytes` (`preferred`

@@ -63,23 +63,26 @@ public enum Binder {
         var envelope: FieldSet?
         var headersDeclaration: Field?
         var deviceToken: Field?
-        var payload: Payload?
+        var payload: Payload.Parts?
+        var aps: APS.Parts?
         var declaredHeaders: FieldSet?
 
         if isEnvelope {
-            let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope, firstDuplicateWins: firstDuplicateWins)
+            let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope, firstDuplicateWins: firstDuplicateWins,
+                                  treeKeysAreUnique: textIsCompact)
             envelope = fields
             headersDeclaration = fields[EnvelopeKey.headers]
             deviceToken = fields[EnvelopeKey.deviceToken]
             if let payloadField = fields[EnvelopeKey.payload] {
-                payload = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: firstDuplicateWins)
+                (payload, aps) = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: firstDuplicateWins,
+                                             treeKeysAreUnique: textIsCompact)
             }
             if let declaration = headersDeclaration {
                 declaredHeaders = FieldSet(node: declaration.value, pointer: headersPointer, schema: Schema.headers, caseInsensitive: true,
-                                           firstDuplicateWins: firstDuplicateWins)
+                                           firstDuplicateWins: firstDuplicateWins, treeKeysAreUnique: textIsCompact)
             }
         } else {
-            payload = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins)
+            (payload, aps) = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins, treeKeysAreUnique: textIsCompact)
         }
 
         // Options fill in the headers the file does not set; of two options with the same name, the first counts.
@@ -107,8 +110,8 @@ public enum Binder {
 
         return NotificationDefinition(
             root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
-            headers: Headers(fields: headerFields, declaration: headersDeclaration),
-            deviceToken: deviceToken, payload: payload, textIsCompact: textIsCompact)
+            headers: Headers.Parts(fields: headerFields, declaration: headersDeclaration),
+            deviceToken: deviceToken, payload: payload, aps: aps, textIsCompact: textIsCompact)
     }
 
     static let emptyObject = DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
@@ -120,21 +123,24 @@ public enum Binder {
     /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
     public static func bindNested(_ field: Field, firstDuplicateWins: Bool) -> NotificationDefinition {
         let headers = emptyHeaders(firstDuplicateWins: firstDuplicateWins)
+        let (payload, aps) = bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: firstDuplicateWins, treeKeysAreUnique: false)
         return NotificationDefinition(
             root: field.value, shape: .payload, firstDuplicateWins: firstDuplicateWins, envelope: nil,
-            headers: Headers(fields: headers, declaration: nil), deviceToken: nil,
-            payload: bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: firstDuplicateWins))
+            headers: Headers.Parts(fields: headers, declaration: nil), deviceToken: nil, payload: payload, aps: aps,
+            textIsCompact: false)
     }
 
-    static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool) -> Payload {
-        let fields = FieldSet(node: node, pointer: pointer, schema: Schema.payload,
-                              firstDuplicateWins: firstDuplicateWins)
-        var aps: APS?
+    /// - Parameter treeKeysAreUnique: the reader found no object with a key written twice in `node`'s tree.
+    static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool, treeKeysAreUnique: Bool)
+        -> (payload: Payload.Parts, aps: APS.Parts?) {
+        let fields = FieldSet(node: node, pointer: pointer, schema: Schema.payload, firstDuplicateWins: firstDuplicateWins,
+                              treeKeysAreUnique: treeKeysAreUnique)
+        var aps: APS.Parts?
         if let apsField = fields["aps"] {
             // An object, or an object written as a proplist.
             let bound = fields.binding(apsField, schema: Schema.aps)
-            if bound.node.members != nil { aps = APS(fields: bound) }
+            if bound.node.members != nil { aps = APS.Parts(fields: bound) }
         }
-        return Payload(node: node, pointer: pointer, fields: fields, aps: aps)
+        return (Payload.Parts(node: node, pointer: pointer, fields: fields), aps)
     }
 }

@@ -79,6 +79,37 @@ public struct Field: Sendable {
     @inlinable public var number: Double? { value.number?.doubleValue }
 }
 
+/// For each member of a set, its entry in the schema, or -1 for a key the schema does not know. Most objects have a
+/// few members: up to eight entries are packed into one word, and only a larger object needs an array (an array is
+/// an allocation for each set, on every lint).
+@usableFromInline struct SpecIndices: Sendable {
+    /// Entry `i` in byte `i`, as an `Int8` (schemas have fewer than 128 keys); used when `large` is nil.
+    @usableFromInline var packed: UInt64 = 0
+    @usableFromInline var large: [Int16]?
+
+    init(count: Int) {
+        if count > 8 { large = Array(repeating: -1, count: count) }
+    }
+
+    mutating func set(_ specIndex: Int16, at index: Int) {
+        if large != nil {
+            large![index] = specIndex
+        } else if specIndex >= Int8.max {
+            // Not for the schemas there are; kept correct for any.
+            var all = (0..<8).map { self[$0] }
+            all[index] = specIndex
+            large = all
+        } else {
+            packed = packed & ~(0xFF << UInt64(index * 8)) | UInt64(UInt8(bitPattern: Int8(specIndex))) << UInt64(index * 8)
+        }
+    }
+
+    @inlinable subscript(index: Int) -> Int16 {
+        if let large { return large[index] }
+        return Int16(Int8(truncatingIfNeeded: packed >> UInt64(index * 8)))
+    }
+}
+
 /// An object bound to a list of known keys: every member becomes a `Field`, in source order.
 public struct FieldSet: Sendable {
     /// Everything a set and its fields know, behind one reference: rules and the model pass sets and fields around
@@ -98,7 +129,7 @@ public struct FieldSet: Sendable {
         @usableFromInline let members: [Member]
         @usableFromInline let schema: [KeySpec]
         /// For each member, its entry in `schema`, or -1 for a key the schema does not know.
-        @usableFromInline let specIndices: [Int16]
+        @usableFromInline let specIndices: SpecIndices
         /// Which of the schema's keys the set holds: bit `i` for `schema[i]`, whichever occurrence (see `schemaKeysPresent`).
         @usableFromInline let schemaKeysPresent: UInt64
         /// For each member, whether another occurrence of its key counts instead; nil when no key is repeated.
@@ -114,11 +145,15 @@ public struct FieldSet: Sendable {
         @usableFromInline let addedOrigins: [Field.Origin]
         @usableFromInline let firstDuplicateWins: Bool
         @usableFromInline let proplist: DocumentNode?
+        /// The reader found no object with a key written twice in the tree `node` belongs to, so a set bound straight
+        /// from one of its objects (not from a proplist, with no fields added) need not look for repeated keys.
+        let treeKeysAreUnique: Bool
 
         /// - Parameters:
         ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOrigins` say where the others came from.
         init(place: Place, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
-             firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOrigins: [Field.Origin] = []) {
+             firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOrigins: [Field.Origin] = [],
+             treeKeysAreUnique: Bool = false) {
             let lowercasedKeys = caseInsensitive && !members.allSatisfy({ isLowercase($0.key) })
                 ? members.map { lowercasedKey($0.key) } : nil
             self.place = place
@@ -126,17 +161,21 @@ public struct FieldSet: Sendable {
             self.node = node
             self.members = members
             self.schema = schema
-            let specIndices = members.indices.map { index in
-                Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
+            var specIndices = SpecIndices(count: members.count)
+            var schemaKeysPresent: UInt64 = 0
+            for index in members.indices {
+                let specIndex = Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
+                specIndices.set(specIndex, at: index)
+                if specIndex >= 0 && specIndex < 64 { schemaKeysPresent |= 1 << UInt64(specIndex) }
             }
             self.specIndices = specIndices
-            schemaKeysPresent = specIndices.reduce(0) { bits, specIndex in
-                specIndex >= 0 && specIndex < 64 ? bits | 1 << UInt64(specIndex) : bits
-            }
+            self.schemaKeysPresent = schemaKeysPresent
             // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out. Of fields added
             // from outside the file (whose names the file does not use), the first counts.
             let sourceCount = sourceCount ?? members.count
-            if lowercasedKeys.map({ Self.hasRepeats($0) }) ?? members.hasDuplicateKeys {
+            // Names lowercased for comparison may repeat even where the keys as written do not.
+            let keysAreUnique = treeKeysAreUnique && proplist == nil && sourceCount == members.count && lowercasedKeys == nil
+            if !keysAreUnique, lowercasedKeys.map({ Self.hasRepeats($0) }) ?? members.hasDuplicateKeys {
                 let names = lowercasedKeys ?? members.map { $0.key }
                 shadowed = Self.shadowed(Array(names[..<sourceCount]), firstDuplicateWins: firstDuplicateWins)
                     + Self.shadowed(Array(names[sourceCount...]), firstDuplicateWins: true)
@@ -148,6 +187,7 @@ public struct FieldSet: Sendable {
             self.addedOrigins = addedOrigins
             self.firstDuplicateWins = firstDuplicateWins
             self.proplist = proplist
+            self.treeKeysAreUnique = treeKeysAreUnique
         }
 
         @usableFromInline var pointer: JSONPointer {
@@ -220,17 +260,26 @@ public struct FieldSet: Sendable {
     public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
                 firstDuplicateWins: Bool = false, acceptsProplist: Bool = false) {
         self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
-                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist)
+                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist, treeKeysAreUnique: false)
+    }
+
+    /// - Parameter treeKeysAreUnique: the reader found no object with a key written twice in `node`'s tree.
+    init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
+         firstDuplicateWins: Bool, treeKeysAreUnique: Bool) {
+        self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
+                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: false, treeKeysAreUnique: treeKeysAreUnique)
     }
 
     private init(node: DocumentNode, place: Storage.Place, schema: [KeySpec], caseInsensitive: Bool, firstDuplicateWins: Bool,
-                 acceptsProplist: Bool) {
+                 acceptsProplist: Bool, treeKeysAreUnique: Bool) {
         if acceptsProplist, node.members == nil, let pairs = Proplist.members(of: node) {
             storage = Storage(place: place, node: DocumentNode(.object(pairs), range: node.range), members: pairs, schema: schema,
-                              caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: node)
+                              caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: node,
+                              treeKeysAreUnique: treeKeysAreUnique)
         } else {
             storage = Storage(place: place, node: node, members: node.members ?? [], schema: schema,
-                              caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: nil)
+                              caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: nil,
+                              treeKeysAreUnique: treeKeysAreUnique)
         }
     }
 
@@ -242,7 +291,7 @@ public struct FieldSet: Sendable {
     /// policy; a proplist-style array is bound as the object it stands for.
     public func binding(_ field: Field, schema: [KeySpec]) -> FieldSet {
         FieldSet(node: field.value, place: .member(key: field.key, of: field.owner), schema: schema, caseInsensitive: false,
-                 firstDuplicateWins: firstDuplicateWins, acceptsProplist: true)
+                 firstDuplicateWins: firstDuplicateWins, acceptsProplist: true, treeKeysAreUnique: storage.treeKeysAreUnique)
     }
 
     /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`); the others are shadowed.

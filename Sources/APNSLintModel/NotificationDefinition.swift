@@ -13,54 +13,69 @@ public struct NotificationDefinition: Sendable {
     }
 
     /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
-    @inlinable public var root: DocumentNode { parts.value.root }
-    @inlinable public var shape: Shape { parts.value.shape }
+    @inlinable public var root: DocumentNode { storage.definition.root }
+    @inlinable public var shape: Shape { storage.definition.shape }
     /// Which of two equal keys counts: the first for Erlang proplists, the last for JSON and YAML.
-    @inlinable public var firstDuplicateWins: Bool { parts.value.firstDuplicateWins }
+    @inlinable public var firstDuplicateWins: Bool { storage.definition.firstDuplicateWins }
     /// The envelope's own members (only for `.envelope`).
-    @inlinable public var envelope: FieldSet? { parts.value.envelope }
-    @inlinable public var headers: Headers { parts.value.headers }
-    @inlinable public var deviceToken: Field? { parts.value.deviceToken }
+    @inlinable public var envelope: FieldSet? { storage.definition.envelope }
+    @inlinable public var headers: Headers { Headers(storage: storage) }
+    @inlinable public var deviceToken: Field? { storage.definition.deviceToken }
     /// The payload, or nil when an envelope has no `payload` member.
-    @inlinable public var payload: Payload? { parts.value.payload }
+    @inlinable public var payload: Payload? { storage.payload == nil ? nil : Payload(storage: storage) }
     /// The size of `payloadBytes` (compact UTF-8 JSON), computed once, when the payload is an object; nil
     /// otherwise (the size rules measure only objects).
-    @inlinable public var objectPayloadSize: Int? { parts.value.objectPayloadSize }
+    @inlinable public var objectPayloadSize: Int? { storage.definition.objectPayloadSize }
     /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
     /// byte (see `ParseResult.isCompact`).
-    @inlinable public var textIsCompact: Bool { parts.value.textIsCompact }
+    @inlinable public var textIsCompact: Bool { storage.definition.textIsCompact }
+    /// True when no object of `root` has a key written twice, as the reader found while it read compact text;
+    /// false when that is not known.
+    @inlinable public var keysAreUnique: Bool { textIsCompact }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
-    @inlinable public var inferredPushType: PushType? { parts.value.inferredPushType }
+    @inlinable public var inferredPushType: PushType? { storage.definition.inferredPushType }
 
     /// The declared push type, else the inferred one; `isInferred` says which. Worked out once: many rules ask.
-    @inlinable public var pushType: (type: PushType, isInferred: Bool)? { parts.value.pushType }
+    @inlinable public var pushType: (type: PushType, isInferred: Bool)? { storage.definition.pushType }
 
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let root: DocumentNode
         @usableFromInline let shape: Shape
         @usableFromInline let firstDuplicateWins: Bool
         @usableFromInline let envelope: FieldSet?
-        @usableFromInline let headers: Headers
         @usableFromInline let deviceToken: Field?
-        @usableFromInline let payload: Payload?
         @usableFromInline let objectPayloadSize: Int?
         @usableFromInline let textIsCompact: Bool
         @usableFromInline let inferredPushType: PushType?
         @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
     }
 
-    /// Every rule gets the definition: one reference to immutable parts makes it cheap to pass on.
-    @usableFromInline let parts: Box<Parts>
+    /// Every rule gets the definition: one reference to immutable parts makes it cheap to pass on. Its headers,
+    /// payload and `aps` are views of the same storage, so binding a definition allocates one object for them all.
+    @usableFromInline let storage: DefinitionStorage
 
     /// - Parameter textIsCompact: the request document's text is what the compact serializer writes for it
     ///   (`ParseResult.isCompact`), so the payload's size is the length of its text.
     public init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers,
                 deviceToken: Field?, payload: Payload?, textIsCompact: Bool = false) {
-        let size = payload.flatMap { payload -> Int? in
-            guard payload.isObject else { return nil }
-            return textIsCompact ? payload.node.range.length : WireSerializer.size(of: payload.node, firstDuplicateWins: firstDuplicateWins)
+        self.init(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers.parts,
+                  deviceToken: deviceToken, payload: payload?.parts, aps: payload?.aps?.parts, textIsCompact: textIsCompact)
+    }
+
+    init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers.Parts,
+         deviceToken: Field?, payload: Payload.Parts?, aps: APS.Parts?, textIsCompact: Bool) {
+        // Only the payload's node and whether it is MDM are needed: the parts are not copied for them.
+        let node = payload?.node
+        let size: Int? = if let node, node.members != nil {
+            textIsCompact ? node.range.length : WireSerializer.size(of: node, firstDuplicateWins: firstDuplicateWins)
+        } else {
+            nil
         }
-        let inferredPushType = payload.flatMap(Self.inferredPushType)
+        let inferredPushType: PushType? = switch payload?.isMDM {
+        case nil: nil
+        case true?: .mdm
+        case false?: aps.flatMap { Self.inferredPushType(of: $0.fields) }
+        }
         let pushType: (type: PushType, isInferred: Bool)? = if let declared = headers.pushType {
             (declared, false)
         } else if headers.pushTypeField != nil {
@@ -68,14 +83,15 @@ public struct NotificationDefinition: Sendable {
         } else {
             inferredPushType.map { ($0, true) }
         }
-        parts = Box(Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers,
-                          deviceToken: deviceToken, payload: payload, objectPayloadSize: size, textIsCompact: textIsCompact,
-                          inferredPushType: inferredPushType, pushType: pushType))
+        storage = DefinitionStorage(
+            definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
+                              deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact,
+                              inferredPushType: inferredPushType, pushType: pushType),
+            headers: headers, payload: payload, aps: aps)
     }
 
-    private static func inferredPushType(of payload: Payload) -> PushType? {
-        if payload.isMDM { return .mdm }
-        guard let fields = payload.aps?.fields else { return nil }
+    /// The push type the keys of `aps` suggest (an MDM payload has no `aps`).
+    private static func inferredPushType(of fields: FieldSet) -> PushType? {
         var inferred: PushType?
         // The strongest evidence wins: Live Activity keys, then widgets, then what an alert shows, then a wake-up.
         // Keys are compared by length first (`isSameKey`): a `switch` would compare each key in full with every case.
@@ -94,21 +110,30 @@ public struct NotificationDefinition: Sendable {
     }
 }
 
-/// An immutable value behind one reference: copying it is one retain, however large the value.
-@usableFromInline final class Box<Value: Sendable>: Sendable {
-    @usableFromInline let value: Value
+/// Everything bound for one definition, behind one reference: copying the definition, or any view of its parts
+/// (`Headers`, `Payload`, `APS`), is one retain, however large the parts.
+@usableFromInline final class DefinitionStorage: Sendable {
+    @usableFromInline let definition: NotificationDefinition.Parts
+    @usableFromInline let headers: Headers.Parts
+    /// nil when an envelope has no payload.
+    @usableFromInline let payload: Payload.Parts?
+    /// nil when there is no payload, or its `aps` is not an object.
+    @usableFromInline let aps: APS.Parts?
 
-    @usableFromInline init(_ value: Value) {
-        self.value = value
+    init(definition: NotificationDefinition.Parts, headers: Headers.Parts, payload: Payload.Parts?, aps: APS.Parts?) {
+        self.definition = definition
+        self.headers = headers
+        self.payload = payload
+        self.aps = aps
     }
 }
 
 /// The request headers, from the definition's `headers` object and from command-line options.
 public struct Headers: Sendable {
     /// All header fields; names compare case-insensitively, as in HTTP.
-    @inlinable public var fields: FieldSet { parts.value.fields }
+    @inlinable public var fields: FieldSet { storage.headers.fields }
     /// The `headers` member of the envelope, when there is one.
-    @inlinable public var declaration: Field? { parts.value.declaration }
+    @inlinable public var declaration: Field? { storage.headers.declaration }
 
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let fields: FieldSet
@@ -122,8 +147,16 @@ public struct Headers: Sendable {
         @usableFromInline let pushType: PushType?
     }
 
-    @usableFromInline let parts: Box<Parts>
+    /// A view of the headers of the definition `storage` holds.
+    @usableFromInline let storage: DefinitionStorage
+    @usableFromInline var parts: Parts { storage.headers }
 
+    @inlinable init(storage: DefinitionStorage) {
+        self.storage = storage
+    }
+}
+
+extension Headers.Parts {
     /// Finds the documented headers in one pass: rules ask for them all the time, and a look-up by name compares
     /// names case-insensitively.
     init(fields: FieldSet, declaration: Field?) {
@@ -139,58 +172,66 @@ public struct Headers: Sendable {
             default: break
             }
         }
-        // Built in one go, straight into the box: a local copy of the parts would retain each field once more.
-        parts = Box(Parts(fields: fields, declaration: declaration, pushTypeField: pushTypeField, priorityField: priorityField,
-                          topicField: topicField, idField: idField, expirationField: expirationField,
-                          collapseIDField: collapseIDField,
-                          pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:))))
+        self.init(fields: fields, declaration: declaration, pushTypeField: pushTypeField, priorityField: priorityField,
+                  topicField: topicField, idField: idField, expirationField: expirationField, collapseIDField: collapseIDField,
+                  pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:)))
     }
+}
+
+extension Headers {
 
     /// True when anything says what the request's headers are (a `headers` object or a command-line option).
     /// A bare payload without options says nothing about its request, and rules must not assume defaults.
     public var areDeclared: Bool { declaration != nil || !fields.isEmpty }
 
-    @inlinable public var pushTypeField: Field? { parts.value.pushTypeField }
-    @inlinable public var priorityField: Field? { parts.value.priorityField }
-    @inlinable public var topicField: Field? { parts.value.topicField }
-    @inlinable public var idField: Field? { parts.value.idField }
-    @inlinable public var expirationField: Field? { parts.value.expirationField }
-    @inlinable public var collapseIDField: Field? { parts.value.collapseIDField }
+    @inlinable public var pushTypeField: Field? { storage.headers.pushTypeField }
+    @inlinable public var priorityField: Field? { storage.headers.priorityField }
+    @inlinable public var topicField: Field? { storage.headers.topicField }
+    @inlinable public var idField: Field? { storage.headers.idField }
+    @inlinable public var expirationField: Field? { storage.headers.expirationField }
+    @inlinable public var collapseIDField: Field? { storage.headers.collapseIDField }
 
     /// The push type, when the header holds one of the documented values.
-    @inlinable public var pushType: PushType? { parts.value.pushType }
+    @inlinable public var pushType: PushType? { storage.headers.pushType }
     public var priority: Int? { priorityField?.integer }
 }
 
 /// An APNs payload: `aps`, or `mdm`, plus custom data.
 public struct Payload: Sendable {
-    @inlinable public var node: DocumentNode { parts.value.node }
-    @inlinable public var pointer: JSONPointer { parts.value.pointer }
+    @inlinable public var node: DocumentNode { storage.payload.unsafelyUnwrapped.node }
+    @inlinable public var pointer: JSONPointer { storage.payload.unsafelyUnwrapped.pointer }
     /// Every top-level member (`aps`, `mdm` and custom keys).
-    @inlinable public var fields: FieldSet { parts.value.fields }
+    @inlinable public var fields: FieldSet { storage.payload.unsafelyUnwrapped.fields }
     /// The bound `aps` dictionary, when `aps` is an object.
-    @inlinable public var aps: APS? { parts.value.aps }
+    @inlinable public var aps: APS? { storage.aps == nil ? nil : APS(storage: storage) }
 
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let node: DocumentNode
         @usableFromInline let pointer: JSONPointer
         @usableFromInline let fields: FieldSet
-        @usableFromInline let aps: APS?
         @usableFromInline let isMDM: Bool
+
+        init(node: DocumentNode, pointer: JSONPointer, fields: FieldSet) {
+            self.node = node
+            self.pointer = pointer
+            self.fields = fields
+            isMDM = fields["aps"] == nil && fields["mdm"] != nil
+        }
     }
 
-    @usableFromInline let parts: Box<Parts>
+    /// A view of the payload of the definition `storage` holds (which has one).
+    @usableFromInline let storage: DefinitionStorage
+    @usableFromInline var parts: Parts { storage.payload.unsafelyUnwrapped }
 
-    init(node: DocumentNode, pointer: JSONPointer, fields: FieldSet, aps: APS?) {
-        let isMDM = fields["aps"] == nil && fields["mdm"] != nil
-        parts = Box(Parts(node: node, pointer: pointer, fields: fields, aps: aps, isMDM: isMDM))
+    @inlinable init(storage: DefinitionStorage) {
+        self.storage = storage
     }
 
     public var isObject: Bool { node.members != nil }
     @inlinable public var apsField: Field? { fields["aps"] }
     @inlinable public var mdmField: Field? { fields["mdm"] }
     /// An MDM wake-up payload `{"mdm": "…"}` has no `aps`.
-    @inlinable public var isMDM: Bool { parts.value.isMDM }
+    @inlinable public var isMDM: Bool { storage.payload.unsafelyUnwrapped.isMDM }
     /// Custom data: top-level keys other than `aps` (and `mdm` in an MDM payload). An array built when asked for:
     /// to look through custom data without one, go through `fields` with `isCustomData(_:)`.
     public var customData: [Field] { fields.fields.filter(isCustomData) }
@@ -219,11 +260,11 @@ public struct Payload: Sendable {
 
 /// The `aps` dictionary.
 public struct APS: Sendable {
-    @inlinable public var fields: FieldSet { parts.value.fields }
+    @inlinable public var fields: FieldSet { storage.aps.unsafelyUnwrapped.fields }
     /// `alert` as a string or a bound dictionary.
-    @inlinable public var alert: AlertContent? { parts.value.alert }
+    @inlinable public var alert: AlertContent? { storage.aps.unsafelyUnwrapped.alert }
     /// `sound` as a name or a critical-alert dictionary.
-    @inlinable public var sound: SoundContent? { parts.value.sound }
+    @inlinable public var sound: SoundContent? { storage.aps.unsafelyUnwrapped.sound }
 
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let fields: FieldSet
@@ -231,8 +272,16 @@ public struct APS: Sendable {
         @usableFromInline let sound: SoundContent?
     }
 
-    @usableFromInline let parts: Box<Parts>
+    /// A view of the `aps` of the definition `storage` holds (which has one).
+    @usableFromInline let storage: DefinitionStorage
+    @usableFromInline var parts: Parts { storage.aps.unsafelyUnwrapped }
 
+    @inlinable init(storage: DefinitionStorage) {
+        self.storage = storage
+    }
+}
+
+extension APS.Parts {
     /// Binds `alert` and `sound` once: many rules read them.
     init(fields: FieldSet) {
         let alert: AlertContent? = fields["alert"].flatMap { field in
@@ -253,8 +302,11 @@ public struct APS: Sendable {
             default: return nil
             }
         }
-        parts = Box(Parts(fields: fields, alert: alert, sound: sound))
+        self.init(fields: fields, alert: alert, sound: sound)
     }
+}
+
+extension APS {
 
     @inlinable public var alertField: Field? { fields["alert"] }
     @inlinable public var badge: Field? { fields["badge"] }

@@ -85,7 +85,21 @@ public struct DefinitionFacts: Sendable {
         pushTypeBit = pushType.map(Self.bit) ?? 0
     }
 
+    /// A bit for each push type (a switch, not a search of `allCases`: a definition asks once per lint).
     static func bit(of type: PushType) -> UInt64 {
-        1 << UInt64(PushType.allCases.firstIndex(of: type)!)
+        let index = switch type {
+        case .alert: 0
+        case .background: 1
+        case .location: 2
+        case .voip: 3
+        case .complication: 4
+        case .fileprovider: 5
+        case .mdm: 6
+        case .liveactivity: 7
+        case .pushtotalk: 8
+        case .widgets: 9
+        case .controls: 10
+        }
+        return 1 << UInt64(index)
     }
 }

@@ -10,6 +10,37 @@ private func bind(_ text: String, headers: [HeaderOption] = []) throws -> (Notif
 
 @Suite("Binder: document tree to typed model")
 struct BinderTests {
+    /// Up to eight members, the set packs each one's schema entry into one word; beyond, it keeps an array.
+    @Test(arguments: [3, 8, 9, 20])
+    func eachFieldKnowsItsSchemaEntryInSetsOfAnySize(_ count: Int) throws {
+        let known = ["alert", "badge", "sound", "thread-id", "category", "content-changed", "timestamp", "event", "url-args", "attributes"]
+        let keys = (0..<count).map { $0 % 2 == 0 ? known[$0 / 2 % known.count] + ($0 >= 2 * known.count ? "-again" : "") : "custom-\($0)" }
+        let text = "{\"aps\": {" + keys.map { "\"\($0)\": 1" }.joined(separator: ", ") + "}}"
+        let (definition, _) = try bind(text)
+        let fields = try #require(definition.payload?.aps).fields.fields
+        #expect(fields.map(\.key) == keys)
+        #expect(fields.map(\.isKnown) == keys.map { known.contains($0) })
+        #expect(fields.map { $0.spec?.name } == keys.map { known.contains($0) ? $0 : nil })
+    }
+
+    /// Compact text has no object with a key written twice, so the binder does not look for repeats in its objects;
+    /// an object written as a proplist, or a case-insensitive headers object, can still repeat a name.
+    @Test func compactTextStillShadowsRepeatsInProplistsAndHeaderNames() throws {
+        let source = SourceText(#"{"headers":{"apns-topic":"a","APNS-TOPIC":"b"},"payload":{"aps":[["badge",1],["badge",2]],"x":{"badge":3}}}"#)
+        let parsed = JSONReader.read(source)
+        #expect(parsed.isCompact)
+        let definition = Binder.bind(try #require(parsed.document), textIsCompact: true)
+        #expect(definition.keysAreUnique)
+        let aps = try #require(definition.payload?.aps)
+        #expect(aps.fields.fields.map(\.isShadowed) == [true, false])
+        #expect(aps.badge?.integer == 2)
+        #expect(definition.headers.fields.fields.map(\.isShadowed) == [true, false])
+        #expect(definition.headers.topicField?.string == "b")
+        #expect(definition.payload?.fields.fields.map(\.isShadowed) == [false, false])
+        // Not known from the text: the binder looks.
+        #expect(Binder.bind(try #require(parsed.document)).keysAreUnique == false)
+    }
+
     @Test func barePayloadBindsAPSAlertSoundAndCustomData() throws {
         let (definition, source) = try bind(#"{"aps": {"alert": {"title": "Hi", "body": "There"}, "badge": 3, "sound": {"critical": 1, "name": "a.caf", "volume": 0.5}, "extra": true}, "order": 7}"#)
         #expect(definition.shape == .payload)

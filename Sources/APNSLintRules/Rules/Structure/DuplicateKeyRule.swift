@@ -35,8 +35,9 @@ struct DuplicateKeyRule: Rule {
     }
 
     static func check(_ context: inout RuleContext) {
-        // Most documents have no duplicate: find that out without building a path for every node.
-        guard context.definition.root.containsDuplicateKeys else { return }
+        // Most documents have no duplicate: the reader may know already, else find out without building a path for
+        // every node.
+        guard !context.definition.keysAreUnique, context.definition.root.containsDuplicateKeys else { return }
         let firstWins = context.definition.firstDuplicateWins
         // The envelope's headers object is duplicate-header's, which also compares the names case-insensitively.
         let headersObject = context.definition.shape == .envelope ? context.definition.headers.declaration?.value.range : nil
