@@ -82,7 +82,7 @@ extension Linter {
 
     private func applicableFixes(in report: FileReport, format: InputFormat, includeUnsafe: Bool) -> [Fix] {
         // An input that cannot be read is only touched by fixes for its own syntax errors.
-        let readable = !report.definitions.isEmpty
+        let readable = report.documentCount > 0
         return report.diagnostics.compactMap { diagnostic in
             guard let fix = diagnostic.fix, !fix.edits.isEmpty,
                   fix.applicability == .safe || includeUnsafe,
@@ -94,7 +94,7 @@ extension Linter {
     /// Syntax errors plus one for an input with no readable document: a round may not increase it.
     private func unreadable(_ report: FileReport) -> Int {
         let syntaxErrors = report.diagnostics.count { $0.ruleID == report.format.syntaxRuleID }
-        return syntaxErrors + (report.definitions.isEmpty ? 1 : 0)
+        return syntaxErrors + (report.documentCount == 0 ? 1 : 0)
     }
 
     /// Fixes in order of their first edit, each kept only if none of its edits overlaps an edit already kept.

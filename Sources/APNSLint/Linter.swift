@@ -10,16 +10,26 @@ public struct FileReport: Sendable {
     public let format: InputFormat
     /// Sorted by position, then rule id.
     public let diagnostics: [Diagnostic]
+    /// What was read of each document that could be read (a YAML stream may hold several), in order: one array,
+    /// not one for each of its parts, since a report is built on every lint.
+    let documents: [ReadDocument]
+
+    struct ReadDocument: Sendable {
+        let definition: NotificationDefinition
+        let dialect: Dialect
+        let fcmMessage: FCMMessage?
+    }
+
     /// The typed model of each document that could be read (a YAML stream may hold several).
-    public let definitions: [NotificationDefinition]
+    public var definitions: [NotificationDefinition] { documents.map(\.definition) }
     /// The system format each definition was read as (`node-apn`, `adck`, …), in document order.
-    public internal(set) var dialects: [Dialect] = []
+    public var dialects: [Dialect] { documents.map(\.dialect) }
     /// The FCM message each definition sends (Skygear), in document order; nil where there is none.
-    public internal(set) var fcmMessages: [FCMMessage?] = []
+    public var fcmMessages: [FCMMessage?] { documents.map(\.fcmMessage) }
     /// How many documents the file holds.
-    public var documentCount: Int { definitions.count }
+    public var documentCount: Int { documents.count }
     /// The first (for JSON, the only) definition.
-    public var definition: NotificationDefinition? { definitions.first }
+    public var definition: NotificationDefinition? { documents.first?.definition }
 
     public func count(_ severity: Severity) -> Int {
         diagnostics.count { $0.severity == severity }
@@ -108,12 +118,8 @@ public struct Linter: Sendable {
             }
             return diagnostic
         }
-        var definitions: [NotificationDefinition] = []
-        var dialects: [Dialect] = []
-        var fcmMessages: [FCMMessage?] = []
-        definitions.reserveCapacity(parsed.documents.count)
-        dialects.reserveCapacity(parsed.documents.count)
-        fcmMessages.reserveCapacity(parsed.documents.count)
+        var documents: [FileReport.ReadDocument] = []
+        documents.reserveCapacity(parsed.documents.count)
         let headers = settings.headers.isEmpty ? headers : headers + settings.headers
         for (index, document) in parsed.documents.enumerated() {
             // A definition in a system's own format stands for the request that system builds from it.
@@ -125,9 +131,7 @@ public struct Linter: Sendable {
                                          firstDuplicateWins: parsed.firstDuplicateWins,
                                          textIsCompact: parsed.isCompact && choice.dialect == .apns && choice.isDocumentAsWritten)
             let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
-            definitions.append(definition)
-            dialects.append(choice.dialect)
-            fcmMessages.append(fcmMessage)
+            documents.append(FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage))
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
             let skipped = translation.sendsAPNs ? translation.inapplicableRules
@@ -142,8 +146,7 @@ public struct Linter: Sendable {
         diagnostics = suppressions.apply(to: diagnostics.compactMap { settings.apply(to: $0) }, enabled: { settings.isEnabled($0) })
             .compactMap { settings.apply(to: $0) }
         diagnostics.sort(by: Self.reportOrder)
-        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, definitions: definitions,
-                          dialects: dialects, fcmMessages: fcmMessages)
+        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, documents: documents)
     }
 
     /// The order of a report: by position (findings with no place in the file first), then document, then rule id.

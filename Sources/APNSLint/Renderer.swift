@@ -43,10 +43,11 @@ public struct Renderer: Sendable {
         }
         var output: [UInt8] = []
         var missing: [String] = []
-        for (index, definition) in report.definitions.enumerated() {
+        for (index, read) in report.documents.enumerated() {
+            let definition = read.definition
             let document = report.documentCount > 1 ? " (document \(index + 1) of \(report.documentCount))" : ""
             if target == .fcm {
-                guard let message = report.fcmMessages.indices.contains(index) ? report.fcmMessages[index] : nil else {
+                guard let message = read.fcmMessage else {
                     missing.append("\(report.fileName): error: the definition sends no FCM message\(document); only a Skygear definition whose platform.android is not false does")
                     continue
                 }
@@ -54,7 +55,7 @@ public struct Renderer: Sendable {
                 output.append(0x0A)
                 continue
             }
-            if report.dialects.indices.contains(index), !report.dialects[index].sendsAPNs(definition.root) {
+            if !read.dialect.sendsAPNs(definition.root) {
                 missing.append("\(report.fileName): error: the definition sends nothing to APNs\(document): its platform.ios is false (render --target fcm prints its FCM message)")
                 continue
             }
@@ -69,7 +70,7 @@ public struct Renderer: Sendable {
             output.append(contentsOf: payload)
             output.append(0x0A)
         }
-        if report.definitions.isEmpty { missing.append("\(report.fileName): error: the file holds no definition to render") }
+        if report.documentCount == 0 { missing.append("\(report.fileName): error: the file holds no definition to render") }
         return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
     }
 

@@ -90,23 +90,24 @@ public struct NotificationDefinition: Sendable {
             headers: headers, payload: payload, aps: aps)
     }
 
-    /// The push type the keys of `aps` suggest (an MDM payload has no `aps`).
+    /// The push type the keys of `aps` suggest (an MDM payload has no `aps`). The strongest evidence wins: Live
+    /// Activity keys, then widgets, then what an alert shows, then a wake-up. Read from the set's schema keys,
+    /// without comparing a key.
     private static func inferredPushType(of fields: FieldSet) -> PushType? {
-        var inferred: PushType?
-        // The strongest evidence wins: Live Activity keys, then widgets, then what an alert shows, then a wake-up.
-        // Keys are compared by length first (`isSameKey`): a `switch` would compare each key in full with every case.
-        for field in fields.fields {
-            let key = field.key
-            if key.isSameKey(as: "content-state") || key.isSameKey(as: "event") { return .liveactivity }
-            if key.isSameKey(as: "content-changed") {
-                inferred = .widgets
-            } else if key.isSameKey(as: "alert") || key.isSameKey(as: "badge") || key.isSameKey(as: "sound") {
-                if inferred != .widgets { inferred = .alert }
-            } else if key.isSameKey(as: "content-available"), inferred == nil {
-                inferred = .background
-            }
-        }
-        return inferred
+        let keys = fields.schemaKeysPresent
+        if keys & InferenceKeys.liveActivity != 0 { return .liveactivity }
+        if keys & InferenceKeys.widgets != 0 { return .widgets }
+        if keys & InferenceKeys.alert != 0 { return .alert }
+        if keys & InferenceKeys.background != 0 { return .background }
+        return nil
+    }
+
+    /// The keys of `Schema.aps` each inferred push type goes by, as `FieldSet.schemaKeysPresent` bits.
+    private enum InferenceKeys {
+        static let liveActivity = Schema.aps.bits(of: ["content-state", "event"])
+        static let widgets = Schema.aps.bits(of: ["content-changed"])
+        static let alert = Schema.aps.bits(of: ["alert", "badge", "sound"])
+        static let background = Schema.aps.bits(of: ["content-available"])
     }
 }
 

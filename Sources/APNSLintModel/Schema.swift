@@ -186,3 +186,14 @@ public enum EnvelopeKey {
 public enum PushType: String, Sendable, CaseIterable {
     case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls
 }
+
+extension [KeySpec] {
+    /// The bits that stand for `names` in `FieldSet.schemaKeysPresent` of a set bound to this schema; a name the
+    /// schema does not know (or past its 64th key) has none.
+    public func bits(of names: [String]) -> UInt64 {
+        names.reduce(0) { bits, name in
+            guard let index = firstIndex(where: { $0.name == name }), index < 64 else { return bits }
+            return bits | 1 << UInt64(index)
+        }
+    }
+}

@@ -33,20 +33,19 @@ public struct RunConditions: Sendable {
         var resolvesAll = true
         for condition in conditions {
             switch condition {
-            case .apsKey(let key): resolvesAll = Self.add(key, of: Schema.aps, to: &aps) && resolvesAll
-            case .alertKey(let key): resolvesAll = Self.add(key, of: Schema.alert, to: &alert) && resolvesAll
-            case .header(let name): resolvesAll = Self.add(lowercasedKey(name), of: Schema.headers, to: &headers) && resolvesAll
+            case .apsKey(let key): resolvesAll = Self.add(Schema.aps.bits(of: [key]), to: &aps) && resolvesAll
+            case .alertKey(let key): resolvesAll = Self.add(Schema.alert.bits(of: [key]), to: &alert) && resolvesAll
+            case .header(let name): resolvesAll = Self.add(Schema.headers.bits(of: [lowercasedKey(name)]), to: &headers) && resolvesAll
             case .pushType(let type): pushTypes |= DefinitionFacts.bit(of: type)
             }
         }
         always = conditions.isEmpty || !resolvesAll
     }
 
-    /// Sets the bit of `key` in `mask`; false when the schema's first 64 keys do not include it.
-    private static func add(_ key: String, of schema: [KeySpec], to mask: inout UInt64) -> Bool {
-        guard let index = schema.firstIndex(where: { $0.name == key }), index < 64 else { return false }
-        mask |= 1 << UInt64(index)
-        return true
+    /// Adds a key's bit to `mask`; false when the key has none (the schema's first 64 keys do not include it).
+    private static func add(_ bit: UInt64, to mask: inout UInt64) -> Bool {
+        mask |= bit
+        return bit != 0
     }
 
     /// Whether the rule has anything to look at in the definition these facts describe.
