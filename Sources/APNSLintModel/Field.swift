@@ -323,7 +323,12 @@ public struct FieldSet: Sendable {
     }
 
     /// Whether every field has the type the schema expects: true for most sets, found without making a field each.
-    public var allFieldsHaveExpectedTypes: Bool { storage.members.indices.allSatisfy(storage.hasExpectedType(at:)) }
+    public var allFieldsHaveExpectedTypes: Bool {
+        // A loop, not `allSatisfy(storage.hasExpectedType(at:))`: the method reference retains the storage.
+        let storage = storage
+        for index in storage.members.indices where !storage.hasExpectedType(at: index) { return false }
+        return true
+    }
 
     /// Which of the schema's keys the set holds, any occurrence of them: bit `i` stands for `schema[i]` (the first 64
     /// keys of a schema). One test says whether a set holds any of several keys, without a look-up for each.
