@@ -132,6 +132,8 @@ public struct FieldSet: Sendable {
         @usableFromInline let specIndices: SpecIndices
         /// Which of the schema's keys the set holds: bit `i` for `schema[i]`, whichever occurrence (see `schemaKeysPresent`).
         @usableFromInline let schemaKeysPresent: UInt64
+        /// Whether a member's key is not in the schema.
+        @usableFromInline let hasUnknownKeys: Bool
         /// For each member, whether another occurrence of its key counts instead; nil when no key is repeated.
         @usableFromInline let shadowed: [Bool]?
         /// Whether keys compare case-insensitively (headers).
@@ -163,13 +165,15 @@ public struct FieldSet: Sendable {
             self.schema = schema
             var specIndices = SpecIndices(count: members.count)
             var schemaKeysPresent: UInt64 = 0
+            var hasUnknownKeys = false
             for index in members.indices {
                 let specIndex = Self.specIndex(of: lowercasedKeys?[index] ?? members[index].key, in: schema)
                 specIndices.set(specIndex, at: index)
-                if specIndex >= 0 && specIndex < 64 { schemaKeysPresent |= 1 << UInt64(specIndex) }
+                if specIndex < 0 { hasUnknownKeys = true } else if specIndex < 64 { schemaKeysPresent |= 1 << UInt64(specIndex) }
             }
             self.specIndices = specIndices
             self.schemaKeysPresent = schemaKeysPresent
+            self.hasUnknownKeys = hasUnknownKeys
             // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out. Of fields added
             // from outside the file (whose names the file does not use), the first counts.
             let sourceCount = sourceCount ?? members.count
@@ -333,6 +337,8 @@ public struct FieldSet: Sendable {
     /// Which of the schema's keys the set holds, any occurrence of them: bit `i` stands for `schema[i]` (the first 64
     /// keys of a schema). One test says whether a set holds any of several keys, without a look-up for each.
     @inlinable public var schemaKeysPresent: UInt64 { storage.schemaKeysPresent }
+    /// Whether a field's key is not one the schema knows (`unknownFields` is not empty), found without a look at each.
+    @inlinable public var hasUnknownKeys: Bool { storage.hasUnknownKeys }
 
     /// Effective fields only (each key once).
     public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }

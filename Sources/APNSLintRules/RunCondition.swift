@@ -16,6 +16,21 @@ public enum RunCondition: Sendable, Hashable {
     case header(String)
     /// The push type, declared or inferred (`NotificationDefinition.pushType`), is this one.
     case pushType(PushType)
+    /// The part holds a key its schema does not know (for the rules about unknown keys).
+    case unknownKey(in: KeyedPart)
+
+    /// The parts of a definition whose keys conditions test.
+    public enum KeyedPart: Sendable, Hashable {
+        case aps, alert, headers
+
+        var bit: UInt8 {
+            switch self {
+            case .aps: 1
+            case .alert: 2
+            case .headers: 4
+            }
+        }
+    }
 }
 
 /// A rule's conditions as bit masks, worked out once: testing them on a definition is a few `&`s.
@@ -25,6 +40,8 @@ public struct RunConditions: Sendable {
     @usableFromInline var headers: UInt64 = 0
     /// Bit `i` for `PushType.allCases[i]`.
     @usableFromInline var pushTypes: UInt64 = 0
+    /// The parts in which an unknown key makes the rule run (`KeyedPart.bit`).
+    @usableFromInline var unknownKeyParts: UInt8 = 0
     /// True when the rule runs on every definition: it names no condition, or one these masks cannot hold (a key
     /// no schema knows), which must never make a rule skip a definition.
     public let always: Bool
@@ -37,6 +54,7 @@ public struct RunConditions: Sendable {
             case .alertKey(let key): resolvesAll = Self.add(Schema.alert.bits(of: [key]), to: &alert) && resolvesAll
             case .header(let name): resolvesAll = Self.add(Schema.headers.bits(of: [lowercasedKey(name)]), to: &headers) && resolvesAll
             case .pushType(let type): pushTypes |= DefinitionFacts.bit(of: type)
+            case .unknownKey(let part): unknownKeyParts |= part.bit
             }
         }
         always = conditions.isEmpty || !resolvesAll
@@ -55,7 +73,7 @@ public struct RunConditions: Sendable {
 
     @inlinable func holdsSome(for facts: DefinitionFacts) -> Bool {
         aps & facts.apsKeys != 0 || alert & facts.alertKeys != 0 || headers & facts.headers != 0
-            || pushTypes & facts.pushTypeBit != 0
+            || pushTypes & facts.pushTypeBit != 0 || unknownKeyParts & facts.partsWithUnknownKeys != 0
     }
 }
 
@@ -70,16 +88,23 @@ public struct DefinitionFacts: Sendable {
     public let pushType: PushType?
     /// `pushType` as a bit of a mask (0 for none).
     @usableFromInline let pushTypeBit: UInt64
+    /// The parts that hold a key their schema does not know, as `RunCondition.KeyedPart` bits.
+    @usableFromInline let partsWithUnknownKeys: UInt8
 
     public init(_ definition: NotificationDefinition) {
         let aps = definition.payload?.aps
+        let headerFields = definition.headers.fields
         apsKeys = aps?.fields.schemaKeysPresent ?? 0
+        var unknown: UInt8 = (aps?.fields.hasUnknownKeys ?? false ? RunCondition.KeyedPart.aps.bit : 0)
+            | (headerFields.hasUnknownKeys ? RunCondition.KeyedPart.headers.bit : 0)
         if case .dictionary(let alert, _) = aps?.alert {
             alertKeys = alert.fields.schemaKeysPresent
+            if alert.fields.hasUnknownKeys { unknown |= RunCondition.KeyedPart.alert.bit }
         } else {
             alertKeys = 0
         }
-        headers = definition.headers.fields.schemaKeysPresent
+        partsWithUnknownKeys = unknown
+        headers = headerFields.schemaKeysPresent
         pushType = definition.pushType?.type
         pushTypeBit = pushType.map(Self.bit) ?? 0
     }

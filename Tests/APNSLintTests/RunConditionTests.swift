@@ -72,7 +72,8 @@ struct RunConditionTests {
         static let metadata = RuleMetadata(
             id: "every-definition", summary: "s", rationale: "r", severity: .info, category: .payload, references: [],
             triggering: [], nonTriggering: [],
-            runsWhen: [.apsKey("badge"), .alertKey("loc-args"), .header("apns-priority"), .pushType(.liveactivity)])
+            runsWhen: [.apsKey("badge"), .alertKey("loc-args"), .header("apns-priority"), .pushType(.liveactivity),
+                       .unknownKey(in: .alert)])
 
         static func check(_ context: inout RuleContext) {
             context.report("ran", pointer: .root, range: nil, help: "h")
@@ -95,6 +96,9 @@ struct RunConditionTests {
         (#"{"aps": {"timestamp": 1, "event": "update", "content-state": {}}}"#, [:], true),
         (#"{"aps": {"alert": "Hi"}}"#, ["apns-push-type": "liveactivity"], true),
         (#"{"aps": {"alert": "Hi"}}"#, ["apns-push-type": "alert"], false),
+        // A key the alert's schema does not know; one in aps or the headers is not the alert's.
+        (#"{"aps": {"alert": {"body": "Hi", "mood": "calm"}}}"#, [:], true),
+        (#"{"aps": {"alert": {"body": "Hi"}, "mood": "calm"}}"#, ["x-custom": "1"], false),
     ] as [(String, [String: String], Bool)])
     func runsOnlyWhereConditionsHold(_ text: String, _ headers: [String: String], _ runs: Bool) {
         let report = Linter(configuration: Configuration(), rules: [EveryDefinitionRule()])

@@ -18,7 +18,8 @@ struct UnknownHeaderRule: Rule {
         ],
         nonTriggering: [
             Example(#"{"headers": {"APNS-Priority": "5", "apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}"#),
-        ])
+        ],
+        runsWhen: [.unknownKey(in: .headers)])
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers.fields

@@ -30,7 +30,8 @@ struct LiveActivityEventInvalidRule: Rule {
             Example(#"{"aps": {"alert": "3 new events near you"}, "events": ["concert", "market"]}"#),
             Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
         ],
-        checksNestedPayloads: false)
+        checksNestedPayloads: false,
+        runsWhen: [.pushType(.liveactivity), .unknownKey(in: .aps)])
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

@@ -22,7 +22,8 @@ struct CustomKeyInAPSRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": "Hi"}, "order-id": 1234}"#),
             Example(#"{"aps": {"alert": "Hi", "thread_id": "chat-42", "title": "Hi"}}"#),
-        ])
+        ],
+        runsWhen: [.unknownKey(in: .aps)])
 
     static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, let aps = payload.aps else { return }

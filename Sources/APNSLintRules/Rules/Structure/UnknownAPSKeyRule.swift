@@ -26,7 +26,8 @@ struct UnknownAPSKeyRule: Rule {
             Example(#"{"aps": {"alert": "Hi", "thread-id": "chat-42", "mutable-content": 1}, "order-id": 1234}"#),
             Example(#"{"aps": {"alert": "Hi", "order-id": 1234}}"#),
             Example(#"{"aps": {"timestamp": 1, "events": "update", "content-state": {}}}"#),
-        ])
+        ],
+        runsWhen: [.unknownKey(in: .aps)])
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }

@@ -19,7 +19,7 @@ struct UnknownAlertKeyRule: Rule {
         nonTriggering: [
             Example(#"{"aps": {"alert": {"title": "Hi", "subtitle": "There", "body": "Hello", "loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
         ],
-        runsWhen: [.apsKey("alert")])
+        runsWhen: [.unknownKey(in: .alert)])
 
     static func check(_ context: inout RuleContext) {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }
