@@ -39,7 +39,8 @@ struct PushTypeMismatchRule: Rule {
         let type = declared.rawValue
         let consequence = "a push type that contradicts the payload may be rejected, delayed or dropped by APNs"
 
-        if let aps = payload.aps {
+        // Most payloads have none of the keys that contradict a push type: the schema-key bits say so at once.
+        if let aps = payload.aps, aps.fields.schemaKeysPresent & Self.contradictingKeys != 0 {
             let apsFields = aps.fields
             func isLiveActivityKey(_ field: Field) -> Bool {
                 !field.isShadowed && (field.key.isSameKey(as: "content-state") || field.key.isSameKey(as: "event"))
@@ -71,6 +72,9 @@ struct PushTypeMismatchRule: Rule {
                 help: "send {\"mdm\": \"<PushMagic>\"} as the whole payload, or set apns-push-type to the type \"aps\" is for")
         }
     }
+
+    /// The keys of `aps` that say what type of push the payload is: a Live Activity's, and a widget's.
+    private static let contradictingKeys = Schema.aps.bits(of: ["content-state", "event", "content-changed"])
 
     /// Reports at the push type's value, with a note at the payload key that contradicts it; when the push type
     /// comes from the command line (no place in the file), at the payload key.
