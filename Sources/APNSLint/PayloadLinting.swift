@@ -181,20 +181,22 @@ extension Linter {
         func lowered(_ byte: UInt8) -> UInt8 {
             byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
         }
-        var left = lhs.utf8.makeIterator(), right = rhs.utf8.makeIterator()
-        // The first difference as written decides when the lowercased names are equal.
-        var asWritten: Bool?
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return asWritten ?? false
-            case (nil, _): return true
-            case (_, nil): return false
-            case let (a?, b?):
-                guard a < 0x80, b < 0x80 else { return (lowercasedKey(lhs), lhs) < (lowercasedKey(rhs), rhs) }
-                if lowered(a) != lowered(b) { return lowered(a) < lowered(b) }
-                if asWritten == nil, a != b { asWritten = a < b }
-            }
-        }
+        // Through the strings' bytes (stepping through `utf8` decodes a small string again at every step); nil for
+        // names that are not ASCII.
+        let order: Bool? = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right -> Bool? in
+                // The first difference as written decides when the lowercased names are equal.
+                var asWritten: Bool?
+                for index in 0..<min(left.count, right.count) {
+                    let (a, b) = (left[index], right[index])
+                    guard a < 0x80, b < 0x80 else { return nil }
+                    if lowered(a) != lowered(b) { return lowered(a) < lowered(b) }
+                    if asWritten == nil, a != b { asWritten = a < b }
+                }
+                return left.count != right.count ? left.count < right.count : asWritten ?? false
+            } ?? nil
+        } ?? nil
+        return order ?? ((lowercasedKey(lhs), lhs) < (lowercasedKey(rhs), rhs))
     }
 
     /// The serializer style that writes the bare payload of `definition` back as exactly `bytes` (`preferred`
