@@ -59,7 +59,7 @@ public enum Binder {
     ///     (`ParseResult.isCompact`): the payload's size is then the length of its text.
     public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
                             firstDuplicateWins: Bool = false, textIsCompact: Bool = false) -> NotificationDefinition {
-        let isEnvelope = root.members != nil && root.member("aps") == nil && root.member(EnvelopeKey.payload) != nil
+        let isEnvelope = !root.hasMember("aps") && root.hasMember(EnvelopeKey.payload)
         var envelope: FieldSet?
         var headersDeclaration: Field?
         var deviceToken: Field?

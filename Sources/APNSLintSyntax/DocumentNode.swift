@@ -195,7 +195,13 @@ public struct DocumentNode: Sendable {
 
     /// The last member with this key (the one a dictionary-based parser keeps), if any.
     public func member(_ key: String) -> Member? {
-        members?.last { $0.key == key }
+        members?.last { $0.key.isSameKey(as: key) }
+    }
+
+    /// Whether this is an object with a member of this key (no member is copied to find out).
+    public func hasMember(_ key: String) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.contains { $0.key.isSameKey(as: key) }
     }
 
     /// A short rendering of a scalar for messages: `"5"`, `true`, `1.5`; containers as `{…}` / `[…]`.
