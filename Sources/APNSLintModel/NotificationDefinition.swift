@@ -48,7 +48,22 @@ public struct NotificationDefinition: Sendable {
         @usableFromInline let textIsCompact: Bool
         @usableFromInline let inferredPushType: PushType?
         @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
+        @usableFromInline let keys: Keys
     }
+
+    /// Which keys `aps`, its alert dictionary and the headers hold, as schema-key bits
+    /// (`FieldSet.schemaKeysPresent`), and whether each holds a key its schema does not know. Read once, at
+    /// binding: the linter tests every rule's run conditions against them.
+    public struct Keys: Sendable {
+        public let aps: UInt64
+        public let alert: UInt64
+        public let headers: UInt64
+        public let apsHasUnknownKeys: Bool
+        public let alertHasUnknownKeys: Bool
+        public let headersHaveUnknownKeys: Bool
+    }
+
+    @inlinable public var keys: Keys { storage.definition.keys }
 
     /// Every rule gets the definition: one reference to immutable parts makes it cheap to pass on. Its headers,
     /// payload and `aps` are views of the same storage, so binding a definition allocates one object for them all.
@@ -83,10 +98,16 @@ public struct NotificationDefinition: Sendable {
         } else {
             inferredPushType.map { ($0, true) }
         }
+        var alertFields: FieldSet?
+        if case .dictionary(let alert, _) = aps?.alert { alertFields = alert.fields }
+        let keys = Keys(
+            aps: aps?.fields.schemaKeysPresent ?? 0, alert: alertFields?.schemaKeysPresent ?? 0,
+            headers: headers.fields.schemaKeysPresent, apsHasUnknownKeys: aps?.fields.hasUnknownKeys ?? false,
+            alertHasUnknownKeys: alertFields?.hasUnknownKeys ?? false, headersHaveUnknownKeys: headers.fields.hasUnknownKeys)
         storage = DefinitionStorage(
             definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
                               deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact,
-                              inferredPushType: inferredPushType, pushType: pushType),
+                              inferredPushType: inferredPushType, pushType: pushType, keys: keys),
             headers: headers, payload: payload, aps: aps)
     }
 

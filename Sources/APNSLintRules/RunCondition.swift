@@ -92,19 +92,14 @@ public struct DefinitionFacts: Sendable {
     @usableFromInline let partsWithUnknownKeys: UInt8
 
     public init(_ definition: NotificationDefinition) {
-        let aps = definition.payload?.aps
-        let headerFields = definition.headers.fields
-        apsKeys = aps?.fields.schemaKeysPresent ?? 0
-        var unknown: UInt8 = (aps?.fields.hasUnknownKeys ?? false ? RunCondition.KeyedPart.aps.bit : 0)
-            | (headerFields.hasUnknownKeys ? RunCondition.KeyedPart.headers.bit : 0)
-        if case .dictionary(let alert, _) = aps?.alert {
-            alertKeys = alert.fields.schemaKeysPresent
-            if alert.fields.hasUnknownKeys { unknown |= RunCondition.KeyedPart.alert.bit }
-        } else {
-            alertKeys = 0
-        }
-        partsWithUnknownKeys = unknown
-        headers = headerFields.schemaKeysPresent
+        // Read at binding: no view of aps or the alert is made here.
+        let keys = definition.keys
+        apsKeys = keys.aps
+        alertKeys = keys.alert
+        headers = keys.headers
+        partsWithUnknownKeys = (keys.apsHasUnknownKeys ? RunCondition.KeyedPart.aps.bit : 0)
+            | (keys.alertHasUnknownKeys ? RunCondition.KeyedPart.alert.bit : 0)
+            | (keys.headersHaveUnknownKeys ? RunCondition.KeyedPart.headers.bit : 0)
         pushType = definition.pushType?.type
         pushTypeBit = pushType.map(Self.bit) ?? 0
     }

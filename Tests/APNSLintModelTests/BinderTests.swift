@@ -23,6 +23,19 @@ struct BinderTests {
         #expect(fields.map { $0.spec?.name } == keys.map { known.contains($0) ? $0 : nil })
     }
 
+    /// What the run conditions read: the schema keys each part holds, and whether it holds one the schema does not know.
+    @Test func definitionKeysSummarizeAPSAlertAndHeaders() throws {
+        let (definition, _) = try bind(#"{"aps": {"alert": {"body": "Hi", "mood": 1}, "badge": 1}, "x": 2}"#,
+                                       headers: [HeaderOption(name: "APNS-Topic", value: "t", option: "--topic")])
+        let keys = definition.keys
+        #expect(keys.aps == Schema.aps.bits(of: ["alert", "badge"]))
+        #expect(keys.alert == Schema.alert.bits(of: ["body"]))
+        #expect(keys.headers == Schema.headers.bits(of: [HeaderName.topic]))
+        #expect(!keys.apsHasUnknownKeys && keys.alertHasUnknownKeys && !keys.headersHaveUnknownKeys)
+        let (bare, _) = try bind(#"{"aps": {"alert": "Hi", "extra": 1}}"#, headers: [HeaderOption(name: "x-id", value: "1", option: "--header")])
+        #expect(bare.keys.alert == 0 && bare.keys.apsHasUnknownKeys && bare.keys.headersHaveUnknownKeys && !bare.keys.alertHasUnknownKeys)
+    }
+
     /// Compact text has no object with a key written twice, so the binder does not look for repeats in its objects;
     /// an object written as a proplist, or a case-insensitive headers object, can still repeat a name.
     @Test func compactTextStillShadowsRepeatsInProplistsAndHeaderNames() throws {
