@@ -80,25 +80,20 @@ public struct Field: Sendable {
 }
 
 /// For each member of a set, its entry in the schema, or -1 for a key the schema does not know. Most objects have a
-/// few members: up to eight entries are packed into one word, and only a larger object needs an array (an array is
-/// an allocation for each set, on every lint).
+/// few members: up to eight entries are packed into one word, and only a larger object (or a schema of 128 keys or
+/// more, which no schema has) needs an array (an array is an allocation for each set, on every lint).
 @usableFromInline struct SpecIndices: Sendable {
-    /// Entry `i` in byte `i`, as an `Int8` (schemas have fewer than 128 keys); used when `large` is nil.
+    /// Entry `i` in byte `i`, as an `Int8`; used when `large` is nil.
     @usableFromInline var packed: UInt64 = 0
     @usableFromInline var large: [Int16]?
 
-    init(count: Int) {
-        if count > 8 { large = Array(repeating: -1, count: count) }
+    init(count: Int, schemaCount: Int) {
+        if count > 8 || schemaCount > Int(Int8.max) { large = Array(repeating: -1, count: count) }
     }
 
     mutating func set(_ specIndex: Int16, at index: Int) {
         if large != nil {
             large![index] = specIndex
-        } else if specIndex >= Int8.max {
-            // Not for the schemas there are; kept correct for any.
-            var all = (0..<8).map { self[$0] }
-            all[index] = specIndex
-            large = all
         } else {
             packed = packed & ~(0xFF << UInt64(index * 8)) | UInt64(UInt8(bitPattern: Int8(specIndex))) << UInt64(index * 8)
         }
@@ -163,7 +158,7 @@ public struct FieldSet: Sendable {
             self.node = node
             self.members = members
             self.schema = schema
-            var specIndices = SpecIndices(count: members.count)
+            var specIndices = SpecIndices(count: members.count, schemaCount: schema.count)
             var schemaKeysPresent: UInt64 = 0
             var hasUnknownKeys = false
             for index in members.indices {
@@ -211,7 +206,7 @@ public struct FieldSet: Sendable {
         }
 
         static func specIndex(of name: String, in schema: [KeySpec]) -> Int16 {
-            Int16(schema.firstIndex { $0.name.isSameKey(as: name) } ?? -1)
+            Int16(schema.index(of: name) ?? -1)
         }
 
         private static func hasRepeats(_ names: [String]) -> Bool {

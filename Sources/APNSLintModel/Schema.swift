@@ -188,11 +188,16 @@ public enum PushType: String, Sendable, CaseIterable {
 }
 
 extension [KeySpec] {
+    /// The entry for `name`, if the schema knows it (keys compared by length first).
+    @inlinable public func index(of name: String) -> Int? {
+        firstIndex { $0.name.isSameKey(as: name) }
+    }
+
     /// The bits that stand for `names` in `FieldSet.schemaKeysPresent` of a set bound to this schema; a name the
     /// schema does not know (or past its 64th key) has none.
     public func bits(of names: [String]) -> UInt64 {
         names.reduce(0) { bits, name in
-            guard let index = firstIndex(where: { $0.name == name }), index < 64 else { return bits }
+            guard let index = index(of: name), index < 64 else { return bits }
             return bits | 1 << UInt64(index)
         }
     }
