@@ -106,7 +106,7 @@ public struct Linter: Sendable {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path))
     }
 
-    func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings)
+    func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: borrowing ResolvedSettings)
         -> FileReport {
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
@@ -141,11 +141,14 @@ public struct Linter: Sendable {
             diagnostics += found.map { translated($0, by: translation) }
         }
         let suppressions = Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs)
-        // The suppressions' own findings get the configured severities too.
-        // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
-        diagnostics = suppressions.apply(to: diagnostics.compactMap { settings.apply(to: $0) }, enabled: { settings.isEnabled($0) })
-            .compactMap { settings.apply(to: $0) }
-        diagnostics.sort(by: Self.reportOrder)
+        // Most definitions have no finding and no suppression comment: then there is nothing to apply or sort.
+        if !diagnostics.isEmpty || !suppressions.directives.isEmpty || !suppressions.problems.isEmpty {
+            // The suppressions' own findings get the configured severities too.
+            // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
+            diagnostics = suppressions.apply(to: diagnostics.compactMap { settings.apply(to: $0) }, enabled: { settings.isEnabled($0) })
+                .compactMap { settings.apply(to: $0) }
+            diagnostics.sort(by: Self.reportOrder)
+        }
         return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, documents: documents)
     }
 
@@ -167,38 +170,45 @@ public struct Linter: Sendable {
     /// so everything but the request-level rules applies there too).
     private func check(_ definition: NotificationDefinition, fcmMessage: FCMMessage?, document: Int?, settings: ResolvedSettings,
                        options: RuleOptions, skipping skipped: Set<String>) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        // Nested payloads are rare: the stack of those still to check is only allocated for one.
-        var pending: [(definition: NotificationDefinition, nestedAt: JSONPointer?)] = []
-        var next: (definition: NotificationDefinition, nestedAt: JSONPointer?)? = (definition, nil)
         let checksAll = settings.levels.isEmpty && skipped.isEmpty
-        while let (current, nestedAt) = next ?? pending.popLast() {
-            next = nil
-            // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
-            let checksFCM = fcmMessage != nil && nestedAt == nil
-            var context = RuleContext(definition: current, ruleIDs: modelRuleIDs, options: options,
-                                      fcmMessage: checksFCM ? fcmMessage : nil)
-            let facts = DefinitionFacts(current)
-            // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
-            modelRules.withUnsafeBufferPointer { rules in
-                for index in rules.indices {
-                    if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
-                    if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
-                    if rules[index].target == .fcm && !checksFCM { continue }
-                    if skipsRulesByCondition, !rules[index].runsWhen.hold(for: facts) { continue }
-                    context.startRule(number: index, severity: rules[index].severity)
-                    rules[index].type.check(&context)
-                }
+        var diagnostics = check(definition, nestedAt: nil, fcmMessage: fcmMessage, document: document, settings: settings,
+                                options: options, skipping: skipped, checksAll: checksAll)
+        // Nested payloads are rare: the stack of those still to check is only made for one.
+        var pending = definition.payload?.nestedPayloads.map { ($0, definition.firstDuplicateWins) } ?? []
+        while let (field, firstDuplicateWins) = pending.popLast() {
+            let nested = Binder.bindNested(field, firstDuplicateWins: firstDuplicateWins)
+            diagnostics += check(nested, nestedAt: field.pointer, fcmMessage: nil, document: document, settings: settings,
+                                 options: options, skipping: skipped, checksAll: checksAll)
+            pending += nested.payload?.nestedPayloads.map { ($0, nested.firstDuplicateWins) } ?? []
+        }
+        return diagnostics
+    }
+
+    /// Runs the model rules on one definition (`nestedAt` the pointer of a payload nested in another).
+    private func check(_ definition: NotificationDefinition, nestedAt: JSONPointer?, fcmMessage: FCMMessage?, document: Int?,
+                       settings: ResolvedSettings, options: RuleOptions, skipping skipped: Set<String>, checksAll: Bool)
+        -> [Diagnostic] {
+        // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
+        let checksFCM = fcmMessage != nil
+        var context = RuleContext(definition: definition, ruleIDs: modelRuleIDs, options: options, fcmMessage: fcmMessage)
+        let facts = DefinitionFacts(definition)
+        // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
+        modelRules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
+                if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
+                if rules[index].target == .fcm && !checksFCM { continue }
+                if skipsRulesByCondition, !rules[index].runsWhen.hold(for: facts) { continue }
+                context.startRule(number: index, severity: rules[index].severity)
+                rules[index].type.check(&context)
             }
-            for var diagnostic in context.takeDiagnostics() {
-                diagnostic.document = document
-                if let nestedAt {
-                    diagnostic.notes.append(Note("in the notification nested at \(nestedAt), which the app presents itself"))
-                }
-                diagnostics.append(diagnostic)
-            }
-            for field in current.payload?.nestedPayloads ?? [] {
-                pending.append((Binder.bindNested(field, firstDuplicateWins: current.firstDuplicateWins), field.pointer))
+        }
+        var diagnostics = context.takeDiagnostics()
+        guard !diagnostics.isEmpty else { return diagnostics }
+        for index in diagnostics.indices {
+            diagnostics[index].document = document
+            if let nestedAt {
+                diagnostics[index].notes.append(Note("in the notification nested at \(nestedAt), which the app presents itself"))
             }
         }
         return diagnostics

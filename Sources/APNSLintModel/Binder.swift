@@ -38,7 +38,7 @@ public struct HeaderOption: Sendable, Hashable {
         self.isRequestHeader = false
     }
 
-    var origin: Field.Origin {
+    @usableFromInline var origin: Field.Origin {
         if isRequestHeader { return .requestHeader(name: option) }
         return location.map { .configuration(location: $0) } ?? .commandLine(option: option)
     }
@@ -91,33 +91,36 @@ public enum Binder {
         let headersNode = declaredHeaders?.node ?? emptyObject
         var members = headersNode.members ?? []
         let sourceCount = members.count
-        var origins: [Field.Origin] = []
+        // The options added, as indices into `headerOptions`: nil while every option so far was added, so that in the
+        // usual case (each option names a header of its own) the set keeps `headerOptions` itself and no list is made.
+        var addedIndices: [Int]?
         // By index: `for option in headerOptions` would copy (and retain) each option's four strings.
-        for index in headerOptions.indices where declaredHeaders?[headerOptions[index].name] == nil {
+        for index in headerOptions.indices {
             let name = lowercasedKey(headerOptions[index].name)
-            guard headerOptions[index].isRequestHeader || !members[sourceCount...].contains(where: { $0.key == name }) else { continue }
-            if origins.isEmpty {
-                members.reserveCapacity(sourceCount + headerOptions.count)
-                origins.reserveCapacity(headerOptions.count)
+            guard declaredHeaders?[name] == nil,
+                  headerOptions[index].isRequestHeader || !members[sourceCount...].contains(where: { $0.key == name }) else {
+                if addedIndices == nil { addedIndices = Array(0..<index) }
+                continue
             }
+            if members.count == sourceCount { members.reserveCapacity(sourceCount + headerOptions.count) }
             members.append(Member(key: name, keyRange: SourceRange(start: 0, end: 0),
                                   value: DocumentNode(.string(headerOptions[index].value), range: SourceRange(start: 0, end: 0))))
-            origins.append(headerOptions[index].origin)
+            addedIndices?.append(index)
         }
-        let headerFields = origins.isEmpty ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)
+        let headerFields = members.count == sourceCount ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)
             : FieldSet(headers: headersNode, members: members, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins,
-                       addedOrigins: origins)
+                       addedOptions: addedIndices.map { $0.map { headerOptions[$0] } } ?? headerOptions)
 
         return NotificationDefinition(
-            root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
-            headers: Headers.Parts(fields: headerFields, declaration: headersDeclaration),
-            deviceToken: deviceToken, payload: payload, aps: aps, textIsCompact: textIsCompact)
+            root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins,
+            envelope: consume envelope, headers: Headers.Parts(fields: consume headerFields, declaration: headersDeclaration),
+            deviceToken: consume deviceToken, payload: consume payload, aps: consume aps, textIsCompact: textIsCompact)
     }
 
     static let emptyObject = DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
 
     static func emptyHeaders(firstDuplicateWins: Bool) -> FieldSet {
-        FieldSet(headers: emptyObject, members: [], pointer: headersPointer, firstDuplicateWins: firstDuplicateWins, addedOrigins: [])
+        FieldSet(headers: emptyObject, members: [], pointer: headersPointer, firstDuplicateWins: firstDuplicateWins, addedOptions: [])
     }
 
     /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).

@@ -49,7 +49,7 @@ public struct Field: Sendable {
     /// True when a later member with the same key overrides this one.
     @inlinable public var isShadowed: Bool { owner.shadowed?[index] ?? false }
     @inlinable public var origin: Origin {
-        index < owner.sourceCount ? .source : owner.addedOrigins[index - owner.sourceCount]
+        index < owner.sourceCount ? .source : owner.addedOptions[index - owner.sourceCount].origin
     }
     @usableFromInline var sourceKeyRange: SourceRange { owner.members[index].keyRange }
 
@@ -129,6 +129,8 @@ public struct FieldSet: Sendable {
         @usableFromInline let schemaKeysPresent: UInt64
         /// Whether a member's key is not in the schema.
         @usableFromInline let hasUnknownKeys: Bool
+        /// Whether a member of a key the schema knows holds a value of another type than the schema's.
+        @usableFromInline let hasWronglyTypedValues: Bool
         /// For each member, whether another occurrence of its key counts instead; nil when no key is repeated.
         @usableFromInline let shadowed: [Bool]?
         /// Whether keys compare case-insensitively (headers).
@@ -138,8 +140,8 @@ public struct FieldSet: Sendable {
         @usableFromInline let lowercasedKeys: [String]?
         /// How many members are in the file; the ones after them were added from outside it.
         @usableFromInline let sourceCount: Int
-        /// Where each added member came from.
-        @usableFromInline let addedOrigins: [Field.Origin]
+        /// The option each added member came from (its origin says where the user gave it).
+        @usableFromInline let addedOptions: [HeaderOption]
         @usableFromInline let firstDuplicateWins: Bool
         @usableFromInline let proplist: DocumentNode?
         /// The reader found no object with a key written twice in the tree `node` belongs to, so a set bound straight
@@ -147,11 +149,12 @@ public struct FieldSet: Sendable {
         let treeKeysAreUnique: Bool
 
         /// - Parameters:
-        ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOrigins` say where the others came from.
+        ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOptions` are the others'.
         init(place: Place, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
-             firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOrigins: [Field.Origin] = [],
+             firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOptions: [HeaderOption] = [],
              treeKeysAreUnique: Bool = false) {
-            let lowercasedKeys = caseInsensitive && !members.allSatisfy({ isLowercase($0.key) })
+            // Added members come lowercased (see `FieldSet.init(headers:…)`): only the file's keys may need lowering.
+            let lowercasedKeys = caseInsensitive && !members[..<(sourceCount ?? members.count)].allSatisfy({ isLowercase($0.key) })
                 ? members.map { lowercasedKey($0.key) } : nil
             self.place = place
             self.caseInsensitive = caseInsensitive
@@ -169,6 +172,7 @@ public struct FieldSet: Sendable {
             self.specIndices = specIndices
             self.schemaKeysPresent = schemaKeysPresent
             self.hasUnknownKeys = hasUnknownKeys
+            hasWronglyTypedValues = !Self.allHaveExpectedTypes(members, specIndices: specIndices, schema: schema)
             // Keys are rarely written twice: then no field is shadowed, and there is nothing to work out. Of fields added
             // from outside the file (whose names the file does not use), the first counts.
             let sourceCount = sourceCount ?? members.count
@@ -183,7 +187,7 @@ public struct FieldSet: Sendable {
             }
             self.lowercasedKeys = lowercasedKeys
             self.sourceCount = sourceCount
-            self.addedOrigins = addedOrigins
+            self.addedOptions = addedOptions
             self.firstDuplicateWins = firstDuplicateWins
             self.proplist = proplist
             self.treeKeysAreUnique = treeKeysAreUnique
@@ -203,6 +207,15 @@ public struct FieldSet: Sendable {
         func hasExpectedType(at index: Int) -> Bool {
             let specIndex = specIndices[index]
             return specIndex < 0 || schema[Int(specIndex)].type.accepts(members[index].value)
+        }
+
+        /// Whether each member of a key the schema knows has the type the schema expects.
+        private static func allHaveExpectedTypes(_ members: [Member], specIndices: SpecIndices, schema: [KeySpec]) -> Bool {
+            for index in members.indices {
+                let specIndex = specIndices[index]
+                if specIndex >= 0, !schema[Int(specIndex)].type.accepts(members[index].value) { return false }
+            }
+            return true
         }
 
         static func specIndex(of name: String, in schema: [KeySpec]) -> Int16 {
@@ -321,13 +334,8 @@ public struct FieldSet: Sendable {
         return storage.name(at: field.index)
     }
 
-    /// Whether every field has the type the schema expects: true for most sets, found without making a field each.
-    public var allFieldsHaveExpectedTypes: Bool {
-        // A loop, not `allSatisfy(storage.hasExpectedType(at:))`: the method reference retains the storage.
-        let storage = storage
-        for index in storage.members.indices where !storage.hasExpectedType(at: index) { return false }
-        return true
-    }
+    /// Whether every field has the type the schema expects: true for most sets, found when the set was bound.
+    @inlinable public var allFieldsHaveExpectedTypes: Bool { !storage.hasWronglyTypedValues }
 
     /// Which of the schema's keys the set holds, any occurrence of them: bit `i` stands for `schema[i]` (the first 64
     /// keys of a schema). One test says whether a set holds any of several keys, without a look-up for each.
@@ -341,15 +349,15 @@ public struct FieldSet: Sendable {
     @inlinable public var isEmpty: Bool { storage.members.isEmpty }
 
     /// The header fields of `node` (the `headers` object, or an empty one): `members` are its members, then headers
-    /// from the command line, the configuration or the request (whose names are not in `node`), one for each of
-    /// `addedOrigins`. Their values are strings, as sent. Of two added with the same name (a request's headers in
-    /// two spellings), the first counts.
+    /// from the command line, the configuration or the request (whose names are not in `node`, and are lowercased),
+    /// one for each of `addedOptions`. Their values are strings, as sent. Of two added with the same name (a request's
+    /// headers in two spellings), the first counts.
     init(headers node: DocumentNode, members: [Member], pointer: JSONPointer, firstDuplicateWins: Bool,
-         addedOrigins: [Field.Origin]) {
+         addedOptions: [HeaderOption]) {
         self.init(storage: Storage(
             place: .pointer(pointer), node: node, members: members, schema: Schema.headers, caseInsensitive: true,
-            firstDuplicateWins: firstDuplicateWins, proplist: nil, sourceCount: members.count - addedOrigins.count,
-            addedOrigins: addedOrigins))
+            firstDuplicateWins: firstDuplicateWins, proplist: nil, sourceCount: members.count - addedOptions.count,
+            addedOptions: addedOptions))
     }
 }
 

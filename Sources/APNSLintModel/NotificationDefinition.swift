@@ -61,6 +61,9 @@ public struct NotificationDefinition: Sendable {
         public let apsHasUnknownKeys: Bool
         public let alertHasUnknownKeys: Bool
         public let headersHaveUnknownKeys: Bool
+        /// Whether a field of the definition (of its envelope, headers, payload, `aps`, alert dictionary or critical
+        /// sound) holds a value of another type than its schema's (`FieldSet.allFieldsHaveExpectedTypes` is false).
+        public let hasWronglyTypedValues: Bool
     }
 
     @inlinable public var keys: Keys { storage.definition.keys }
@@ -77,19 +80,20 @@ public struct NotificationDefinition: Sendable {
                   deviceToken: deviceToken, payload: payload?.parts, aps: payload?.aps?.parts, textIsCompact: textIsCompact)
     }
 
-    init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers.Parts,
-         deviceToken: Field?, payload: Payload.Parts?, aps: APS.Parts?, textIsCompact: Bool) {
-        // Only the payload's node and whether it is MDM are needed: the parts are not copied for them.
-        let node = payload?.node
-        let size: Int? = if let node, node.members != nil {
-            textIsCompact ? node.range.length : WireSerializer.size(of: node, firstDuplicateWins: firstDuplicateWins)
+    init(root: consuming DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: consuming FieldSet?,
+         headers: consuming Headers.Parts, deviceToken: consuming Field?, payload: consuming Payload.Parts?,
+         aps: consuming APS.Parts?, textIsCompact: Bool) {
+        // Only plain values are read from the parts (worked out as they were bound): reading a set or a field out of
+        // them would copy it, a retain and a release each.
+        let size: Int? = if let range = payload?.objectRange {
+            textIsCompact ? range.length : payload.map { WireSerializer.size(of: $0.node, firstDuplicateWins: firstDuplicateWins) }
         } else {
             nil
         }
         let inferredPushType: PushType? = switch payload?.isMDM {
         case nil: nil
         case true?: .mdm
-        case false?: aps.flatMap { Self.inferredPushType(of: $0.fields) }
+        case false?: aps?.inferredPushType
         }
         let pushType: (type: PushType, isInferred: Bool)? = if let declared = headers.pushType {
             (declared, false)
@@ -98,23 +102,23 @@ public struct NotificationDefinition: Sendable {
         } else {
             inferredPushType.map { ($0, true) }
         }
-        var alertFields: FieldSet?
-        if case .dictionary(let alert, _) = aps?.alert { alertFields = alert.fields }
+        let hasWronglyTypedValues = headers.keys.hasWronglyTypedValues || envelope?.allFieldsHaveExpectedTypes == false
+            || payload?.hasWronglyTypedValues == true || aps?.hasWronglyTypedValues == true
         let keys = Keys(
-            aps: aps?.fields.schemaKeysPresent ?? 0, alert: alertFields?.schemaKeysPresent ?? 0,
-            headers: headers.fields.schemaKeysPresent, apsHasUnknownKeys: aps?.fields.hasUnknownKeys ?? false,
-            alertHasUnknownKeys: alertFields?.hasUnknownKeys ?? false, headersHaveUnknownKeys: headers.fields.hasUnknownKeys)
+            aps: aps?.keys.schemaKeys ?? 0, alert: aps?.alertKeys.schemaKeys ?? 0, headers: headers.keys.schemaKeys,
+            apsHasUnknownKeys: aps?.keys.hasUnknownKeys ?? false, alertHasUnknownKeys: aps?.alertKeys.hasUnknownKeys ?? false,
+            headersHaveUnknownKeys: headers.keys.hasUnknownKeys, hasWronglyTypedValues: hasWronglyTypedValues)
         storage = DefinitionStorage(
             definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
                               deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact,
                               inferredPushType: inferredPushType, pushType: pushType, keys: keys),
-            headers: headers, payload: payload, aps: aps)
+            headers: consume headers, payload: consume payload, aps: consume aps)
     }
 
     /// The push type the keys of `aps` suggest (an MDM payload has no `aps`). The strongest evidence wins: Live
     /// Activity keys, then widgets, then what an alert shows, then a wake-up. Read from the set's schema keys,
     /// without comparing a key.
-    private static func inferredPushType(of fields: FieldSet) -> PushType? {
+    static func inferredPushType(of fields: FieldSet) -> PushType? {
         let keys = fields.schemaKeysPresent
         if keys & InferenceKeys.liveActivity != 0 { return .liveactivity }
         if keys & InferenceKeys.widgets != 0 { return .widgets }
@@ -129,6 +133,22 @@ public struct NotificationDefinition: Sendable {
         static let widgets = Schema.aps.bits(of: ["content-changed"])
         static let alert = Schema.aps.bits(of: ["alert", "badge", "sound"])
         static let background = Schema.aps.bits(of: ["content-available"])
+    }
+}
+
+/// What a bound set holds, as plain values (`FieldSet.schemaKeysPresent` and its kin), kept with the parts of a
+/// definition so that working out its `Keys` copies no set.
+struct SetKeys: Sendable {
+    var schemaKeys: UInt64 = 0
+    var hasUnknownKeys = false
+    var hasWronglyTypedValues = false
+
+    init() {}
+
+    init(_ fields: FieldSet) {
+        schemaKeys = fields.schemaKeysPresent
+        hasUnknownKeys = fields.hasUnknownKeys
+        hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
     }
 }
 
@@ -167,6 +187,7 @@ public struct Headers: Sendable {
         @usableFromInline let expirationField: Field?
         @usableFromInline let collapseIDField: Field?
         @usableFromInline let pushType: PushType?
+        let keys: SetKeys
     }
 
     /// A view of the headers of the definition `storage` holds.
@@ -179,25 +200,37 @@ public struct Headers: Sendable {
 }
 
 extension Headers.Parts {
-    /// Finds the documented headers in one pass: rules ask for them all the time, and a look-up by name compares
-    /// names case-insensitively.
+    /// Finds the documented headers in one pass, by their entries in `Schema.headers` (found when the set was bound,
+    /// names compared case-insensitively): rules ask for them all the time. A field is made only for each one found.
     init(fields: FieldSet, declaration: Field?) {
         var pushTypeField, priorityField, topicField, idField, expirationField, collapseIDField: Field?
-        for field in fields.fields where !field.isShadowed {
-            switch fields.lowercasedName(of: field) {
-            case HeaderName.pushType: pushTypeField = field
-            case HeaderName.priority: priorityField = field
-            case HeaderName.topic: topicField = field
-            case HeaderName.id: idField = field
-            case HeaderName.expiration: expirationField = field
-            case HeaderName.collapseID: collapseIDField = field
+        let storage = fields.storage
+        for index in storage.members.indices where !(storage.shadowed?[index] ?? false) {
+            switch Int(storage.specIndices[index]) {
+            case HeaderSpec.pushType: pushTypeField = Field(storage, index)
+            case HeaderSpec.priority: priorityField = Field(storage, index)
+            case HeaderSpec.topic: topicField = Field(storage, index)
+            case HeaderSpec.id: idField = Field(storage, index)
+            case HeaderSpec.expiration: expirationField = Field(storage, index)
+            case HeaderSpec.collapseID: collapseIDField = Field(storage, index)
             default: break
             }
         }
         self.init(fields: fields, declaration: declaration, pushTypeField: pushTypeField, priorityField: priorityField,
                   topicField: topicField, idField: idField, expirationField: expirationField, collapseIDField: collapseIDField,
-                  pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:)))
+                  pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:)), keys: SetKeys(fields))
     }
+}
+
+/// Where the documented headers are in `Schema.headers` (a test checks that these are their places), so that the
+/// headers set's entries tell them apart without comparing names.
+enum HeaderSpec {
+    static let pushType = 0
+    static let priority = 1
+    static let topic = 2
+    static let id = 3
+    static let expiration = 4
+    static let collapseID = 5
 }
 
 extension Headers {
@@ -232,12 +265,17 @@ public struct Payload: Sendable {
         @usableFromInline let pointer: JSONPointer
         @usableFromInline let fields: FieldSet
         @usableFromInline let isMDM: Bool
+        /// The payload's range when it is an object (the size rules measure only objects).
+        let objectRange: SourceRange?
+        let hasWronglyTypedValues: Bool
 
         init(node: DocumentNode, pointer: JSONPointer, fields: FieldSet) {
             self.node = node
             self.pointer = pointer
             self.fields = fields
             isMDM = fields["aps"] == nil && fields["mdm"] != nil
+            objectRange = node.members == nil ? nil : node.range
+            hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
         }
     }
 
@@ -292,6 +330,12 @@ public struct APS: Sendable {
         @usableFromInline let fields: FieldSet
         @usableFromInline let alert: AlertContent?
         @usableFromInline let sound: SoundContent?
+        /// What `aps` and its alert dictionary (none for a string alert) hold, and whether they, or a critical sound
+        /// dictionary, hold a value of another type than the schema's: worked out as they are bound.
+        let keys: SetKeys
+        let alertKeys: SetKeys
+        let hasWronglyTypedValues: Bool
+        let inferredPushType: PushType?
     }
 
     /// A view of the `aps` of the definition `storage` holds (which has one).
@@ -306,12 +350,17 @@ public struct APS: Sendable {
 extension APS.Parts {
     /// Binds `alert` and `sound` once: many rules read them.
     init(fields: FieldSet) {
+        var hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
+        var alertKeys = SetKeys()
         let alert: AlertContent? = fields["alert"].flatMap { field in
             switch field.value.value {
             case .string(let text): return .text(text, field)
             case .object, .array:
                 let alert = fields.binding(field, schema: Schema.alert)
-                return alert.node.members == nil ? nil : .dictionary(Alert(fields: alert), field)
+                guard alert.node.members != nil else { return nil }
+                if !alert.allFieldsHaveExpectedTypes { hasWronglyTypedValues = true }
+                alertKeys = SetKeys(alert)
+                return .dictionary(Alert(fields: alert), field)
             default: return nil
             }
         }
@@ -320,11 +369,14 @@ extension APS.Parts {
             case .string(let name): return .name(name, field)
             case .object, .array:
                 let sound = fields.binding(field, schema: Schema.sound)
-                return sound.node.members == nil ? nil : .critical(sound, field)
+                guard sound.node.members != nil else { return nil }
+                if !sound.allFieldsHaveExpectedTypes { hasWronglyTypedValues = true }
+                return .critical(sound, field)
             default: return nil
             }
         }
-        self.init(fields: fields, alert: alert, sound: sound)
+        self.init(fields: fields, alert: alert, sound: sound, keys: SetKeys(fields), alertKeys: alertKeys,
+                  hasWronglyTypedValues: hasWronglyTypedValues, inferredPushType: NotificationDefinition.inferredPushType(of: fields))
     }
 }
 

@@ -18,6 +18,8 @@ public enum RunCondition: Sendable, Hashable {
     case pushType(PushType)
     /// The part holds a key its schema does not know (for the rules about unknown keys).
     case unknownKey(in: KeyedPart)
+    /// A field holds a value of another type than its schema's (`NotificationDefinition.Keys.hasWronglyTypedValues`).
+    case wronglyTypedValue
 
     /// The parts of a definition whose keys conditions test.
     public enum KeyedPart: Sendable, Hashable {
@@ -42,6 +44,7 @@ public struct RunConditions: Sendable {
     @usableFromInline var pushTypes: UInt64 = 0
     /// The parts in which an unknown key makes the rule run (`KeyedPart.bit`).
     @usableFromInline var unknownKeyParts: UInt8 = 0
+    @usableFromInline var wronglyTypedValue = false
     /// True when the rule runs on every definition: it names no condition, or one these masks cannot hold (a key
     /// no schema knows), which must never make a rule skip a definition.
     public let always: Bool
@@ -55,6 +58,7 @@ public struct RunConditions: Sendable {
             case .header(let name): resolvesAll = Self.add(Schema.headers.bits(of: [lowercasedKey(name)]), to: &headers) && resolvesAll
             case .pushType(let type): pushTypes |= DefinitionFacts.bit(of: type)
             case .unknownKey(let part): unknownKeyParts |= part.bit
+            case .wronglyTypedValue: wronglyTypedValue = true
             }
         }
         always = conditions.isEmpty || !resolvesAll
@@ -74,6 +78,7 @@ public struct RunConditions: Sendable {
     @inlinable func holdsSome(for facts: DefinitionFacts) -> Bool {
         aps & facts.apsKeys != 0 || alert & facts.alertKeys != 0 || headers & facts.headers != 0
             || pushTypes & facts.pushTypeBit != 0 || unknownKeyParts & facts.partsWithUnknownKeys != 0
+            || wronglyTypedValue && facts.hasWronglyTypedValues
     }
 }
 
@@ -90,6 +95,8 @@ public struct DefinitionFacts: Sendable {
     @usableFromInline let pushTypeBit: UInt64
     /// The parts that hold a key their schema does not know, as `RunCondition.KeyedPart` bits.
     @usableFromInline let partsWithUnknownKeys: UInt8
+    /// A field holds a value of another type than its schema's.
+    public let hasWronglyTypedValues: Bool
 
     public init(_ definition: NotificationDefinition) {
         // Read at binding: no view of aps or the alert is made here.
@@ -100,6 +107,7 @@ public struct DefinitionFacts: Sendable {
         partsWithUnknownKeys = (keys.apsHasUnknownKeys ? RunCondition.KeyedPart.aps.bit : 0)
             | (keys.alertHasUnknownKeys ? RunCondition.KeyedPart.alert.bit : 0)
             | (keys.headersHaveUnknownKeys ? RunCondition.KeyedPart.headers.bit : 0)
+        hasWronglyTypedValues = keys.hasWronglyTypedValues
         pushType = definition.pushType?.type
         pushTypeBit = pushType.map(Self.bit) ?? 0
     }

@@ -36,6 +36,25 @@ struct BinderTests {
         #expect(bare.keys.alert == 0 && bare.keys.apsHasUnknownKeys && bare.keys.headersHaveUnknownKeys && !bare.keys.alertHasUnknownKeys)
     }
 
+    /// The documented headers are told apart by their entries in `Schema.headers`: each accessor gets its own
+    /// header, in any case, from the file or from outside it, and a header written twice gives the one that counts.
+    @Test func documentedHeadersAreFoundByTheirSchemaEntries() throws {
+        let (definition, _) = try bind(
+            #"{"headers": {"Authorization": "bearer x", "APNS-Collapse-ID": "c", "apns-expiration": "4", "apns-id": "i", "apns-topic": "t", "apns-topic": "u", "apns-priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+            headers: [HeaderOption(name: "apns-push-type", value: "alert", option: "--push-type"),
+                      HeaderOption(name: "apns-priority", value: "10", option: "--priority")])
+        let headers = definition.headers
+        #expect(headers.pushTypeField?.key == "apns-push-type" && headers.pushTypeField?.origin == .commandLine(option: "--push-type"))
+        #expect(headers.priorityField?.string == "5")
+        #expect(headers.topicField?.string == "u")
+        #expect(headers.idField?.string == "i")
+        #expect(headers.expirationField?.string == "4")
+        #expect(headers.collapseIDField?.key == "APNS-Collapse-ID")
+        #expect(headers.pushType == .alert)
+        // The option whose header the file sets is not added: the other keeps its origin.
+        #expect(headers.fields.fields.map(\.origin).filter { $0 != .source } == [.commandLine(option: "--push-type")])
+    }
+
     /// Compact text has no object with a key written twice, so the binder does not look for repeats in its objects;
     /// an object written as a proplist, or a case-insensitive headers object, can still repeat a name.
     @Test func compactTextStillShadowsRepeatsInProplistsAndHeaderNames() throws {

@@ -106,6 +106,36 @@ struct RunConditionTests {
         #expect(report.ruleIDs == (runs ? ["every-definition"] : []))
     }
 
+    /// A rule that reports the root on every definition with a wrongly typed value.
+    struct WronglyTypedRule: Rule {
+        static let metadata = RuleMetadata(
+            id: "wrongly-typed", summary: "s", rationale: "r", severity: .info, category: .payload, references: [],
+            triggering: [], nonTriggering: [], runsWhen: [.wronglyTypedValue])
+
+        static func check(_ context: inout RuleContext) {
+            context.report("ran", pointer: .root, range: nil, help: "h")
+        }
+    }
+
+    @Test("a rule about wrongly typed values runs where any bound set holds one", arguments: [
+        (#"{"aps": {"alert": {"title": "Hi"}, "badge": 1, "sound": "a"}, "custom": 5}"#, false),
+        (#"{"aps": {"alert": "Hi", "badge": "one"}}"#, true),
+        (#"{"aps": {"alert": {"title": 5}}}"#, true),
+        (#"{"aps": {"sound": {"critical": 1, "name": "a", "volume": "1"}}}"#, true),
+        (#"{"aps": {"sound": {"critical": 1, "name": "a", "volume": 1}}}"#, false),
+        (#"{"headers": {"apns-collapse-id": 4471}, "payload": {"aps": {"alert": "Hi"}}}"#, true),
+        (#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#, false),
+        (#"{"device-token": 5, "payload": {"aps": {"alert": "Hi"}}}"#, true),
+        (#"{"mdm": 5}"#, true),
+        (#"{"mdm": "5"}"#, false),
+        // A custom key has no schema type, so no value of it is wrongly typed.
+        (#"{"aps": {"alert": "Hi"}, "thread-id": 5}"#, false),
+    ] as [(String, Bool)])
+    func wronglyTypedValues(_ text: String, _ runs: Bool) {
+        let report = Linter(configuration: Configuration(), rules: [WronglyTypedRule()]).lint(text, format: .json)
+        #expect(report.ruleIDs == (runs ? ["wrongly-typed"] : []), "\(text)")
+    }
+
     @Test("a definition's facts are the schema keys of its aps, alert and headers, and its push type")
     func facts() {
         let definition = Binder.bind(
@@ -119,5 +149,6 @@ struct RunConditionTests {
         #expect(facts.alertKeys == bits(["loc-key", "title"], of: Schema.alert))
         #expect(facts.headers == bits([HeaderName.topic], of: Schema.headers))
         #expect(facts.pushType == .alert)
+        #expect(facts.hasWronglyTypedValues == false)
     }
 }
