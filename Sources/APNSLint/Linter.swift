@@ -47,6 +47,9 @@ public struct Linter: Sendable {
     let requestBodySettings: ResolvedSettings
     /// What the lint loop reads of each model rule, read once: a rule's metadata is a large value.
     private let modelRules: [PreparedRule]
+    /// What the lint loop reads of the APNs rules among `modelRules` (`number` is the place in it), for the usual
+    /// case: every rule enabled, a top-level definition with no FCM message.
+    private let apnsRules: [(number: Int, type: any Rule.Type, severity: Severity, runsWhen: RunConditions)]
     /// The ids of `modelRules`, in the same order.
     private let modelRuleIDs: [String]
     /// Every rule's default severity, for findings reported while reading (syntax, dialects, suppressions).
@@ -66,6 +69,8 @@ public struct Linter: Sendable {
         self.requestBodySettings = requestBodySettings
         modelRules = rules.map { PreparedRule($0) }.filter { $0.stage == .model }
         modelRuleIDs = modelRules.map { $0.id }
+        apnsRules = modelRules.enumerated().filter { $0.element.target == .apns }
+            .map { (number: $0.offset, type: $0.element.type, severity: $0.element.severity, runsWhen: $0.element.runsWhen) }
         severities = Dictionary(rules.map { ($0.id, $0.metadata.severity) }) { first, _ in first }
         ruleIDs = rules.map(\.id)
     }
@@ -192,6 +197,21 @@ public struct Linter: Sendable {
         let checksFCM = fcmMessage != nil
         var context = RuleContext(definition: definition, ruleIDs: modelRuleIDs, options: options, fcmMessage: fcmMessage)
         let facts = DefinitionFacts(definition)
+        // The usual case: every rule enabled, a top-level definition, no FCM message. Only what the loop reads of the
+        // APNs rules is in `apnsRules`, so it looks at fewer, smaller entries.
+        if checksAll, nestedAt == nil, !checksFCM {
+            apnsRules.withUnsafeBufferPointer { rules in
+                for rule in rules where !skipsRulesByCondition || rule.runsWhen.hold(for: facts) {
+                    context.startRule(number: rule.number, severity: rule.severity)
+                    rule.type.check(&context)
+                }
+            }
+            return context.takeDiagnostics().map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.document = document
+                return diagnostic
+            }
+        }
         // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
         modelRules.withUnsafeBufferPointer { rules in
             for index in rules.indices {
