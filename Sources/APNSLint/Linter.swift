@@ -145,12 +145,15 @@ public struct Linter: Sendable {
                            settings: settings, options: options, skipping: skipped)
             diagnostics += found.map { translated($0, by: translation) }
         }
-        let suppressions = Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs)
+        // Only a format with comments (YAML, Erlang) can hold suppression comments.
+        let suppressions = format.commentMarker == nil ? nil
+            : Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs)
         // Most definitions have no finding and no suppression comment: then there is nothing to apply or sort.
-        if !diagnostics.isEmpty || !suppressions.directives.isEmpty || !suppressions.problems.isEmpty {
+        if !diagnostics.isEmpty || suppressions.map({ !$0.directives.isEmpty || !$0.problems.isEmpty }) == true {
             // The suppressions' own findings get the configured severities too.
             // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
-            diagnostics = suppressions.apply(to: diagnostics.compactMap { settings.apply(to: $0) }, enabled: { settings.isEnabled($0) })
+            let configured = diagnostics.compactMap { settings.apply(to: $0) }
+            diagnostics = (suppressions?.apply(to: configured, enabled: { settings.isEnabled($0) }) ?? configured)
                 .compactMap { settings.apply(to: $0) }
             diagnostics.sort(by: Self.reportOrder)
         }
