@@ -273,10 +273,17 @@ public struct Payload: Sendable {
             self.node = node
             self.pointer = pointer
             self.fields = fields
-            isMDM = fields["aps"] == nil && fields["mdm"] != nil
+            // From the set's schema-key bits, without looking either key up.
+            isMDM = fields.schemaKeysPresent & PayloadKeys.aps == 0 && fields.schemaKeysPresent & PayloadKeys.mdm != 0
             objectRange = node.members == nil ? nil : node.range
             hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
         }
+    }
+
+    /// The bits of `aps` and `mdm` in `FieldSet.schemaKeysPresent` of a payload set.
+    private enum PayloadKeys {
+        static let aps = Schema.payload.bits(of: ["aps"])
+        static let mdm = Schema.payload.bits(of: ["mdm"])
     }
 
     /// A view of the payload of the definition `storage` holds (which has one).
