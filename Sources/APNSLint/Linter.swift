@@ -10,9 +10,12 @@ public struct FileReport: Sendable {
     public let format: InputFormat
     /// Sorted by position, then rule id.
     public let diagnostics: [Diagnostic]
-    /// What was read of each document that could be read (a YAML stream may hold several), in order: one array,
-    /// not one for each of its parts, since a report is built on every lint.
-    let documents: [ReadDocument]
+    /// What was read of each document that could be read (a YAML stream may hold several), in order: one list, not
+    /// one for each of its parts, since a report is built on every lint.
+    var documents: [ReadDocument] { (firstDocument.map { [$0] } ?? []) + laterDocuments }
+    /// The first document apart from the others: most files hold one, and then no array is made.
+    let firstDocument: ReadDocument?
+    let laterDocuments: [ReadDocument]
 
     struct ReadDocument: Sendable {
         let definition: NotificationDefinition
@@ -27,9 +30,9 @@ public struct FileReport: Sendable {
     /// The FCM message each definition sends (Skygear), in document order; nil where there is none.
     public var fcmMessages: [FCMMessage?] { documents.map(\.fcmMessage) }
     /// How many documents the file holds.
-    public var documentCount: Int { documents.count }
+    public var documentCount: Int { firstDocument == nil ? 0 : 1 + laterDocuments.count }
     /// The first (for JSON, the only) definition.
-    public var definition: NotificationDefinition? { documents.first?.definition }
+    public var definition: NotificationDefinition? { firstDocument?.definition }
 
     public func count(_ severity: Severity) -> Int {
         diagnostics.count { $0.severity == severity }
@@ -123,8 +126,8 @@ public struct Linter: Sendable {
             }
             return diagnostic
         }
-        var documents: [FileReport.ReadDocument] = []
-        documents.reserveCapacity(parsed.documents.count)
+        var firstDocument: FileReport.ReadDocument?
+        var laterDocuments: [FileReport.ReadDocument] = []
         let headers = settings.headers.isEmpty ? headers : headers + settings.headers
         for (index, document) in parsed.documents.enumerated() {
             // A definition in a system's own format stands for the request that system builds from it.
@@ -136,7 +139,8 @@ public struct Linter: Sendable {
                                          firstDuplicateWins: parsed.firstDuplicateWins,
                                          textIsCompact: parsed.isCompact && choice.dialect == .apns && choice.isDocumentAsWritten)
             let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
-            documents.append(FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage))
+            let read = FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage)
+            if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
             let skipped = translation.sendsAPNs ? translation.inapplicableRules
@@ -157,7 +161,8 @@ public struct Linter: Sendable {
                 .compactMap { settings.apply(to: $0) }
             diagnostics.sort(by: Self.reportOrder)
         }
-        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, documents: documents)
+        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, firstDocument: firstDocument,
+                          laterDocuments: laterDocuments)
     }
 
     /// The order of a report: by position (findings with no place in the file first), then document, then rule id.
