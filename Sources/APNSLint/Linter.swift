@@ -114,7 +114,7 @@ public struct Linter: Sendable {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path))
     }
 
-    func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: borrowing ResolvedSettings)
+    func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings)
         -> FileReport {
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
