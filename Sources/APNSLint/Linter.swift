@@ -153,7 +153,7 @@ public struct Linter: Sendable {
         let suppressions = format.commentMarker == nil ? nil
             : Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs)
         // Most definitions have no finding and no suppression comment: then there is nothing to apply or sort.
-        if !diagnostics.isEmpty || suppressions.map({ !$0.directives.isEmpty || !$0.problems.isEmpty }) == true {
+        if !diagnostics.isEmpty || suppressions?.isEmpty == false {
             // The suppressions' own findings get the configured severities too.
             // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
             let configured = diagnostics.compactMap { settings.apply(to: $0) }
@@ -214,21 +214,17 @@ public struct Linter: Sendable {
                     rule.type.check(&context)
                 }
             }
-            return context.takeDiagnostics().map { diagnostic in
-                var diagnostic = diagnostic
-                diagnostic.document = document
-                return diagnostic
-            }
-        }
-        // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
-        modelRules.withUnsafeBufferPointer { rules in
-            for index in rules.indices {
-                if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
-                if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
-                if rules[index].target == .fcm && !checksFCM { continue }
-                if skipsRulesByCondition, !rules[index].runsWhen.hold(for: facts) { continue }
-                context.startRule(number: index, severity: rules[index].severity)
-                rules[index].type.check(&context)
+        } else {
+            // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
+            modelRules.withUnsafeBufferPointer { rules in
+                for index in rules.indices {
+                    if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
+                    if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
+                    if rules[index].target == .fcm && !checksFCM { continue }
+                    if skipsRulesByCondition, !rules[index].runsWhen.hold(for: facts) { continue }
+                    context.startRule(number: index, severity: rules[index].severity)
+                    rules[index].type.check(&context)
+                }
             }
         }
         var diagnostics = context.takeDiagnostics()

@@ -49,8 +49,11 @@ struct Suppressions {
 
     /// Drops the diagnostics a directive covers, and adds the suppressions' own problems (an unused one only when
     /// the rules it names are enabled: a rule that is off has nothing to suppress).
+    /// True when the text holds no suppression comment, well-formed or not: then `apply` changes nothing.
+    var isEmpty: Bool { directives.isEmpty && problems.isEmpty }
+
     func apply(to diagnostics: [Diagnostic], enabled: (String) -> Bool) -> [Diagnostic] {
-        guard !directives.isEmpty || !problems.isEmpty else { return diagnostics }
+        guard !isEmpty else { return diagnostics }
         var used = Set<[Int]>()
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {

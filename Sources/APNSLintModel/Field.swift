@@ -205,17 +205,17 @@ public struct FieldSet: Sendable {
 
         /// Whether member `index` has the type the schema expects (a key the schema does not know expects none).
         func hasExpectedType(at index: Int) -> Bool {
-            let specIndex = specIndices[index]
-            return specIndex < 0 || schema[Int(specIndex)].type.accepts(members[index].value)
+            Self.hasExpectedType(members[index], specIndex: specIndices[index], in: schema)
         }
 
-        /// Whether each member of a key the schema knows has the type the schema expects.
+        /// Whether each member of a key the schema knows has the type the schema expects (asked while the storage is
+        /// made, so of its parts rather than of `self`).
         private static func allHaveExpectedTypes(_ members: [Member], specIndices: SpecIndices, schema: [KeySpec]) -> Bool {
-            for index in members.indices {
-                let specIndex = specIndices[index]
-                if specIndex >= 0, !schema[Int(specIndex)].type.accepts(members[index].value) { return false }
-            }
-            return true
+            members.indices.allSatisfy { hasExpectedType(members[$0], specIndex: specIndices[$0], in: schema) }
+        }
+
+        private static func hasExpectedType(_ member: Member, specIndex: Int16, in schema: [KeySpec]) -> Bool {
+            specIndex < 0 || schema[Int(specIndex)].type.accepts(member.value)
         }
 
         static func specIndex(of name: String, in schema: [KeySpec]) -> Int16 {
@@ -326,12 +326,6 @@ public struct FieldSet: Sendable {
             index = storage.members.lastIndex { $0.key.isSameKey(as: key) }
         }
         return index.map { Field(storage, $0) }
-    }
-
-    /// A field's key in lowercase, as a case-insensitive set compares it (worked out once, when the set was bound).
-    func lowercasedName(of field: Field) -> String {
-        guard field.owner === storage, storage.caseInsensitive else { return lowercasedKey(field.key) }
-        return storage.name(at: field.index)
     }
 
     /// Whether every field has the type the schema expects: true for most sets, found when the set was bound.

@@ -222,15 +222,20 @@ extension Headers.Parts {
     }
 }
 
-/// Where the documented headers are in `Schema.headers` (a test checks that these are their places), so that the
-/// headers set's entries tell them apart without comparing names.
+/// Where the documented headers are in `Schema.headers`, so that the headers set's entries tell them apart without
+/// comparing names.
 enum HeaderSpec {
-    static let pushType = 0
-    static let priority = 1
-    static let topic = 2
-    static let id = 3
-    static let expiration = 4
-    static let collapseID = 5
+    static let pushType = place(of: HeaderName.pushType)
+    static let priority = place(of: HeaderName.priority)
+    static let topic = place(of: HeaderName.topic)
+    static let id = place(of: HeaderName.id)
+    static let expiration = place(of: HeaderName.expiration)
+    static let collapseID = place(of: HeaderName.collapseID)
+
+    private static func place(of name: String) -> Int {
+        guard let index = Schema.headers.index(of: name) else { preconditionFailure("\(name) is not in Schema.headers") }
+        return index
+    }
 }
 
 extension Headers {
