@@ -40,16 +40,16 @@ public struct FixResult: Sendable {
 extension Linter {
     /// Applies fixes in rounds until nothing changes. Each round lints the text, takes every applicable fix whose
     /// edits overlap no other fix's edits, and applies them together; a round whose result reads worse than
-    /// before is rolled back. A text that cannot be read is changed only by fixes for its syntax errors.
+    /// before is rolled back. A text the reader could not read whole is changed only by fixes for its syntax errors.
     public func fix(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption] = [],
-                    path: String? = nil, options: FixOptions = FixOptions()) -> FixResult {
+                    path: String? = nil, options: FixOptions = FixOptions(), role: InputRole = .definition) -> FixResult {
         var text = source
-        var report = lint(text, fileName: fileName, format: format, headers: headers, path: path)
+        var report = lint(text, fileName: fileName, format: format, headers: headers, path: path, role: role)
         var applied = 0
         var problem: FixResult.Problem?
         var round = 0
         while true {
-            let candidates = applicableFixes(in: report, format: format, includeUnsafe: options.includeUnsafe)
+            let candidates = applicableFixes(in: report, format: format, includeUnsafe: options.includeUnsafe, textCount: text.count)
             guard !candidates.isEmpty else { break }
             guard round < options.maxRounds else {
                 problem = .didNotConverge(rounds: round)
@@ -59,7 +59,7 @@ extension Linter {
             let chosen = nonOverlapping(candidates)
             let edits = chosen.flatMap(\.edits).map { spelled($0, in: text, format: format) }
             let next = SourceText(bytes: Self.apply(edits, to: text.bytes))
-            let nextReport = lint(next, fileName: fileName, format: format, headers: headers, path: path)
+            let nextReport = lint(next, fileName: fileName, format: format, headers: headers, path: path, role: role)
             if unreadable(nextReport) > unreadable(report) {
                 problem = .roundBrokeTheFile(round: round)
                 break
@@ -80,13 +80,19 @@ extension Linter {
         return TextEdit(range: edit.range, replacement: ScalarSpelling.spell(edit.replacement, replacing: original, format: format))
     }
 
-    private func applicableFixes(in report: FileReport, format: InputFormat, includeUnsafe: Bool) -> [Fix] {
-        // An input that cannot be read is only touched by fixes for its own syntax errors.
+    private func applicableFixes(in report: FileReport, format: InputFormat, includeUnsafe: Bool, textCount: Int) -> [Fix] {
+        // Other fixes are made on the tree the reader built, so only where it read the whole text: every syntax error
+        // is one it repaired (a trailing comma, a comment in JSON), which it says by offering the fix. Where it stopped
+        // (most YAML and Erlang errors, a truncated file), the tree is a guess at a broken text, and an edit made on it
+        // can change how the rest reads (removing a YAML comment line joins the lines around it).
         let readable = report.documentCount > 0
+            && !report.diagnostics.contains { $0.ruleID == format.syntaxRuleID && $0.fix == nil }
         return report.diagnostics.compactMap { diagnostic in
             guard let fix = diagnostic.fix, !fix.edits.isEmpty,
                   fix.applicability == .safe || includeUnsafe,
-                  readable || diagnostic.ruleID == format.syntaxRuleID else { return nil }
+                  readable || diagnostic.ruleID == format.syntaxRuleID,
+                  // An edit outside the text is a bug where the fix was made; applying it would trap.
+                  fix.edits.allSatisfy({ $0.range.start >= 0 && $0.range.end <= textCount }) else { return nil }
             return fix
         }
     }

@@ -50,7 +50,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
         }
     }
 
-    func read(_ source: SourceText) -> ParseResult {
+    /// Reads `source` with this format's reader into positioned document trees.
+    public func read(_ source: SourceText) -> ParseResult {
         switch self {
         case .json: JSONReader.read(source)
         case .yaml: YAMLReader.read(source)

@@ -5,16 +5,17 @@ import Foundation
 extension Linter {
     /// Reads and lints files in parallel with this linter; the results keep the order of `files`. (A `Workspace`
     /// gives each file the linter of its own configuration.)
-    public func lint(files: [InputFile], headers: [HeaderOption] = []) -> [Result<FileReport, InputError>] {
+    public func lint(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition) -> [Result<FileReport, InputError>] {
         Self.each(files, linters: { _ in self }, absolutePath: Paths.absolute) { linter, source, file, path in
-            linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path)
+            linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path, role: role)
         }
     }
 
     /// Reads and fixes files in parallel (nothing is written); the results keep the order of `files`.
-    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions) -> [Result<FixResult, InputError>] {
+    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions, role: InputRole = .definition)
+        -> [Result<FixResult, InputError>] {
         Self.each(files, linters: { _ in self }, absolutePath: Paths.absolute) { linter, source, file, path in
-            linter.fix(source, fileName: file.path, format: file.format, headers: headers, path: path, options: options)
+            linter.fix(source, fileName: file.path, format: file.format, headers: headers, path: path, options: options, role: role)
         }
     }
 

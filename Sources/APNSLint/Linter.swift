@@ -39,15 +39,23 @@ public struct FileReport: Sendable {
     }
 }
 
+/// What an input's bytes are.
+public enum InputRole: String, Sendable, Hashable, CaseIterable {
+    /// A notification definition as kept in a repository: a payload, a `headers`/`payload` envelope around one, or a
+    /// definition in another system's format (node-apn, ADCK, Skygear, an Erlang term for apns_json).
+    case definition
+    /// A request body, the bytes APNs receives: always the payload, whatever keys it holds (a `payload` key beside no
+    /// `aps`, or a `dialect` key, is custom data), never an envelope or another system's format. What `render` prints
+    /// reads back as this.
+    case requestBody = "request-body"
+}
+
 /// Lints notification definitions. A value type with no global state: build one and use it from any thread.
 public struct Linter: Sendable {
     public let rules: [any Rule]
     public let configuration: Configuration
     /// The settings of a file no override or ignore entry names, resolved once.
     private let commonSettings: ResolvedSettings
-    /// The settings for a request body (`lint(payload:headers:)`): the common ones, read as an APNs request whatever
-    /// the configured dialect.
-    let requestBodySettings: ResolvedSettings
     /// What the lint loop reads of each model rule, read once: a rule's metadata is a large value.
     private let modelRules: [PreparedRule]
     /// What the lint loop reads of the APNs rules among `modelRules` (`number` is the place in it), for the usual
@@ -67,9 +75,6 @@ public struct Linter: Sendable {
         self.rules = rules
         self.configuration = configuration
         commonSettings = ResolvedSettings(configuration.settings(for: nil), rules: rules, ignore: [])
-        var requestBodySettings = commonSettings
-        requestBodySettings.dialect = .apns
-        self.requestBodySettings = requestBodySettings
         modelRules = rules.map { PreparedRule($0) }.filter { $0.stage == .model }
         modelRuleIDs = modelRules.map { $0.id }
         apnsRules = modelRules.enumerated().filter { $0.element.target == .apns }
@@ -109,13 +114,14 @@ public struct Linter: Sendable {
     ///   - headers: request headers given outside the file (they fill in what the file does not set, and take
     ///     precedence over the configuration's).
     ///   - path: the file's absolute path, which picks the configuration's overrides and ignore entries.
+    ///   - role: whether the text is a definition (the default) or a request body (see `InputRole`).
     public func lint(_ source: SourceText, fileName: String, format: InputFormat = .json, headers: [HeaderOption] = [],
-                     path: String? = nil) -> FileReport {
-        lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path))
+                     path: String? = nil, role: InputRole = .definition) -> FileReport {
+        lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role)
     }
 
-    func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings)
-        -> FileReport {
+    func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
+              role: InputRole = .definition) -> FileReport {
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
@@ -132,12 +138,14 @@ public struct Linter: Sendable {
         for (index, document) in parsed.documents.enumerated() {
             // A definition in a system's own format stands for the request that system builds from it.
             let documentIndex = isMultiDocument ? index : nil
-            let choice = DialectChoice.resolve(document, configured: settings.dialect, isErlang: format == .erlang)
+            let choice = role == .requestBody ? DialectChoice.apns(asWritten: document)
+                : DialectChoice.resolve(document, configured: settings.dialect, isErlang: format == .erlang)
             let translation = choice.dialect.translate(choice.document, now: settings.options.now)
             var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex) }
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins,
-                                         textIsCompact: parsed.isCompact && choice.dialect == .apns && choice.isDocumentAsWritten)
+                                         textIsCompact: parsed.isCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
+                                         shape: role == .requestBody ? .payload : nil)
             let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
             let read = FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage)
             if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
@@ -173,10 +181,10 @@ public struct Linter: Sendable {
         return lhs.ruleID < rhs.ruleID
     }
 
-    /// Lints a definition given as text.
+    /// Lints a definition (or, with `role: .requestBody`, a request body) given as text.
     public func lint(_ text: String, fileName: String = "<input>", format: InputFormat = .json, headers: [HeaderOption] = [],
-                     path: String? = nil) -> FileReport {
-        lint(SourceText(text), fileName: fileName, format: format, headers: headers, path: path)
+                     path: String? = nil, role: InputRole = .definition) -> FileReport {
+        lint(SourceText(text), fileName: fileName, format: format, headers: headers, path: path, role: role)
     }
 
     /// Runs the model rules on a definition, and on every payload nested in it (which the app presents itself,

@@ -60,8 +60,10 @@ extension Linter {
     /// ```
     ///
     /// - The bytes are read as JSON, exactly as they are: an invalid body is reported (`invalid-json`), not
-    ///   repaired. They are the APNs request body, whatever keys they hold: never read as a definition envelope
-    ///   in another library's dialect (node-apn, ADCK, apns_json), whatever the linter's configuration says. Ranges in the diagnostics are byte offsets into `payload`; `report.source` holds its bytes.
+    ///   repaired. They are the APNs request body, whatever keys they hold (`InputRole.requestBody`): never read as a
+    ///   `headers`/`payload` envelope, nor as a definition in another library's dialect (node-apn, ADCK, apns_json),
+    ///   whatever the linter's configuration or a `dialect` key in them says. Ranges in the diagnostics are byte
+    ///   offsets into `payload`; `report.source` holds its bytes.
     /// - `headers` are the request headers, as a sender passes them to its HTTP client: names are
     ///   case-insensitive (`"APNS-Push-Type"` is `apns-push-type`), values are the text sent (`"10"`). A finding
     ///   about a header has no range (the header is not in the bytes), its pointer is `/headers/<name>`, and its
@@ -87,18 +89,19 @@ extension Linter {
         // Copied through its buffer: `[UInt8](payload)` steps through the bytes one by one.
         let source = SourceText(bytes: payload.withUnsafeBytes { [UInt8]($0) })
         let headerOptions = Self.headerOptions(headers)
-        // The body is what APNs gets: never a definition in another system's dialect.
-        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: requestBodySettings)
+        // The body is what APNs gets: never an envelope, nor a definition in another system's dialect.
+        let settings = settings(for: nil)
+        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings, role: .requestBody)
         // Only a body that is one payload object is measured (what else it is, the rules report).
         guard report.documentCount == 1, let definition = report.definition, definition.shape == .payload,
               definition.objectPayloadSize != nil else { return report }
-        let preferred = requestBodySettings.options.serializer
+        let preferred = settings.options.serializer
         let style = Self.style(reproducing: source.bytes, of: definition, preferring: preferred)
         guard style != preferred else { return report }
         // Measured in the style that writes these bytes, or, when none does, as the bytes they are.
-        var settings = requestBodySettings
-        if let style { settings.options.serializer = style } else { settings.options.bodySize = source.count }
-        return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings)
+        var measured = settings
+        if let style { measured.options.serializer = style } else { measured.options.bodySize = source.count }
+        return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: measured, role: .requestBody)
     }
 
     /// Encodes `payload` with `encoder` and lints the bytes the encoder produced, as `lint(payload:headers:)`

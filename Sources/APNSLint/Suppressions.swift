@@ -32,6 +32,8 @@ struct Suppressions {
     private(set) var problems: [Diagnostic] = []
     private let source: SourceText
     private let knownRules: [String]
+    /// The last answer of `nextContentLine(after:)`: the line asked about, and the content line found.
+    private var lastContentLine: (after: Int, found: Int)?
 
     init(source: SourceText, format: InputFormat, documents: [DocumentNode], knownRules: [String]) {
         self.source = source
@@ -39,10 +41,10 @@ struct Suppressions {
         guard let marker = format.commentMarker else { return }
         let candidates = Self.keywordOffsets(in: source.bytes)
         guard !candidates.isEmpty else { return }
-        let scalars = Self.scalarRanges(in: documents)
+        let scalars = ScalarText(documents)
         for offset in candidates {
             guard let start = Self.commentStart(before: offset, marker: marker, in: source.bytes, format: format),
-                  !scalars.contains(where: { $0.start <= start && start < $0.end }) else { continue }
+                  !scalars.contains(start) else { continue }
             parseDirective(commentStart: start, bodyStart: offset + Self.keyword.count, knownRules: knownRules)
         }
     }
@@ -56,12 +58,18 @@ struct Suppressions {
         guard !isEmpty else { return diagnostics }
         var used = Set<[Int]>()
         var kept: [Diagnostic] = []
+        // The directives that cover each line, and those that cover the file: a finding looks only at these (looking
+        // at every directive for every finding was quadratic in a file full of both).
+        let fileWide = directives.indices.filter { directives[$0].coveredLine == nil }
+        var byLine: [Int: [Int]] = [:]
+        for index in directives.indices {
+            if let line = directives[index].coveredLine { byLine[line, default: []].append(index) }
+        }
         for diagnostic in diagnostics {
             let line = diagnostic.range.map { source.position(of: $0.start).line }
-            let match = directives.indices.lazy.compactMap { index -> [Int]? in
-                let directive = directives[index]
-                guard directive.coveredLine == nil || (line != nil && directive.coveredLine == line),
-                      let rule = directive.rules.firstIndex(where: { $0.id == diagnostic.ruleID }) else { return nil }
+            let covering = line.flatMap { byLine[$0] }.map { (fileWide + $0).sorted() } ?? fileWide
+            let match = covering.lazy.compactMap { index -> [Int]? in
+                guard let rule = directives[index].rules.firstIndex(where: { $0.id == diagnostic.ruleID }) else { return nil }
                 return [index, rule]
             }.first
             if let match { used.insert(match) } else { kept.append(diagnostic) }
@@ -109,28 +117,53 @@ struct Suppressions {
         return start
     }
 
-    /// The ranges of every scalar and key: a marker inside one is text, not a comment.
-    private static func scalarRanges(in documents: [DocumentNode]) -> [SourceRange] {
-        var ranges: [SourceRange] = []
-        for document in documents {
-            document.walk { node, _ in
-                if let members = node.members { ranges += members.map(\.keyRange) }
-                if !node.isContainer { ranges.append(node.range) }
+    /// Where the scalars and keys are: a marker inside one is text, not a comment. Sorted once, so each candidate is
+    /// looked up in logarithmic time (a scan of every range for each was quadratic in the file's size).
+    private struct ScalarText {
+        /// Each range's start, sorted; and the furthest end of the ranges up to each, so any overlap is still found.
+        private var starts: [Int] = []
+        private var furthestEnds: [Int] = []
+
+        init(_ documents: [DocumentNode]) {
+            var ranges: [SourceRange] = []
+            for document in documents {
+                document.walk { node, _ in
+                    if let members = node.members { ranges += members.map(\.keyRange) }
+                    if !node.isContainer { ranges.append(node.range) }
+                }
+            }
+            ranges.sort()
+            starts = ranges.map(\.start)
+            var furthest = Int.min
+            furthestEnds = ranges.map { range in
+                furthest = max(furthest, range.end)
+                return furthest
             }
         }
-        return ranges
+
+        /// Whether `offset` lies inside a scalar or key.
+        func contains(_ offset: Int) -> Bool {
+            // The number of ranges starting at or before `offset`.
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && furthestEnds[low - 1] > offset
+        }
     }
 
+    /// Reads one directive. Everything is done on the bytes, so every range is a byte range of the text even where
+    /// the comment is not valid UTF-8; a word's text is decoded only to compare and show it.
     private mutating func parseDirective(commentStart: Int, bodyStart: Int, knownRules: [String]) {
+        let bytes = source.bytes
         let lineNumber = source.position(of: commentStart).line
         let lineEnd = source.lineRange(lineNumber).end
         let comment = SourceRange(start: commentStart, end: lineEnd)
-        let body = source.text(SourceRange(start: bodyStart, end: lineEnd))
         // "disable-next-line a, b -- reason": split off the reason, then the scope word, then the ids.
-        let reasonSplit = body.range(of: "--")
-        let head = reasonSplit.map { String(body[..<$0.lowerBound]) } ?? body
-        let reason = reasonSplit.map { body[$0.upperBound...].trimmingCharacters(in: .whitespaces) } ?? ""
-        let words = Self.words(in: head, from: bodyStart)
+        let reasonMark = Self.firstOffset(of: Self.reasonMarker, in: bytes, from: bodyStart, to: lineEnd)
+        let hasReason = reasonMark.map { bytes[($0 + Self.reasonMarker.count)..<lineEnd].contains { !Self.isBlank($0) } } ?? false
+        let words = Self.words(in: bytes, from: bodyStart, to: reasonMark ?? lineEnd).map { (text: source.text($0), range: $0) }
         guard let scopeWord = words.first, let scope = Scope(rawValue: scopeWord.text) else {
             let found = words.first.map { "'\($0.text)'" } ?? "nothing"
             report("this apns-lint comment is not understood: expected disable-next-line, disable-line or disable-file, found \(found)",
@@ -152,7 +185,7 @@ struct Suppressions {
                    help: "write '\(scope.rawValue) RULE -- reason'; `apns-lint rules` lists the rule ids", at: scopeWord.range)
             return
         }
-        if reason.isEmpty {
+        if !hasReason {
             report("this suppression gives no reason: say after -- why the finding is accepted",
                    help: "e.g. '# apns-lint: \(scope.rawValue) \(rules.map(\.id).joined(separator: ", ")) -- the app reads this key itself'",
                    at: scopeWord.range)
@@ -166,34 +199,49 @@ struct Suppressions {
         directives.append(Directive(scope: scope, rules: rules, comment: comment, coveredLine: covered))
     }
 
+    /// "--", which starts a directive's reason.
+    private static let reasonMarker = Array("--".utf8)
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// The first offset in `start..<end` where `pattern` starts.
+    private static func firstOffset(of pattern: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard end - start >= pattern.count else { return nil }
+        return (start...(end - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    }
+
     /// The next line that is neither blank nor only a comment.
-    private func nextContentLine(after line: Int) -> Int {
+    private mutating func nextContentLine(after line: Int) -> Int {
+        // Directives come in order: in a run of comment lines, each has the answer the one before found (scanning
+        // the run again for each was quadratic).
+        if let last = lastContentLine, last.after < line, line < last.found { return last.found }
+        let bytes = source.bytes
         var candidate = line + 1
         while candidate <= source.lineCount {
-            let text = source.text(source.lineRange(candidate)).trimmingCharacters(in: .whitespaces)
-            if !text.isEmpty && !text.hasPrefix("#") && !text.hasPrefix("%") { return candidate }
+            let range = source.lineRange(candidate)
+            if let first = bytes[range.start..<range.end].first(where: { !Self.isBlank($0) }),
+               first != UInt8(ascii: "#"), first != UInt8(ascii: "%") {
+                lastContentLine = (line, candidate)
+                return candidate
+            }
             candidate += 1
         }
         return line + 1
     }
 
-    /// Words separated by blanks and commas, with their byte ranges.
-    private static func words(in text: String, from offset: Int) -> [(text: String, range: SourceRange)] {
-        var words: [(String, SourceRange)] = []
-        var current = ""
-        var start = offset
-        var position = offset
-        for byte in text.utf8 {
-            if byte == 0x20 || byte == 0x09 || byte == 0x2C {
-                if !current.isEmpty { words.append((current, SourceRange(start: start, end: position))) }
-                current = ""
-            } else {
-                if current.isEmpty { start = position }
-                current.unicodeScalars.append(Unicode.Scalar(byte))
+    /// The byte ranges of the words in `start..<end`, separated by blanks and commas.
+    private static func words(in bytes: [UInt8], from start: Int, to end: Int) -> [SourceRange] {
+        var words: [SourceRange] = []
+        var wordStart: Int?
+        for offset in start..<end {
+            if isBlank(bytes[offset]) || bytes[offset] == UInt8(ascii: ",") {
+                if let begun = wordStart { words.append(SourceRange(start: begun, end: offset)) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = offset
             }
-            position += 1
         }
-        if !current.isEmpty { words.append((current, SourceRange(start: start, end: position))) }
+        if let begun = wordStart { words.append(SourceRange(start: begun, end: end)) }
         return words
     }
 

@@ -65,6 +65,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
+    @Flag(help: "Read each input as an APNs request body, the bytes sent (what render prints): always the payload, never a headers/payload envelope or another system's format.")
+    var requestBody = false
+
     @OptionGroup(title: "Configuration and files")
     var discovery: DiscoveryOptions
 
@@ -149,6 +152,8 @@ struct CheckCommand: ParsableCommand {
         return settings
     }
 
+    var role: InputRole { requestBody ? .requestBody : .definition }
+
     func run() throws {
         let workspace = discovery.workspace(commandLine: commandLineSettings)
         let headers = headerOptions
@@ -178,10 +183,10 @@ struct CheckCommand: ParsableCommand {
             try runFixes(workspace, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
             return
         }
-        var results = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers) }
+        var results = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers, role: role) }
         if let input = standardInput {
             results.append(.success(input.linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format,
-                                                      headers: headers, path: input.path)))
+                                                      headers: headers, path: input.path, role: role)))
         }
         var failures = inputErrors
         let reports = results.compactMap { result -> FileReport? in
@@ -198,17 +203,17 @@ struct CheckCommand: ParsableCommand {
                           headers: [HeaderOption], inputErrors: [InputError]) throws {
         let options = FixOptions(includeUnsafe: unsafeFixes)
         var results = try configured { () throws(ConfigurationError) in
-            try workspace.fix(files: files, headers: headers, options: options)
+            try workspace.fix(files: files, headers: headers, options: options, role: role)
         }.map { $0.map { ($0, true) } }
         if let input = standardInput {
             let result = input.linter.fix(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers,
-                                          path: input.path, options: options)
+                                          path: input.path, options: options, role: role)
             results.append(.success((result, false)))
         }
         var failures = inputErrors
         var reports: [FileReport] = []
         var applied = 0, heldBack = 0, changedFiles = 0
-        var diffText = ""
+        var diffBytes: [UInt8] = []
         for entry in results {
             guard case .success(let (result, isFile)) = entry else {
                 if case .failure(let error) = entry { failures.append(error) }
@@ -225,8 +230,7 @@ struct CheckCommand: ParsableCommand {
             }
             var written = true
             if diff {
-                diffText += UnifiedDiff.make(from: String(decoding: result.original, as: UTF8.self),
-                                             to: String(decoding: result.fixed, as: UTF8.self), path: name)
+                diffBytes += UnifiedDiff.make(from: result.original, to: result.fixed, path: name)
             } else if !isFile {
                 // Standard input: the fixed text goes to standard output, as formatters do.
                 FileHandle.standardOutput.write(Data(result.fixed))
@@ -246,7 +250,7 @@ struct CheckCommand: ParsableCommand {
         }
         let held = heldBack > 0 ? " (\(heldBack) unsafe \(heldBack == 1 ? "fix" : "fixes") held back; use --unsafe-fixes)" : ""
         if diff {
-            FileHandle.standardOutput.write(Data(diffText.utf8))
+            FileHandle.standardOutput.write(Data(diffBytes))
             printError("\(changedFiles) \(changedFiles == 1 ? "file" : "files") would be changed by \(applied) \(applied == 1 ? "fix" : "fixes")\(held).")
             for failure in failures { printError("apns-lint: error: \(failure)") }
             if !failures.isEmpty { throw ExitCode(2) }

@@ -57,9 +57,12 @@ public enum Binder {
     ///   - firstDuplicateWins: which of two equal keys counts (true for Erlang proplists).
     ///   - textIsCompact: `root` is the text as read, and that text is compact JSON as the serializer writes it
     ///     (`ParseResult.isCompact`): the payload's size is then the length of its text.
+    ///   - shape: what `root` is, when the caller knows: `.payload` for a request body, whatever keys it holds. Nil
+    ///     for a definition file, which is an envelope when it has `payload` and no `aps`.
     public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
-                            firstDuplicateWins: Bool = false, textIsCompact: Bool = false) -> NotificationDefinition {
-        let isEnvelope = !root.hasMember("aps") && root.hasMember(EnvelopeKey.payload)
+                            firstDuplicateWins: Bool = false, textIsCompact: Bool = false, shape: NotificationDefinition.Shape? = nil)
+        -> NotificationDefinition {
+        let isEnvelope = shape.map { $0 == .envelope } ?? (!root.hasMember("aps") && root.hasMember(EnvelopeKey.payload))
         var envelope: FieldSet?
         var headersDeclaration: Field?
         var deviceToken: Field?

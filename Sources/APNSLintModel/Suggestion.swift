@@ -1,16 +1,23 @@
 /// "Did you mean …?" for misspelled keys and ids.
 public enum Suggestion {
+    /// Words longer than this get no suggestion: every key and rule id is far shorter, and the edit distance costs
+    /// the product of two lengths.
+    public static let longestWord = 64
+
     /// The best candidate for `word`: first an exact match after folding snake_case and camelCase into
     /// kebab-case (`content_available`, `contentAvailable` → `content-available`), then the closest by edit
-    /// distance within a budget that grows with the word's length.
+    /// distance within a budget that grows with the word's length (at most 3). Candidates whose length differs
+    /// from the word's by more than the budget are skipped: they cannot be within it.
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        guard word.utf8.count <= longestWord else { return nil }
         let folded = kebabCase(word)
         if folded != word, candidates.contains(folded) { return folded }
         let lowered = word.lowercased()
         if lowered != word, candidates.contains(lowered) { return lowered }
+        let length = folded.count
         let budget = max(1, min(3, word.count / 4))
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        for candidate in candidates where abs(candidate.count - length) <= budget {
             let distance = editDistance(folded, candidate)
             if distance <= budget, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }

@@ -224,16 +224,65 @@ public struct Member: Sendable {
     public var key: String
     public var keyRange: SourceRange
     public var value: DocumentNode
+    /// How many bytes before the key belong to this member: a YAML `&anchor` or `!tag` written before it, or the `?`
+    /// of an explicit key. A count, not an offset, so a member stays one word larger than its three parts.
+    private var leadingLength: UInt32
+    /// False when deleting this member's text would not remove this member alone: see `deletionRange(ofMember:)`.
+    public private(set) var isRemovable: Bool
 
     public init(key: String, keyRange: SourceRange, value: DocumentNode) {
         self.key = key
         self.keyRange = keyRange
         self.value = value
+        leadingLength = 0
+        isRemovable = true
     }
+
+    /// A member whose text starts at `start`, before its key (see `start`).
+    public init(key: String, keyRange: SourceRange, value: DocumentNode, start: Int, isRemovable: Bool = true) {
+        self.init(key: key, keyRange: keyRange, value: value)
+        if let leading = UInt32(exactly: keyRange.start - start) {
+            leadingLength = leading
+            self.isRemovable = isRemovable
+        } else {
+            // Properties too long to count (or a start after the key): never delete by a guessed start.
+            self.isRemovable = false
+        }
+    }
+
+    /// Where the member's text starts: its key, or what is written before the key and belongs to it.
+    public var start: Int { keyRange.start - Int(leadingLength) }
+
+    /// Marks a member that deleting text cannot remove alone (brought in from elsewhere, or holding what others
+    /// refer to).
+    public mutating func pin() { isRemovable = false }
 
     /// From the start of the key to the end of the value.
     public var range: SourceRange {
         SourceRange(start: min(keyRange.start, value.range.start), end: max(keyRange.end, value.range.end))
+    }
+}
+
+extension Array where Element == Member {
+    /// The text that deleting member `index` removes, separators included, in any format: from its start to the next
+    /// member's start, or for the last member from the end of the member before it to its own end.
+    /// (`{badge, 1},\n{badge, 2}` loses `badge, 1},\n{`; `"a": 1, "a": 2}` loses `, "a": 2`; `&k a: 1\nb: 2` loses
+    /// `&k a: 1\n`.)
+    ///
+    /// Nil when no such deletion removes this member alone: the reader pinned it (a YAML member brought in by a merge
+    /// key, or one whose text defines an anchor an alias outside it uses), or its neighbours are not written after it
+    /// (a YAML alias's value is its anchor's text, elsewhere).
+    public func deletionRange(ofMember index: Int) -> SourceRange? {
+        let member = self[index]
+        guard member.isRemovable else { return nil }
+        if index + 1 < count {
+            let next = self[index + 1].start
+            return next >= member.keyRange.end && next >= member.value.range.end ? SourceRange(start: member.start, end: next) : nil
+        }
+        guard index > 0, member.value.range.start >= member.keyRange.end else { return nil }
+        let previous = self[index - 1]
+        guard previous.value.range.start >= previous.keyRange.end, previous.value.range.end <= member.start else { return nil }
+        return SourceRange(start: previous.value.range.end, end: member.value.range.end)
     }
 }
 

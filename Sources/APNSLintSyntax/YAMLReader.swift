@@ -111,7 +111,10 @@ private struct YAMLTreeBuilder {
 
     private var stack: [Frame] = []
     private var root: DocumentNode?
-    private var anchors: [String: (node: DocumentNode, count: Int)] = [:]
+    private var anchors: [String: (node: DocumentNode, count: Int, defined: Int)] = [:]
+    /// The anchors aliases used, by where each is defined (the start of its node's properties), with where the last
+    /// alias of it stands: deleting a member whose text defines one of them would leave that alias dangling.
+    private var aliasedAnchors: [Int: Int] = [:]
     private var expanded = 0
     private var documentStart = 0
 
@@ -126,6 +129,8 @@ private struct YAMLTreeBuilder {
         var text: String
         var range: SourceRange
         var isMerge: Bool
+        /// Where the member's text starts: the key's properties (`&anchor`, `!tag`) or the `?` of an explicit key.
+        var start: Int
     }
 
     struct Frame {
@@ -133,12 +138,16 @@ private struct YAMLTreeBuilder {
         var isFlow: Bool
         var start: Int
         var end: Int
+        /// Where the collection's properties (`&anchor`, `!tag`) start; `start` when it has none.
+        var propertiesStart: Int
         var anchor: String?
         /// Set when this container is itself a mapping key (not JSON).
         var isKey = false
         var members: [Member] = []
         var elements: [DocumentNode] = []
         var pendingKey: PendingKey?
+        /// Whether a `<<` key stands in this mapping.
+        var hasMergeKey = false
         /// Members brought in by merge keys, with the index among `members` where each `<<` stood.
         var merges: [(index: Int, members: [Member])] = []
         var count = 1
@@ -162,9 +171,15 @@ private struct YAMLTreeBuilder {
             documentStart = start
             root = nil
             anchors = [:]
+            aliasedAnchors = [:]
             expanded = 0
         case YAML_DOCUMENT_END_EVENT:
-            documents.append(root ?? DocumentNode(.null, range: SourceRange(start: documentStart, end: documentStart)))
+            var document = root ?? DocumentNode(.null, range: SourceRange(start: documentStart, end: documentStart))
+            if !aliasedAnchors.isEmpty {
+                let definitions = aliasedAnchors.sorted { $0.key < $1.key }.map { (offset: $0.key, lastUse: $0.value) }
+                Self.pinMembers(in: &document, holdingAnchorsUsedOutside: definitions)
+            }
+            documents.append(document)
             root = nil
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
@@ -183,15 +198,17 @@ private struct YAMLTreeBuilder {
                         .nonJSONValue, "the key \(text) is \(describe(value)) in YAML, but JSON keys are strings; it becomes \"\(text)\"",
                         help: "quote the key: \"\(text)\"", range: range))
                 }
-                top.pendingKey = PendingKey(text: text, range: range, isMerge: isPlain && tag == nil && text == "<<")
+                top.pendingKey = PendingKey(text: text, range: range, isMerge: isPlain && tag == nil && text == "<<",
+                                            start: memberStart(keyStart: markStart))
+                if top.pendingKey!.isMerge { top.hasMergeKey = true }
                 stack[stack.count - 1] = top
-                if let anchor { anchors[anchor] = (DocumentNode(.string(text), range: range), 1) }
+                if let anchor { anchors[anchor] = (DocumentNode(.string(text), range: range), 1, markStart) }
                 return true
             }
             if isPlain, tag == nil { checkAmbiguous(text, range: range) }
             let node = DocumentNode(resolve(text, isPlain: isPlain, tag: tag, range: range,
                                                     tagged: SourceRange(start: markStart, end: end), reportNonJSON: true), range: range)
-            return complete(node, count: 1, anchor: anchor)
+            return complete(node, count: 1, anchor: anchor, propertiesStart: markStart)
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
             guard let target = anchors[name] else {
@@ -201,6 +218,7 @@ private struct YAMLTreeBuilder {
                 return false
             }
             expanded += target.count
+            aliasedAnchors[target.defined] = start
             if expanded > aliasBudget {
                 problems.append(SyntaxProblem(
                     .aliasLimit,
@@ -216,12 +234,13 @@ private struct YAMLTreeBuilder {
                     problems.append(SyntaxProblem(.nonJSONValue, "the key *\(name) is not a string; JSON keys are strings",
                                                   help: "use a string key", range: SourceRange(start: start, end: end)))
                 }
-                top.pendingKey = PendingKey(text: text, range: SourceRange(start: start, end: end), isMerge: false)
+                top.pendingKey = PendingKey(text: text, range: SourceRange(start: start, end: end), isMerge: false,
+                                            start: memberStart(keyStart: start))
                 stack[stack.count - 1] = top
                 return true
             }
             // The alias's own text, not its anchor's, is where the enclosing block collection reaches.
-            return complete(target.node, count: target.count, anchor: nil, end: end)
+            return complete(target.node, count: target.count, anchor: nil, propertiesStart: start, end: end)
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -243,7 +262,7 @@ private struct YAMLTreeBuilder {
                         help: "remove the tag", range: SourceRange(start: markStart, end: end)))
                 }
             }
-            var frame = Frame(isMapping: isMapping, isFlow: isFlow, start: start, end: end,
+            var frame = Frame(isMapping: isMapping, isFlow: isFlow, start: start, end: end, propertiesStart: markStart,
                               anchor: anchorPointer.map { String(cString: $0) })
             if let top = stack.last, top.isMapping, top.pendingKey == nil {
                 frame.isKey = true
@@ -266,12 +285,12 @@ private struct YAMLTreeBuilder {
                     .nonJSONValue, "a \(frame.isMapping ? "mapping" : "sequence") is used as a key; JSON keys are strings, so this key cannot be sent",
                     help: "use a string key", range: range))
                 if var top = stack.last {
-                    top.pendingKey = PendingKey(text: text, range: range, isMerge: false)
+                    top.pendingKey = PendingKey(text: text, range: range, isMerge: false, start: memberStart(keyStart: frame.propertiesStart))
                     stack[stack.count - 1] = top
                 }
                 return true
             }
-            return complete(node, count: frame.count, anchor: frame.anchor)
+            return complete(node, count: frame.count, anchor: frame.anchor, propertiesStart: frame.propertiesStart)
         default:
             break
         }
@@ -300,9 +319,51 @@ private struct YAMLTreeBuilder {
         return index < end || isCollection ? index : start
     }
 
+    /// Where a member's text starts, given where its key's text (with its properties) starts: at the `?` of an
+    /// explicit key written before it on the same line.
+    private func memberStart(keyStart: Int) -> Int {
+        let bytes = source.bytes
+        var index = keyStart - 1
+        while index >= 0, bytes[index] == 0x20 || bytes[index] == 0x09 { index -= 1 }
+        return index >= 0 && bytes[index] == UInt8(ascii: "?") ? index : keyStart
+    }
+
+    /// Pins each member whose deletion range holds the definition of an anchor that an alias after that range uses
+    /// (aliases come after their anchors). `definitions` is sorted by offset. Nesting is bounded by `maxDepth`.
+    static func pinMembers(in node: inout DocumentNode, holdingAnchorsUsedOutside definitions: [(offset: Int, lastUse: Int)]) {
+        switch node.value {
+        case .object(var members):
+            node.value = .null  // so that `members` is the only reference, and changes in place
+            for index in members.indices {
+                pinMembers(in: &members[index].value, holdingAnchorsUsedOutside: definitions)
+                guard let range = members.deletionRange(ofMember: index) else { continue }
+                // The first definition at or after the range's start, then each inside it.
+                var low = 0, high = definitions.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if definitions[middle].offset < range.start { low = middle + 1 } else { high = middle }
+                }
+                while low < definitions.count, definitions[low].offset < range.end {
+                    if definitions[low].lastUse >= range.end {
+                        members[index].pin()
+                        break
+                    }
+                    low += 1
+                }
+            }
+            node.value = .object(members)
+        case .array(var elements):
+            node.value = .null
+            for index in elements.indices { pinMembers(in: &elements[index], holdingAnchorsUsedOutside: definitions) }
+            node.value = .array(elements)
+        default:
+            break
+        }
+    }
+
     /// Attaches a finished value to its parent (or makes it the document's root).
-    private mutating func complete(_ node: DocumentNode, count: Int, anchor: String?, end: Int? = nil) -> Bool {
-        if let anchor { anchors[anchor] = (node, count) }
+    private mutating func complete(_ node: DocumentNode, count: Int, anchor: String?, propertiesStart: Int, end: Int? = nil) -> Bool {
+        if let anchor { anchors[anchor] = (node, count, propertiesStart) }
         guard var top = stack.popLast() else {
             root = node
             return true
@@ -314,7 +375,7 @@ private struct YAMLTreeBuilder {
                 if key.isMerge {
                     mergeSources(node, keyRange: key.range).map { top.merges.append((top.members.count, $0)) }
                 } else {
-                    top.members.append(Member(key: key.text, keyRange: key.range, value: node))
+                    top.members.append(Member(key: key.text, keyRange: key.range, value: node, start: key.start))
                 }
                 top.pendingKey = nil
             }
@@ -342,20 +403,25 @@ private struct YAMLTreeBuilder {
         return nil
     }
 
-    /// Explicit keys win over merged ones; merged members stand where their `<<` stood.
+    /// Explicit keys win over merged ones; merged members stand where their `<<` stood. In a mapping with a merge key
+    /// no member is removable by deleting text: a merged one is written elsewhere, and the text between two explicit
+    /// ones may hold the `<<` entry.
     private func applyMerges(_ frame: Frame) -> [Member] {
-        guard !frame.merges.isEmpty else { return frame.members }
-        var taken = Set(frame.members.map(\.key))
+        guard frame.hasMergeKey else { return frame.members }
+        var members = frame.members
+        for index in members.indices { members[index].pin() }
+        var taken = Set(members.map(\.key))
         var result: [Member] = []
         var mergeIndex = 0
-        for index in 0...frame.members.count {
+        for index in 0...members.count {
             while mergeIndex < frame.merges.count, frame.merges[mergeIndex].index == index {
-                for member in frame.merges[mergeIndex].members where taken.insert(member.key).inserted {
+                for var member in frame.merges[mergeIndex].members where taken.insert(member.key).inserted {
+                    member.pin()
                     result.append(member)
                 }
                 mergeIndex += 1
             }
-            if index < frame.members.count { result.append(frame.members[index]) }
+            if index < members.count { result.append(members[index]) }
         }
         return result
     }

@@ -143,3 +143,58 @@ struct RenderCommandTests {
         #expect(ascii.stdout.contains(#"as compact UTF-8 it would be 4050 bytes: the ascii serializer's \uXXXX escapes add 8060 [payload-too-large]"#))
     }
 }
+
+@Suite("apns-lint --request-body: the bytes sent, read back")
+struct RequestBodyCommandTests {
+    @Test func whatRenderPrintsRendersTheSameWhenReadAsARequestBody() throws {
+        // Read as a definition, a payload key without aps is an envelope: render printed its payload, which read
+        // back as a definition was an envelope again and rendered {"x":1}.
+        let dir = try workspace(["push.json": #"{"payload": {"payload": {"x": 1}}}"#])
+        let first = try run(["render", "push.json"], in: dir)
+        #expect(first.stdout == "{\"payload\":{\"x\":1}}\n")
+        try Data(first.stdout.utf8).write(to: dir.appendingPathComponent("sent.json"))
+        let asBody = try run(["render", "--request-body", "sent.json"], in: dir)
+        #expect(asBody.status == 0)
+        #expect(asBody.stdout == first.stdout)
+        let asDefinition = try run(["render", "sent.json"], in: dir)
+        #expect(asDefinition.stdout == "{\"x\":1}\n")
+    }
+
+    @Test func checkReadsTheBodyAsThePayload() throws {
+        let dir = try workspace(["sent.json": #"{"payload":{"x":1}}"#])
+        let result = try run(["check", "--request-body", "--format", "concise", "sent.json"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("sent.json:1:1: error: the payload has no \"aps\" dictionary"))
+        #expect(result.stdout.hasSuffix("[missing-aps]\nFound 1 error in 1 of 1 file.\n"))
+    }
+}
+
+@Suite("apns-lint check --diff on bytes that are not UTF-8")
+struct DiffBytesCommandTests {
+    @Test func theDiffCarriesTheFilesOwnBytesAndApplies() throws {
+        // A Latin-1 "é" in a comment: the diff printed U+FFFD (EF BF BD) instead, so `patch` failed on the real file.
+        let original = Data("% caf".utf8 + [0xE9] + " comment\n[{alert, <<\"Hi\">>}, {badge, <<\"5\">>}].\n".utf8)
+        let dir = try workspace(["push.erl": original])
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["check", "--diff", "push.erl"]
+        process.currentDirectoryURL = dir
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let diff = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let expected = "--- a/push.erl\n+++ b/push.erl\n@@ -1,2 +1,2 @@\n % caf".utf8 + [0xE9]
+            + " comment\n-[{alert, <<\"Hi\">>}, {badge, <<\"5\">>}].\n+[{alert, <<\"Hi\">>}, {badge, 5}].\n".utf8
+        #expect([UInt8](diff) == Array(expected))
+        // patch(1) applies it to the file as it is.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") else { return }
+        try diff.write(to: dir.appendingPathComponent("fix.patch"))
+        let patch = try run(["-p1", "-i", "fix.patch"], in: dir, executable: "/usr/bin/patch")
+        #expect(patch.status == 0, "\(patch.stdout)\(patch.stderr)")
+        let patched = try Data(contentsOf: dir.appendingPathComponent("push.erl"))
+        #expect([UInt8](patched) == Array("% caf".utf8) + [0xE9] + Array(" comment\n[{alert, <<\"Hi\">>}, {badge, 5}].\n".utf8))
+    }
+}

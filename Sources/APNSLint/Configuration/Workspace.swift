@@ -139,18 +139,20 @@ public final class Workspace: Sendable {
     }
 
     /// Lints files in parallel, each with its configuration; the results keep the order of `files`.
-    public func lint(files: [InputFile], headers: [HeaderOption] = []) throws(ConfigurationError) -> [Result<FileReport, InputError>] {
+    public func lint(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition) throws(ConfigurationError)
+        -> [Result<FileReport, InputError>] {
         let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
         return Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path in
-            linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path)
+            linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path, role: role)
         }
     }
 
     /// Fixes files in parallel (nothing is written), each with its configuration; the results keep the order of `files`.
-    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions) throws(ConfigurationError) -> [Result<FixResult, InputError>] {
+    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions, role: InputRole = .definition)
+        throws(ConfigurationError) -> [Result<FixResult, InputError>] {
         let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
         return Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path in
-            linter.fix(source, fileName: file.path, format: file.format, headers: headers, path: path, options: options)
+            linter.fix(source, fileName: file.path, format: file.format, headers: headers, path: path, options: options, role: role)
         }
     }
 }

@@ -42,7 +42,7 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Keys only this dialect uses at the top of a definition, which tell it apart from the others.
-    var distinctiveKeys: Set<String> {
+    public var distinctiveKeys: Set<String> {
         switch self {
         case .apns: [EnvelopeKey.headers, EnvelopeKey.deviceToken, "aps"]
         case .apnsJSON: ["extra"]
@@ -67,6 +67,11 @@ public struct DialectChoice: Sendable {
     public var notes: [DialectNote]
     /// True when `document` is the document as written: it declared no dialect, so nothing was taken out of it.
     public var isDocumentAsWritten = true
+
+    /// An APNs request as written, whatever keys it holds (a request body: a `dialect` key in it is custom data).
+    public static func apns(asWritten document: DocumentNode) -> DialectChoice {
+        DialectChoice(dialect: .apns, document: document, notes: [])
+    }
 
     /// The dialect a definition declares (`"dialect": "adck"`), else the configured one, else the one its shape
     /// shows. Erlang terms are apns_json's unless declared otherwise.

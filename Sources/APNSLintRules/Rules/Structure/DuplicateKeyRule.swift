@@ -10,29 +10,22 @@ struct DuplicateKeyRule: Rule {
             some reject the document. Which one APNs or your sender uses is not documented, so the request may \
             not be the one you reviewed. apns-lint reports every earlier occurrence and points at the one most \
             parsers keep. In an Erlang proplist the first value counts (`proplists:get_value/2`), so there the \
-            later occurrences are reported.
+            later occurrences are reported. The fix deletes an occurrence with its separator, and in YAML with an \
+            `&anchor` or `!tag` written before its key; it is not offered where deleting text cannot remove that \
+            key alone: beside a merge key (`<<: *defaults`), or when the key's text defines an anchor an alias uses.
             """,
         severity: .warning, category: .structure, fix: .always,
         references: [Reference.rfc8259],
         triggering: [
             Example(#"{"aps": {↓"badge": 1, "alert": "Hi", "badge": 2}}"#),
             Example(#"{"aps": {"alert": "Hi"}, ↓"id": 1, ↓"id": 2, "id": 3}"#),
+            Example("aps:\n  alert: Hi\n  &count ↓badge: 1\n  badge: 2\n", fileExtension: "yaml"),
         ],
         nonTriggering: [
             Example(#"{"aps": {"badge": 1, "alert": {"badge": "not the same object"}}}"#),
         ],
         // It walks the whole document, nested payloads included.
         checksNestedPayloads: false)
-
-    /// The text that deleting a member removes, separators included, in any format: from its key to the next
-    /// member's key, or for the last member from the end of the previous value to the end of its own.
-    /// (`{badge, 1},\n{badge, 2}` loses `badge, 1},\n{`; `"a": 1, "a": 2}` loses `, "a": 2`.)
-    static func memberSpan(_ index: Int, in members: [Member]) -> SourceRange {
-        if index + 1 < members.count {
-            return SourceRange(start: members[index].keyRange.start, end: members[index + 1].keyRange.start)
-        }
-        return SourceRange(start: members[index - 1].value.range.end, end: members[index].value.range.end)
-    }
 
     static func check(_ context: inout RuleContext) {
         // Most documents have no duplicate: the reader may know already, else find out without building a path for
@@ -48,7 +41,10 @@ struct DuplicateKeyRule: Rule {
             for member in members where !(firstWins && winners[member.key] != nil) { winners[member.key] = member.keyRange }
             for (index, member) in members.enumerated() {
                 guard let winner = winners[member.key], winner != member.keyRange else { continue }
-                let fix = Fix("delete this \"\(member.key)\"", edits: [.delete(Self.memberSpan(index, in: members))], applicability: .unsafe)
+                // No fix where deleting text cannot remove this member alone (a YAML merge key or alias is involved).
+                let fix = members.deletionRange(ofMember: index).map {
+                    Fix("delete this \"\(member.key)\"", edits: [.delete($0)], applicability: .unsafe)
+                }
                 if firstWins {
                     context.report(
                         "duplicate key \"\(member.key)\": proplists:get_value/2 reads the first \"\(member.key)\" of this proplist, so this one is ignored",
