@@ -8,6 +8,8 @@ import PackageDescription
 //   APNSLintRules   rules over the AST (know nothing of file formats)
 //   APNSLint        the facade: linter, configuration, reporters (library product)
 //   apns-lint       the command-line shell over APNSLint
+//   APNSLintFuzzing the invariants every input must keep, seeds and dictionaries (the fuzz harness's library)
+//   apns-lint-fuzz  the fuzz harness: replays inputs through the invariants; with libFuzzer (scripts/fuzz), fuzzes
 let package = Package(
     name: "apns-lint",
     platforms: [.macOS(.v13)],
@@ -15,6 +17,7 @@ let package = Package(
         .library(name: "APNSLint", targets: ["APNSLint"]),
         .executable(name: "apns-lint", targets: ["APNSLintCLI"]),
         .executable(name: "apns-lint-benchmark", targets: ["APNSLintBenchmark"]),
+        .executable(name: "apns-lint-fuzz", targets: ["APNSLintFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,9 +42,14 @@ let package = Package(
         ),
         // `swift build -c release && swift run -c release apns-lint-benchmark`: speed figures, never a timed test.
         .executableTarget(name: "APNSLintBenchmark", dependencies: ["APNSLint"], path: "Sources/APNSLintBenchmark"),
+        // `scripts/fuzz FORMAT SECONDS` builds apns-lint-fuzz with libFuzzer and AddressSanitizer; a plain build replays
+        // inputs through the same invariants (`apns-lint-fuzz check FORMAT PATH...`).
+        .target(name: "APNSLintFuzzing", dependencies: ["APNSLint"]),
+        .executableTarget(name: "APNSLintFuzz", dependencies: ["APNSLintFuzzing"]),
         .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax"]),
         .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel"]),
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
+        .testTarget(name: "FuzzTests", dependencies: ["APNSLintFuzzing", "APNSLintFuzz"]),
     ]
 )

@@ -1,0 +1,2 @@
+% café comment
+[{alert, <<"Hi">>}, {badge, <<"5">>}].

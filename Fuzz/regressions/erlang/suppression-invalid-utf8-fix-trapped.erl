@@ -1,0 +1,1 @@
+[{badge,a}]%apns-lint:disable-file ÿ badge-invalid,sound-invalid

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The harness binary, next to the test runner in the build products directory.
+let harness: URL = {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [products, products.deletingLastPathComponent(), products.deletingLastPathComponent().deletingLastPathComponent()] {
+        let url = candidate.appendingPathComponent("apns-lint-fuzz")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return packageRoot.appendingPathComponent(".build/debug/apns-lint-fuzz")
+}()
+
+/// Runs the harness; its status, standard output and standard error.
+func runHarness(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = harness
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+@Suite("apns-lint-fuzz, the harness's command")
+struct HarnessCommandTests {
+    @Test func checkReplaysAFileThroughTheInvariants() throws {
+        let path = packageRoot.appendingPathComponent("Fuzz/regressions/json/payload-key-without-aps.json").path
+        let result = try runHarness(["check", "json", path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "1 input read as json: 0 violations\n")
+    }
+
+    @Test func aPlainBuildSaysHowToFuzz() throws {
+        let result = try runHarness(["fuzz", "yaml"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "apns-lint-fuzz: this build has no libFuzzer in it: run scripts/fuzz yaml SECONDS, which builds one\n")
+    }
+
+    @Test func anUnknownFormatIsAUsageError() throws {
+        let result = try runHarness(["check", "toml", "x"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("apns-lint-fuzz: the format is json, yaml or erlang\nusage: apns-lint-fuzz check FORMAT PATH..."))
+    }
+}
