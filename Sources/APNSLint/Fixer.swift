@@ -57,7 +57,7 @@ extension Linter {
             }
             round += 1
             let chosen = nonOverlapping(candidates)
-            let edits = chosen.flatMap(\.edits).map { spelled($0, in: text, format: format) }
+            let edits = chosen.flatMap(\.edits).map { ScalarSpelling.literal($0, in: text, format: format) }
             let next = SourceText(bytes: Self.apply(edits, to: text.bytes))
             let nextReport = lint(next, fileName: fileName, format: format, headers: headers, path: path, role: role)
             if unreadable(nextReport) > unreadable(report) {
@@ -71,13 +71,6 @@ extension Linter {
         let heldBack = options.includeUnsafe ? 0 : report.diagnostics.count { $0.fix?.applicability == .unsafe }
         return FixResult(original: source.bytes, fixed: text.bytes, applied: applied, unsafeHeldBack: heldBack,
                          report: report, problem: problem)
-    }
-
-    /// A string edit written in the input's syntax, in the style of the text it replaces.
-    private func spelled(_ edit: TextEdit, in text: SourceText, format: InputFormat) -> TextEdit {
-        guard edit.content == .string else { return edit }
-        let original = text.text(edit.range)
-        return TextEdit(range: edit.range, replacement: ScalarSpelling.spell(edit.replacement, replacing: original, format: format))
     }
 
     private func applicableFixes(in report: FileReport, format: InputFormat, includeUnsafe: Bool, textCount: Int) -> [Fix] {

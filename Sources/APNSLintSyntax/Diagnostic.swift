@@ -23,6 +23,10 @@ public struct TextEdit: Hashable, Sendable {
         case text
         /// `replacement` is a string value or key, to be written in the input's syntax.
         case string
+        /// `replacement` is the JSON text of a whole value that replaces a node (JSON is also YAML flow syntax), to
+        /// be placed where the input's format reads it as that node: a YAML flow collection cannot start a line at
+        /// its key's own column, as a block sequence may (`aps:\n- alert: Hi`).
+        case value
     }
 
     public var range: SourceRange

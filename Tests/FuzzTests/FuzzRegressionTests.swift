@@ -125,6 +125,21 @@ struct FuzzRegressionTests {
         #expect(result.problem == nil)
     }
 
+    @Test func aProplistWrittenAsAnIndentlessSequenceBecomesAnObjectUnderItsKey() throws {
+        // The fix wrote the object where the sequence started, at the key's own column: a flow mapping there is not
+        // the key's value, so every round was rolled back and this common layout never got its safe fix.
+        let bytes = try regression("yaml/proplist-indentless-sequence.yaml")
+        let result = linter.fix(SourceText(bytes: bytes), fileName: "t.yaml", format: .yaml)
+        #expect(String(decoding: result.fixed, as: UTF8.self) == "aps:\n  {\"al@ag \\t \\t  taD  filteer-creritia\":\"soult\"}\n")
+        #expect(result.problem == nil)
+        let common = linter.fix(SourceText("aps:\n- alert: Hi\n- badge: 1\nid: 7\n"), fileName: "t.yaml", format: .yaml)
+        #expect(String(decoding: common.fixed, as: UTF8.self) == "aps:\n  {\"alert\":\"Hi\",\"badge\":1}\nid: 7\n")
+        #expect(common.report.diagnostics.isEmpty)
+        // Indented under its key already, it needs no more.
+        let indented = linter.fix(SourceText("aps:\n    - alert: Hi\n"), fileName: "t.yaml", format: .yaml)
+        #expect(String(decoding: indented.fixed, as: UTF8.self) == "aps:\n    {\"alert\":\"Hi\"}\n")
+    }
+
     @Test func aJSONFileTheReaderRepairedStillGetsItsFixes() {
         // A comment is a syntax error the reader repairs (it offers the unsafe fix): the safe fix still applies.
         let result = linter.fix(SourceText("{\"aps\": {\"badge\": \"5\"} // note\n}"), fileName: "t.json", format: .json)

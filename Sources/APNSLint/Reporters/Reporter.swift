@@ -87,11 +87,9 @@ extension FileReport {
         (source.position(of: range.start), source.position(of: max(range.start, range.end)))
     }
 
-    /// An edit as the bytes the fixer writes: a string edit spelled in the input's syntax.
+    /// An edit as the bytes the fixer writes (see `ScalarSpelling.literal`).
     func literal(_ edit: TextEdit) -> TextEdit {
-        guard edit.content == .string else { return edit }
-        let original = source.text(edit.range)
-        return TextEdit(range: edit.range, replacement: ScalarSpelling.spell(edit.replacement, replacing: original, format: format))
+        ScalarSpelling.literal(edit, in: source, format: format)
     }
 }
 

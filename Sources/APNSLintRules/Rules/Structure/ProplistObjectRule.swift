@@ -38,12 +38,13 @@ struct ProplistObjectRule: Rule {
     private static func report(_ set: FieldSet, into context: inout RuleContext) {
         guard let proplist = set.proplist else { return }
         let name = set.pointer.last ?? "aps"
-        // JSON text is valid in JSON and in YAML (as a flow mapping), so one edit serves both.
+        // JSON text is valid in JSON and in YAML (as a flow mapping), so one edit serves both; the fixer places it.
         let object = String(decoding: WireSerializer.serialize(set.node, firstDuplicateWins: context.definition.firstDuplicateWins), as: UTF8.self)
         context.report(
             "\"\(name)\" is written as a proplist (a list of key/value pairs); APNs needs a JSON object here, and sent as written the notification shows nothing",
             pointer: set.pointer, range: proplist.range,
             help: "write it as an object: \(object.count > 80 ? String(object.prefix(77)) + "…" : object)",
-            fix: Fix("write \"\(name)\" as an object", edits: [TextEdit(range: proplist.range, replacement: object)], applicability: .safe))
+            fix: Fix("write \"\(name)\" as an object", edits: [TextEdit(range: proplist.range, replacement: object, content: .value)],
+                     applicability: .safe))
     }
 }
