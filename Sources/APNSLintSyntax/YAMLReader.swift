@@ -117,6 +117,8 @@ private struct YAMLTreeBuilder {
     private var aliasedAnchors: [Int: Int] = [:]
     private var expanded = 0
     private var documentStart = 0
+    /// Where the last content event ended (a scalar, an alias, a collection's start, a flow collection's end, a `---`).
+    private var contentEnd = 0
 
     init(source: SourceText, maxDepth: Int, aliasBudget: Int) {
         self.source = source
@@ -157,8 +159,24 @@ private struct YAMLTreeBuilder {
 
     /// Returns false to stop reading.
     mutating func handle(_ event: yaml_event_t) -> Bool {
-        let markStart = offsets.offset(ofCharacter: event.start_mark.index)
-        let end = max(markStart, offsets.offset(ofCharacter: event.end_mark.index))
+        var markStart = offsets.offset(ofCharacter: event.start_mark.index)
+        var end = max(markStart, offsets.offset(ofCharacter: event.end_mark.index))
+        if event.type == YAML_SCALAR_EVENT, markStart == end, event.data.scalar.length == 0,
+           event.data.scalar.tag == nil, event.data.scalar.anchor == nil {
+            // An empty value with no properties (`a:` at the end of a line, `? key` with no value): libyaml marks it at
+            // the next token, often on a later line, so a collection ending in it would reach into the next line's
+            // indentation, and an edit of that collection would eat it. It stands right after what precedes it.
+            markStart = emptyValuePlace(after: contentEnd, before: markStart)
+            end = markStart
+        }
+        switch event.type {
+        case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT, YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT, YAML_DOCUMENT_START_EVENT:
+            contentEnd = end
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            // A block collection's end is marked at the next token; a flow one's at its closing bracket.
+            if stack.last?.isFlow == true { contentEnd = end }
+        default: break
+        }
         // A node's range starts at its content, after any `&anchor` and `!tag`: that is the text a fix replaces.
         let start: Int
         switch event.type {
@@ -317,6 +335,19 @@ private struct YAMLTreeBuilder {
         }
         // An empty scalar with properties (`a: &x`) keeps its start.
         return index < end || isCollection ? index : start
+    }
+
+    /// Where an empty value stands: after `offset` (where the content before it ended), the blanks and the indicator
+    /// that introduces it (`:`, `-` or `?` before a blank or a line break), and never after `limit`, libyaml's mark.
+    private func emptyValuePlace(after offset: Int, before limit: Int) -> Int {
+        let bytes = source.bytes
+        var index = min(offset, limit)
+        while index < limit, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        if index < limit, [UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "?")].contains(bytes[index]),
+           index + 1 == bytes.count || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 1]) {
+            index += 1
+        }
+        return index
     }
 
     /// Where a member's text starts, given where its key's text (with its properties) starts: at the `?` of an

@@ -280,7 +280,7 @@ struct YAMLReaderSchemaTests {
         // The collections start at their content (`{`, `[`, `{`, the `?` of the block mapping)...
         #expect(read.dumps == [#"""
             [{"a"@8..<9: i:1@11..<12}@7..<13, [i:1@23..<24]@22..<25, {"b"@35..<36: i:2@38..<39}@34..<40, \#
-            {"x"@53..<54: null@55..<55}@51..<55]@0..<55
+            {"x"@53..<54: null@54..<54}@51..<54]@0..<54
             """#])
         // ...and each tag problem runs from the tag through the collection's opening (reported when it opens).
         #expect(read.problemLines == [

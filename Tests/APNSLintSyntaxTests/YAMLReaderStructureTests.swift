@@ -35,15 +35,18 @@ struct YAMLReaderStructureTests {
         #expect(yamlTree("a:\n  b: 1\n  c: [x]\n\n# trailing comment\n\n") == #"""
             {"a"@0..<1: {"b"@5..<6: i:1@8..<9, "c"@12..<13: ["x"@16..<17]@15..<18}@5..<18}@0..<18
             """#)
-        // An empty value (null) ends the mapping right after its colon.
+        // An empty value (null) stands right after its colon (or its explicit key), and ends the mapping there, not at
+        // the next token, where libyaml marks it: in the second text that is the key c, at 8, on the next line.
         #expect(yamlTree("a: 1\nb:\n") == #"{"a"@0..<1: i:1@3..<4, "b"@5..<6: null@7..<7}@0..<7"#)
+        #expect(yamlTree("a:\n  b:\nc: 1\n") == #"{"a"@0..<1: {"b"@5..<6: null@7..<7}@5..<7, "c"@8..<9: i:1@11..<12}@0..<12"#)
+        #expect(yamlTree("- ? k\n- x\n") == #"[{"k"@4..<5: null@5..<5}@2..<5, "x"@8..<9]@0..<9"#)
     }
 
     @Test("nested flow collections, empty ones, and flow entries with empty values or trailing commas")
     func flowCollections() {
         #expect(yamlTree("- [a, [b, {c: d}], {}]\n- {}\n- []\n- {a: }\n- [a, ]\n") == #"""
             [["a"@3..<4, ["b"@7..<8, {"c"@11..<12: "d"@14..<15}@10..<16]@6..<17, {}@19..<21]@2..<22, \#
-            {}@25..<27, []@30..<32, {"a"@36..<37: null@39..<39}@35..<40, ["a"@44..<45]@43..<48]@0..<48
+            {}@25..<27, []@30..<32, {"a"@36..<37: null@38..<38}@35..<40, ["a"@44..<45]@43..<48]@0..<48
             """#)
         #expect(yamlTree("{a: [1, {b: null}], c: {}}") == #"""
             {"a"@1..<2: [i:1@5..<6, {"b"@9..<10: null@12..<16}@8..<17]@4..<18, "c"@20..<21: {}@23..<25}@0..<26

@@ -140,6 +140,16 @@ struct FuzzRegressionTests {
         #expect(String(decoding: indented.fixed, as: UTF8.self) == "aps:\n    {\"alert\":\"Hi\"}\n")
     }
 
+    @Test func aCollectionEndingInAnEmptyValueEndsOnItsOwnLine() throws {
+        // `? key` with no value is null, which libyaml marks at the next token: the sequence seemed to end at "sound",
+        // so the proplist fix replaced the next line's indentation too ("{…}sound: chime").
+        let bytes = try regression("yaml/empty-value-ends-a-collection.yaml")
+        let result = linter.fix(SourceText(bytes: bytes), fileName: "t.yaml", format: .yaml)
+        #expect(String(decoding: result.fixed, as: UTF8.self)
+            == "aps:\n  alert:\n    {\"itle, Game iapns-lint: disad you to a game]\":null}\n  sound: chime\n")
+        #expect(result.problem == nil)
+    }
+
     @Test func aJSONFileTheReaderRepairedStillGetsItsFixes() {
         // A comment is a syntax error the reader repairs (it offers the unsafe fix): the safe fix still applies.
         let result = linter.fix(SourceText("{\"aps\": {\"badge\": \"5\"} // note\n}"), fileName: "t.json", format: .json)
