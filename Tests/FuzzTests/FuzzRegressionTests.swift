@@ -150,6 +150,31 @@ struct FuzzRegressionTests {
         #expect(result.problem == nil)
     }
 
+    @Test func anFCMTimeToLiveBeyondAnyIntegerIsReportedNotATrap() throws {
+        // Converting 2.4e87 seconds to Int to show it in days trapped: every lint of this Skygear message crashed.
+        let bytes = try regression("json/fcm-ttl-beyond-int.json")
+        let report = linter.lint(SourceText(bytes: bytes), fileName: "t.json", format: .json)
+        #expect(found(report) == ["dialect-dropped-key 13..<21", "fcm-ttl-invalid 44..<132"])
+        let ttl = String(decoding: bytes[44..<132], as: UTF8.self)  // 88 digits
+        #expect(ttl.count == 88 && ttl.allSatisfy(\.isNumber))
+        #expect(report.diagnostics[1].message
+            == "android.ttl is \(ttl)s, longer than FCM keeps a message: the longest time to live it accepts is 2419200 seconds (4 weeks)")
+        // An ordinary long one still shows its days.
+        let month = linter.lint(#"{"message": {"title": "Sale", "ttl": 3000000}}"#, fileName: "t.json")
+        #expect(month.diagnostics.first { $0.ruleID == "fcm-ttl-invalid" }?.message
+            == "android.ttl is 3000000s (34 days 17 hours), longer than FCM keeps a message: the longest time to live it accepts is 2419200 seconds (4 weeks)")
+    }
+
+    @Test func aSkygearTimeToLiveThatOverflowsTheExpirationIsReportedNotATrap() {
+        // now + ttl overflowed Int (a trap, exit 132) when the send time was known, as it always is for `check`.
+        let text = #"{"message": {"title": "x", "ttl": 9223372036854775807}}"#
+        let report = Linter(options: RuleOptions(now: 1_800_000_000)).lint(text, fileName: "t.json")
+        #expect(report.definition?.headers.fields[HeaderName.expiration] == nil)
+        #expect(found(report) == ["fcm-ttl-invalid 34..<53"])
+        let inRange = Linter(options: RuleOptions(now: 1_800_000_000)).lint(#"{"message": {"title": "x", "ttl": 3600}}"#, fileName: "t.json")
+        #expect(inRange.definition?.headers.fields[HeaderName.expiration]?.value.number?.text == "1800003600")
+    }
+
     @Test func aJSONFileTheReaderRepairedStillGetsItsFixes() {
         // A comment is a syntax error the reader repairs (it offers the unsafe fix): the safe fix still applies.
         let result = linter.fix(SourceText("{\"aps\": {\"badge\": \"5\"} // note\n}"), fileName: "t.json", format: .json)

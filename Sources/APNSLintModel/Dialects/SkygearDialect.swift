@@ -99,9 +99,11 @@ enum SkygearDialect {
                 fcm.priority = member
             case "ttl":
                 fcm.setTTL(member)
-                if let now, let seconds = member.value.number?.intValue {
+                // A sum past Int's range is no date: no header then (fcm-ttl-invalid reports the ttl).
+                if let now, let seconds = member.value.number?.intValue,
+                   case let (expiration, overflow) = now.addingReportingOverflow(seconds), !overflow {
                     apns.expirationHeader = Member(key: HeaderName.expiration, keyRange: member.keyRange,
-                                                   value: reader.build.integer(now + seconds).at(member.value.range))
+                                                   value: reader.build.integer(expiration).at(member.value.range))
                     reader.dialectKeys += [member.keyRange, member.value.range]
                 }
             default:

@@ -45,9 +45,10 @@ struct FCMTTLInvalidRule: Rule {
                 "android.ttl is \(text), a negative time to live; FCM accepts 0 to \(Self.maximum) seconds",
                 at: field, part: .value, help: "write 0 to deliver only if the device is reachable now, or a positive number of seconds")
         } else if seconds > Double(Self.maximum) {
-            let whole = Int(seconds.rounded(.down))
+            // Shown as days while it is a number of days anyone can read; a ttl of 10^80 seconds does not fit an Int.
+            let days = seconds < 1e15 ? " (\(EpochTime.duration(Int(seconds.rounded(.down)))))" : ""
             context.report(
-                "android.ttl is \(text) (\(EpochTime.duration(whole))), longer than FCM keeps a message: the longest time to live it accepts is \(Self.maximum) seconds (4 weeks)",
+                "android.ttl is \(text)\(days), longer than FCM keeps a message: the longest time to live it accepts is \(Self.maximum) seconds (4 weeks)",
                 at: field, part: .value, help: "write at most \(Self.maximum), or remove ttl: FCM's default is already the longest, 4 weeks")
         }
     }
