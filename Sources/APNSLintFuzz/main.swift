@@ -33,9 +33,8 @@ case "check":
     let checker = InvariantChecker()
     var inputs = 0, violations = 0
     for path in arguments {
-        let files = FuzzSeeds.files(under: path)
-        if files.isEmpty { fail("no such file or directory: \(path)") }
-        for file in files {
+        guard FileManager.default.fileExists(atPath: path) else { fail("no such file or directory: \(path)") }
+        for file in FuzzSeeds.files(under: path) {
             guard let data = FileManager.default.contents(atPath: file) else { fail("cannot read \(file)") }
             inputs += 1
             for violation in checker.check([UInt8](data), format: format) {

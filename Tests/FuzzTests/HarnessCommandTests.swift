@@ -35,6 +35,17 @@ struct HarnessCommandTests {
         #expect(result.stdout == "1 input read as json: 0 violations\n")
     }
 
+    @Test func anEmptyDirectoryHoldsNoInputAndAMissingPathIsAnError() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let result = try runHarness(["check", "erlang", empty.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 inputs read as erlang: 0 violations\n")
+        let missing = try runHarness(["check", "erlang", empty.appendingPathComponent("nothing").path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "apns-lint-fuzz: no such file or directory: \(empty.appendingPathComponent("nothing").path)\n")
+    }
+
     @Test func aPlainBuildSaysHowToFuzz() throws {
         let result = try runHarness(["fuzz", "yaml"])
         #expect(result.status == 2)
