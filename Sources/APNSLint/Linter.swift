@@ -40,14 +40,14 @@ public struct FileReport: Sendable {
 }
 
 /// What an input's bytes are.
-public enum InputRole: String, Sendable, Hashable, CaseIterable {
+public enum InputRole: Sendable, Hashable {
     /// A notification definition as kept in a repository: a payload, a `headers`/`payload` envelope around one, or a
     /// definition in another system's format (node-apn, ADCK, Skygear, an Erlang term for apns_json).
     case definition
     /// A request body, the bytes APNs receives: always the payload, whatever keys it holds (a `payload` key beside no
     /// `aps`, or a `dialect` key, is custom data), never an envelope or another system's format. What `render` prints
     /// reads back as this.
-    case requestBody = "request-body"
+    case requestBody
 }
 
 /// Lints notification definitions. A value type with no global state: build one and use it from any thread.

@@ -144,12 +144,8 @@ struct Suppressions {
         /// Whether `offset` lies inside a scalar or key.
         func contains(_ offset: Int) -> Bool {
             // The number of ranges starting at or before `offset`.
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= offset { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 && furthestEnds[low - 1] > offset
+            let before = starts.partitioningIndex { $0 > offset }
+            return before > 0 && furthestEnds[before - 1] > offset
         }
     }
 

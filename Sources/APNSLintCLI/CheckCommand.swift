@@ -65,8 +65,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
-    @Flag(help: "Read each input as an APNs request body, the bytes sent (what render prints): always the payload, never a headers/payload envelope or another system's format.")
-    var requestBody = false
+    @OptionGroup
+    var input: InputRoleOption
 
     @OptionGroup(title: "Configuration and files")
     var discovery: DiscoveryOptions
@@ -152,7 +152,7 @@ struct CheckCommand: ParsableCommand {
         return settings
     }
 
-    var role: InputRole { requestBody ? .requestBody : .definition }
+    var role: InputRole { input.role }
 
     func run() throws {
         let workspace = discovery.workspace(commandLine: commandLineSettings)

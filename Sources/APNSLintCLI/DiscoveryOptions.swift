@@ -2,6 +2,14 @@ import APNSLint
 import ArgumentParser
 import Foundation
 
+/// What the inputs are (`InputRole`): shared by `check` and `render`.
+struct InputRoleOption: ParsableArguments {
+    @Flag(help: "Read each input as an APNs request body, the bytes sent (what render prints): always the payload, never a headers/payload envelope or another system's format.")
+    var requestBody = false
+
+    var role: InputRole { requestBody ? .requestBody : .definition }
+}
+
 /// Which configuration applies: shared by `check`, `render` and `config`.
 struct ConfigurationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Use this configuration file for every input instead of the nearest .apns-lint.yml.", valueName: "path"))

@@ -35,8 +35,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Which request to print: apns (the APNs payload) or fcm (the FCM v1 message a Skygear definition sends to Android).", valueName: "target"))
     var target: DeliveryTarget = .apns
 
-    @Flag(help: "Read the file as an APNs request body, the bytes sent (what render prints): always the payload, never a headers/payload envelope or another system's format.")
-    var requestBody = false
+    @OptionGroup
+    var input: InputRoleOption
 
     @Flag(help: "Render the definition as it would be after the safe fixes (the file is not changed).")
     var fix = false
@@ -78,7 +78,7 @@ struct RenderCommand: ParsableCommand {
         let workspace = configuration.workspace(commandLine: Settings(serializer: serializer))
         let linter = try configured { () throws(ConfigurationError) in try workspace.linter(for: name) }
         let path = file == "-" && stdinFilename == nil ? nil : workspace.absolutePath(name)
-        let role: InputRole = requestBody ? .requestBody : .definition
+        let role = input.role
         let report = fix || unsafeFixes
             ? linter.fix(SourceText(bytes: bytes), fileName: name, format: format, path: path, options: FixOptions(includeUnsafe: unsafeFixes),
                          role: role).report

@@ -239,11 +239,10 @@ public struct Member: Sendable {
     }
 
     /// A member whose text starts at `start`, before its key (see `start`).
-    public init(key: String, keyRange: SourceRange, value: DocumentNode, start: Int, isRemovable: Bool = true) {
+    public init(key: String, keyRange: SourceRange, value: DocumentNode, start: Int) {
         self.init(key: key, keyRange: keyRange, value: value)
         if let leading = UInt32(exactly: keyRange.start - start) {
             leadingLength = leading
-            self.isRemovable = isRemovable
         } else {
             // Properties too long to count (or a start after the key): never delete by a guessed start.
             self.isRemovable = false

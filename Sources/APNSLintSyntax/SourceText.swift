@@ -156,6 +156,26 @@ public struct SourceText: Sendable {
     }
 }
 
+extension RandomAccessCollection {
+    /// The index of the first element for which `belongs` is true, in a collection where every such element comes after
+    /// every other (a binary search); `endIndex` when there is none.
+    public func partitioningIndex(where belongs: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongs(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
+    }
+}
+
 /// Tests on eight bytes at once, for scans that skip a word at a time while none of its bytes needs a look.
 extension UInt64 {
     private static let ones: UInt64 = 0x0101_0101_0101_0101

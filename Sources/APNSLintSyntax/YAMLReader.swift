@@ -216,9 +216,9 @@ private struct YAMLTreeBuilder {
                         .nonJSONValue, "the key \(text) is \(describe(value)) in YAML, but JSON keys are strings; it becomes \"\(text)\"",
                         help: "quote the key: \"\(text)\"", range: range))
                 }
-                top.pendingKey = PendingKey(text: text, range: range, isMerge: isPlain && tag == nil && text == "<<",
-                                            start: memberStart(keyStart: markStart))
-                if top.pendingKey!.isMerge { top.hasMergeKey = true }
+                let isMerge = isPlain && tag == nil && text == "<<"
+                top.pendingKey = PendingKey(text: text, range: range, isMerge: isMerge, start: memberStart(keyStart: markStart))
+                if isMerge { top.hasMergeKey = true }
                 stack[stack.count - 1] = top
                 if let anchor { anchors[anchor] = (DocumentNode(.string(text), range: range), 1, markStart) }
                 return true
@@ -226,7 +226,7 @@ private struct YAMLTreeBuilder {
             if isPlain, tag == nil { checkAmbiguous(text, range: range) }
             let node = DocumentNode(resolve(text, isPlain: isPlain, tag: tag, range: range,
                                                     tagged: SourceRange(start: markStart, end: end), reportNonJSON: true), range: range)
-            return complete(node, count: 1, anchor: anchor, propertiesStart: markStart)
+            return complete(node, count: 1, anchor: anchor.map { ($0, markStart) })
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
             guard let target = anchors[name] else {
@@ -258,7 +258,7 @@ private struct YAMLTreeBuilder {
                 return true
             }
             // The alias's own text, not its anchor's, is where the enclosing block collection reaches.
-            return complete(target.node, count: target.count, anchor: nil, propertiesStart: start, end: end)
+            return complete(target.node, count: target.count, anchor: nil, end: end)
         case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
@@ -308,7 +308,7 @@ private struct YAMLTreeBuilder {
                 }
                 return true
             }
-            return complete(node, count: frame.count, anchor: frame.anchor, propertiesStart: frame.propertiesStart)
+            return complete(node, count: frame.count, anchor: frame.anchor.map { ($0, frame.propertiesStart) })
         default:
             break
         }
@@ -368,18 +368,10 @@ private struct YAMLTreeBuilder {
             for index in members.indices {
                 pinMembers(in: &members[index].value, holdingAnchorsUsedOutside: definitions)
                 guard let range = members.deletionRange(ofMember: index) else { continue }
-                // The first definition at or after the range's start, then each inside it.
-                var low = 0, high = definitions.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if definitions[middle].offset < range.start { low = middle + 1 } else { high = middle }
-                }
-                while low < definitions.count, definitions[low].offset < range.end {
-                    if definitions[low].lastUse >= range.end {
-                        members[index].pin()
-                        break
-                    }
-                    low += 1
+                // The definitions inside the range, from the first at or after its start.
+                let first = definitions.partitioningIndex { $0.offset >= range.start }
+                if definitions[first...].prefix(while: { $0.offset < range.end }).contains(where: { $0.lastUse >= range.end }) {
+                    members[index].pin()
                 }
             }
             node.value = .object(members)
@@ -393,8 +385,9 @@ private struct YAMLTreeBuilder {
     }
 
     /// Attaches a finished value to its parent (or makes it the document's root).
-    private mutating func complete(_ node: DocumentNode, count: Int, anchor: String?, propertiesStart: Int, end: Int? = nil) -> Bool {
-        if let anchor { anchors[anchor] = (node, count, propertiesStart) }
+    /// - Parameter anchor: the node's anchor and where its properties start (where the anchor is defined).
+    private mutating func complete(_ node: DocumentNode, count: Int, anchor: (name: String, defined: Int)?, end: Int? = nil) -> Bool {
+        if let anchor { anchors[anchor.name] = (node, count, anchor.defined) }
         guard var top = stack.popLast() else {
             root = node
             return true

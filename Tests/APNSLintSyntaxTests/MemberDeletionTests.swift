@@ -65,3 +65,16 @@ struct MemberDeletionTests {
         #expect(!odd.isRemovable)
     }
 }
+
+@Suite("partitioningIndex")
+struct PartitioningIndexTests {
+    @Test func theFirstIndexWhereThePredicateHolds() {
+        let values = [1, 3, 3, 5, 8]
+        #expect(values.partitioningIndex { $0 >= 3 } == 1)
+        #expect(values.partitioningIndex { $0 > 3 } == 3)
+        #expect(values.partitioningIndex { $0 > 8 } == 5)
+        #expect(values.partitioningIndex { $0 >= 0 } == 0)
+        #expect([Int]().partitioningIndex { $0 > 0 } == 0)
+        #expect(values[2...].partitioningIndex { $0 >= 5 } == 3)  // a slice keeps its own indices
+    }
+}
