@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "APNSLintFuzzing", dependencies: ["APNSLint"]),
         .executableTarget(name: "APNSLintFuzz", dependencies: ["APNSLintFuzzing"]),
         .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax"]),
-        .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel"]),
+        .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel", "APNSLintRules"]),
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
         .testTarget(name: "FuzzTests", dependencies: ["APNSLintFuzzing", "APNSLintFuzz"]),

@@ -1,3 +1,4 @@
+import APNSLintRules
 import APNSLintSyntax
 
 /// The formats apns-lint reads. Each has a reader that produces the same positioned document tree.
@@ -23,22 +24,19 @@ public enum InputFormat: String, Sendable, CaseIterable {
         return allCases.first { $0.fileExtensions.contains(ext) }
     }
 
-    /// The id of the rule that reports text this format's reader cannot read.
-    public var syntaxRuleID: String {
+    /// The language of the format's reader.
+    public var language: SourceLanguage {
         switch self {
-        case .json: "invalid-json"
-        case .yaml: "invalid-yaml"
-        case .erlang: "invalid-erlang-term"
+        case .json: .json
+        case .yaml: .yaml
+        case .erlang: .erlang
         }
     }
 
-    /// The id of the rule that reports values this format has and JSON has not.
-    var nonJSONValueRuleID: String? {
-        switch self {
-        case .json: nil
-        case .yaml: "yaml-non-json-value"
-        case .erlang: "erlang-non-json-value"
-        }
+    /// The id of the rule that reports text this format's reader cannot read.
+    public var syntaxRuleID: String {
+        // Every language has one (a test says so).
+        RuleRegistry.owner(of: .syntax(.invalidSyntax, in: language)) ?? ""
     }
 
     /// The byte that starts a comment, for inline suppressions; nil for JSON, which has no comments.

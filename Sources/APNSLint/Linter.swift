@@ -52,44 +52,28 @@ public enum InputRole: Sendable, Hashable {
 
 /// Lints notification definitions. A value type with no global state: build one and use it from any thread.
 public struct Linter: Sendable {
-    public let rules: [any Rule]
+    public let rules: [any Rule.Type]
     public let configuration: Configuration
-    /// The settings of a file no override or ignore entry names, resolved once.
+    /// The settings of a file no override or ignore entry names, resolved once, with their rule plan.
     private let commonSettings: ResolvedSettings
-    /// What the lint loop reads of each model rule, read once: a rule's metadata is a large value.
-    private let modelRules: [PreparedRule]
-    /// What the lint loop reads of the APNs rules among `modelRules` (`number` is the place in it), for the usual
-    /// case: every rule enabled, a top-level definition with no FCM message.
-    private let apnsRules: [(number: Int, type: any Rule.Type, severity: Severity, runsWhen: RunConditions)]
-    /// The ids of `modelRules`, in the same order.
-    private let modelRuleIDs: [String]
-    /// Every rule's default severity, for findings reported while reading (syntax, dialects, suppressions).
-    private let severities: [String: Severity]
     private let ruleIDs: [String]
-    /// Whether a rule is skipped on a definition that holds none of its run conditions. Off only in the tests that
-    /// show the conditions change no report.
+    /// Whether a rule is skipped on a definition that holds none of its subscriptions. Off only in the tests that
+    /// show subscriptions change no report.
     var skipsRulesByCondition = true
 
     /// A linter applying `configuration` (severities, options, headers, overrides and ignore entries).
-    public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all) {
+    public init(configuration: Configuration, rules: [any Rule.Type] = RuleRegistry.all) {
         self.rules = rules
         self.configuration = configuration
         commonSettings = ResolvedSettings(configuration.settings(for: nil), rules: rules, ignore: [])
-        modelRules = rules.map { PreparedRule($0) }.filter { $0.stage == .model }
-        modelRuleIDs = modelRules.map { $0.id }
-        apnsRules = modelRules.enumerated().filter { $0.element.target == .apns }
-            .map { (number: $0.offset, type: $0.element.type, severity: $0.element.severity, runsWhen: $0.element.runsWhen) }
-        severities = Dictionary(rules.map { ($0.id, $0.metadata.severity) }) { first, _ in first }
-        ruleIDs = rules.map(\.id)
+        ruleIDs = rules.map { $0.id }
     }
 
     /// A linter with these rule options and no configuration file.
-    public init(rules: [any Rule] = RuleRegistry.all, options: RuleOptions = RuleOptions()) {
+    public init(rules: [any Rule.Type] = RuleRegistry.all, options: RuleOptions = RuleOptions()) {
         var settings = Settings(platforms: options.platforms, serializer: options.serializer,
                                 sizeLimitProfile: options.sizeLimitProfile, now: options.now)
-        if options.nearLimitShare != RuleOptions().nearLimitShare {
-            settings.rules["payload-near-limit"] = RuleSetting(options: ["share": options.nearLimitShare])
-        }
+        for (id, values) in options.ruleValues { settings.rules[id] = RuleSetting(options: values) }
         self.init(configuration: Configuration(settings: settings), rules: rules)
     }
 
@@ -125,7 +109,7 @@ public struct Linter: Sendable {
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
-            guard var diagnostic = diagnostic(for: problem, format: format) else { return nil }
+            guard var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan) else { return nil }
             // A problem belongs to the last document starting at or before it.
             if isMultiDocument {
                 diagnostic.document = max(0, parsed.documents.lastIndex { $0.range.start <= problem.range.start } ?? 0)
@@ -141,7 +125,7 @@ public struct Linter: Sendable {
             let choice = role == .requestBody ? DialectChoice.apns(asWritten: document)
                 : DialectChoice.resolve(document, configured: settings.dialect, isErlang: format == .erlang)
             let translation = choice.dialect.translate(choice.document, now: settings.options.now)
-            var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex) }
+            var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins,
                                          textIsCompact: parsed.isCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
@@ -151,15 +135,14 @@ public struct Linter: Sendable {
             if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
-            let skipped = translation.sendsAPNs ? translation.inapplicableRules
-                : translation.inapplicableRules.union(modelRules.lazy.filter { $0.target == .apns }.map(\.id))
-            found += check(definition, fcmMessage: fcmMessage, document: documentIndex,
-                           settings: settings, options: options, skipping: skipped)
+            found += check(definition, fcmMessage: fcmMessage, translation: translation, document: documentIndex,
+                           plan: settings.plan, options: options)
             diagnostics += found.map { translated($0, by: translation) }
         }
         // Only a format with comments (YAML, Erlang) can hold suppression comments.
         let suppressions = format.commentMarker == nil ? nil
-            : Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs)
+            : Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs,
+                           owner: { settings.plan.owner(of: .suppression($0)) })
         // Most definitions have no finding and no suppression comment: then there is nothing to apply or sort.
         if !diagnostics.isEmpty || suppressions?.isEmpty == false {
             // The suppressions' own findings get the configured severities too.
@@ -189,67 +172,33 @@ public struct Linter: Sendable {
 
     /// Runs the model rules on a definition, and on every payload nested in it (which the app presents itself,
     /// so everything but the request-level rules applies there too).
-    private func check(_ definition: NotificationDefinition, fcmMessage: FCMMessage?, document: Int?, settings: ResolvedSettings,
-                       options: RuleOptions, skipping skipped: Set<String>) -> [Diagnostic] {
-        let checksAll = settings.levels.isEmpty && skipped.isEmpty
-        var diagnostics = check(definition, nestedAt: nil, fcmMessage: fcmMessage, document: document, settings: settings,
-                                options: options, skipping: skipped, checksAll: checksAll)
+    private func check(_ definition: NotificationDefinition, fcmMessage: FCMMessage?, translation: DialectTranslation, document: Int?,
+                       plan: RulePlan, options: RuleOptions) -> [Diagnostic] {
+        let dialect = translation.capabilities
+        var diagnostics = plan.run(on: definition, subject: .topLevel(sendsAPNs: translation.sendsAPNs), fcmMessage: fcmMessage,
+                                   options: options, dialect: dialect, conditional: skipsRulesByCondition)
         // Nested payloads are rare: the stack of those still to check is only made for one.
-        var pending = definition.payload?.nestedPayloads.map { ($0, definition.firstDuplicateWins) } ?? []
+        var pending = translation.sendsAPNs ? definition.payload?.nestedPayloads.map { ($0, definition.firstDuplicateWins) } ?? [] : []
         while let (field, firstDuplicateWins) = pending.popLast() {
             let nested = Binder.bindNested(field, firstDuplicateWins: firstDuplicateWins)
-            diagnostics += check(nested, nestedAt: field.pointer, fcmMessage: nil, document: document, settings: settings,
-                                 options: options, skipping: skipped, checksAll: checksAll)
+            let found = plan.run(on: nested, subject: .nested, options: options, dialect: dialect, conditional: skipsRulesByCondition)
+            diagnostics += found.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.notes.append(Note("in the notification nested at \(field.pointer), which the app presents itself"))
+                return diagnostic
+            }
             pending += nested.payload?.nestedPayloads.map { ($0, nested.firstDuplicateWins) } ?? []
         }
-        return diagnostics
-    }
-
-    /// Runs the model rules on one definition (`nestedAt` the pointer of a payload nested in another).
-    private func check(_ definition: NotificationDefinition, nestedAt: JSONPointer?, fcmMessage: FCMMessage?, document: Int?,
-                       settings: ResolvedSettings, options: RuleOptions, skipping skipped: Set<String>, checksAll: Bool)
-        -> [Diagnostic] {
-        // FCM rules check the FCM message of the top-level definition; APNs rules the APNs request.
-        let checksFCM = fcmMessage != nil
-        var context = RuleContext(definition: definition, ruleIDs: modelRuleIDs, options: options, fcmMessage: fcmMessage)
-        let facts = DefinitionFacts(definition)
-        // The usual case: every rule enabled, a top-level definition, no FCM message. Only what the loop reads of the
-        // APNs rules is in `apnsRules`, so it looks at fewer, smaller entries.
-        if checksAll, nestedAt == nil, !checksFCM {
-            apnsRules.withUnsafeBufferPointer { rules in
-                for rule in rules where !skipsRulesByCondition || rule.runsWhen.hold(for: facts) {
-                    context.startRule(number: rule.number, severity: rule.severity)
-                    rule.type.check(&context)
-                }
-            }
-        } else {
-            // Through the array's buffer, so no rule's entry is copied (its id would be retained and released).
-            modelRules.withUnsafeBufferPointer { rules in
-                for index in rules.indices {
-                    if !checksAll, !settings.isEnabled(rules[index].id) || skipped.contains(rules[index].id) { continue }
-                    if nestedAt != nil, !rules[index].checksNestedPayloads { continue }
-                    if rules[index].target == .fcm && !checksFCM { continue }
-                    if skipsRulesByCondition, !rules[index].runsWhen.hold(for: facts) { continue }
-                    context.startRule(number: index, severity: rules[index].severity)
-                    rules[index].type.check(&context)
-                }
-            }
-        }
-        var diagnostics = context.takeDiagnostics()
-        guard !diagnostics.isEmpty else { return diagnostics }
-        for index in diagnostics.indices {
-            diagnostics[index].document = document
-            if let nestedAt {
-                diagnostics[index].notes.append(Note("in the notification nested at \(nestedAt), which the app presents itself"))
-            }
+        if let document, !diagnostics.isEmpty {
+            for index in diagnostics.indices { diagnostics[index].document = document }
         }
         return diagnostics
     }
 
     /// What a dialect drops, changes or requires, reported under its rule.
-    private func diagnostic(for note: DialectNote, document: Int?) -> Diagnostic? {
-        guard let severity = severities[note.ruleID] else { return nil }
-        return Diagnostic(ruleID: note.ruleID, severity: severity, message: note.message, help: note.help,
+    private func diagnostic(for note: DialectNote, document: Int?, plan: RulePlan) -> Diagnostic? {
+        guard let (id, severity) = plan.owner(of: .dialect(note.kind)) else { return nil }
+        return Diagnostic(ruleID: id, severity: severity, message: note.message, help: note.help,
                           pointer: note.pointer, range: note.range, document: document)
     }
 
@@ -267,43 +216,10 @@ public struct Linter: Sendable {
         return diagnostic
     }
 
-    private func diagnostic(for problem: SyntaxProblem, format: InputFormat) -> Diagnostic? {
-        let id = switch problem.kind {
-        case .invalidSyntax: format.syntaxRuleID
-        case .byteOrderMark: "byte-order-mark"
-        case .aliasLimit: "yaml-alias-limit"
-        case .nonJSONValue: format.nonJSONValueRuleID ?? format.syntaxRuleID
-        case .ambiguousScalar: "yaml-ambiguous-scalar"
-        case .charlistString: "erlang-charlist-string"
-        }
-        guard let severity = severities[id] else { return nil }
+    private func diagnostic(for problem: SyntaxProblem, format: InputFormat, plan: RulePlan) -> Diagnostic? {
+        guard let (id, severity) = plan.owner(of: .syntax(problem.kind, in: format.language)) else { return nil }
         return Diagnostic(
             ruleID: id, severity: severity, message: problem.message, help: problem.help,
             pointer: .root, range: problem.range, fix: problem.fix)
-    }
-}
-
-/// A model rule with what the lint loop reads of its metadata.
-private struct PreparedRule: Sendable {
-    /// The rule's type, whose `check` the loop calls: a metatype is copied for nothing.
-    let type: any Rule.Type
-    let id: String
-    let severity: Severity
-    let stage: RuleStage
-    let target: DeliveryTarget
-    /// Nested payloads are presented by the app: request-level rules and the size rules do not apply there.
-    let checksNestedPayloads: Bool
-    /// The definitions the rule has anything to look at.
-    let runsWhen: RunConditions
-
-    init(_ rule: any Rule) {
-        let metadata = rule.metadata
-        type = Swift.type(of: rule)
-        id = metadata.id
-        severity = metadata.severity
-        stage = metadata.stage
-        target = metadata.target
-        checksNestedPayloads = metadata.checksNestedPayloads && metadata.category != .size
-        runsWhen = RunConditions(metadata.runsWhen)
     }
 }

@@ -111,11 +111,11 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// The diagnostics that stop rendering: errors of the syntax stage (the reader could not read the text as
+    /// The diagnostics that stop rendering: errors of rules that report while reading (the reader could not read the text as
     /// written, so what it recovered is not a request anyone meant to send).
     public static func blockingDiagnostics(in report: FileReport) -> [Diagnostic] {
         report.diagnostics.filter { diagnostic in
-            diagnostic.severity == .error && RuleRegistry.rule(id: diagnostic.ruleID)?.metadata.stage == .syntax
+            diagnostic.severity == .error && RuleRegistry.rule(id: diagnostic.ruleID)?.reportsWhileReading == true
         }
     }
 

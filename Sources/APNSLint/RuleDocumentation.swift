@@ -6,15 +6,17 @@ import APNSLintSyntax
 /// committed `Rules/` differs from what this writes; `apns-lint generate-docs` regenerates it.
 public enum RuleDocumentation {
     /// File name → contents, for every page.
-    public static func pages(rules: [any Rule] = RuleRegistry.all) -> [(name: String, contents: String)] {
-        [("README.md", index(rules: rules))] + rules.map { ("\($0.id).md", page(for: $0.metadata)) }
+    public static func pages(rules: [any Rule.Type] = RuleRegistry.all) -> [(name: String, contents: String)] {
+        [("README.md", index(rules: rules))] + rules.map { ("\($0.id).md", page(for: $0.documented)) }
     }
 
-    public static func page(for rule: RuleMetadata) -> String {
+    public static func page(for rule: any Rule.Type) -> String { page(for: rule.documented) }
+
+    public static func page(for rule: DocumentedRule) -> String {
         var out = "# \(rule.id)\n\n"
         out += "\(rule.summary)\n\n"
         out += "| Default severity | Category | Fix | Checked on |\n|---|---|---|---|\n"
-        out += "| \(rule.severity.rawValue) | \(rule.category.title) | \(fixText(rule.fix)) | \(rule.stage == .syntax ? "the text, while reading it" : "the typed notification") |\n\n"
+        out += "| \(rule.severity.rawValue) | \(rule.category.title) | \(fixText(rule.fix)) | \(checkedOn(rule.descriptor)) |\n\n"
         out += "## Why it matters\n\n\(rule.rationale)\n\n"
         out += "## Examples that trigger it\n\n"
         for example in rule.triggering {
@@ -41,12 +43,27 @@ public enum RuleDocumentation {
         return out
     }
 
-    public static func index(rules: [any Rule]) -> String {
+    /// What the rule looks at, for its page: the typed notification, or what a lower layer found.
+    static func checkedOn(_ rule: RuleDescriptor) -> String {
+        var places: [String] = []
+        for finding in rule.finds {
+            let place = switch finding {
+            case .syntax: "the text, while reading it"
+            case .dialect: "the system's format, while turning it into the request"
+            case .suppression: "the suppression comments"
+            }
+            if !places.contains(place) { places.append(place) }
+        }
+        if RuleRegistry.rule(id: rule.id).map({ $0 is any ModelRule.Type }) ?? places.isEmpty { places.insert("the typed notification", at: 0) }
+        return places.joined(separator: "; ")
+    }
+
+    public static func index(rules: [any Rule.Type]) -> String {
         var out = "# Rules\n\n"
         out += "Every rule apns-lint has. Generated from the rules' metadata by `apns-lint generate-docs`; do not edit.\n"
         out += "`apns-lint rules` lists them and `apns-lint explain RULE` prints a page.\n\n"
         for category in RuleCategory.allCases {
-            let members = rules.map(\.metadata).filter { $0.category == category }
+            let members = rules.filter { $0.descriptor.category == category }.map { $0.documented }
             guard !members.isEmpty else { continue }
             out += "## \(category.title)\n\n| Rule | Severity | Fix | What it finds |\n|---|---|---|---|\n"
             for rule in members {
@@ -70,7 +87,11 @@ public enum RuleDocumentation {
         var settings: [String] = []
         if let now = example.options.now { settings.append("--now \(now)") }
         if example.options.sizeLimitProfile != .http2 { settings.append("--size-limit-profile \(example.options.sizeLimitProfile.rawValue)") }
-        if example.options.nearLimitShare != RuleOptions().nearLimitShare { settings.append("--near-limit-share \(example.options.nearLimitShare)") }
+        for (id, values) in example.options.ruleValues.sorted(by: { $0.key < $1.key }) {
+            for option in RuleRegistry.rule(id: id)?.descriptor.options ?? [] {
+                if let flag = option.commandLineFlag, let value = values[option.name] { settings.append("--\(flag) \(value)") }
+            }
+        }
         if example.options.serializer != .compact { settings.append("--serializer \(example.options.serializer.rawValue)") }
         if !example.options.platforms.isEmpty {
             settings += example.options.platforms.map(\.rawValue).sorted().map { "--platform \($0)" }

@@ -32,12 +32,19 @@ struct Suppressions {
     private(set) var problems: [Diagnostic] = []
     private let source: SourceText
     private let knownRules: [String]
+    /// The rules that report a suppression that cannot be understood, and one that suppresses nothing (nil: none
+    /// among the linter's rules).
+    private let invalidOwner: (id: String, severity: Severity)?
+    private let unusedOwner: (id: String, severity: Severity)?
     /// The last answer of `nextContentLine(after:)`: the line asked about, and the content line found.
     private var lastContentLine: (after: Int, found: Int)?
 
-    init(source: SourceText, format: InputFormat, documents: [DocumentNode], knownRules: [String]) {
+    init(source: SourceText, format: InputFormat, documents: [DocumentNode], knownRules: [String],
+         owner: (SuppressionProblem) -> (id: String, severity: Severity)?) {
         self.source = source
         self.knownRules = knownRules
+        invalidOwner = owner(.invalid)
+        unusedOwner = owner(.unused)
         guard let marker = format.commentMarker else { return }
         let candidates = Self.keywordOffsets(in: source.bytes)
         guard !candidates.isEmpty else { return }
@@ -77,12 +84,13 @@ struct Suppressions {
         kept += problems
         for (index, directive) in directives.enumerated() {
             let unused = directive.rules.indices.filter { !used.contains([index, $0]) && enabled(directive.rules[$0].id) }
-            for rule in unused where knownRules.contains("unused-suppression") {
+            guard let unusedOwner else { continue }
+            for rule in unused {
                 let id = directive.rules[rule].id
                 let place = directive.coveredLine.map { "line \($0)" } ?? "this file"
                 let removal = unused.count == directive.rules.count ? wholeCommentRemoval(directive.comment) : removalRange(of: rule, in: directive)
                 kept.append(Diagnostic(
-                    ruleID: "unused-suppression", severity: .warning,
+                    ruleID: unusedOwner.id, severity: unusedOwner.severity,
                     message: "this suppression of \(id) is unused: \(id) reports nothing on \(place)",
                     help: "remove it, so it cannot hide a future finding by accident",
                     pointer: .root, range: directive.rules[rule].range,
@@ -183,7 +191,7 @@ struct Suppressions {
         }
         if !hasReason {
             report("this suppression gives no reason: say after -- why the finding is accepted",
-                   help: "e.g. '# apns-lint: \(scope.rawValue) \(rules.map(\.id).joined(separator: ", ")) -- the app reads this key itself'",
+                   help: "e.g. '# apns-lint: \(scope.rawValue) \(rules.map { $0.id }.joined(separator: ", ")) -- the app reads this key itself'",
                    at: scopeWord.range)
         }
         guard !rules.isEmpty else { return }
@@ -263,8 +271,8 @@ struct Suppressions {
     }
 
     private mutating func report(_ message: String, help: String, at range: SourceRange) {
-        guard knownRules.contains("invalid-suppression") else { return }
-        problems.append(Diagnostic(ruleID: "invalid-suppression", severity: .warning, message: message, help: help,
+        guard let invalidOwner else { return }
+        problems.append(Diagnostic(ruleID: invalidOwner.id, severity: invalidOwner.severity, message: message, help: help,
                                    pointer: .root, range: range))
     }
 }

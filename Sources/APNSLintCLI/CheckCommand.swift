@@ -148,7 +148,7 @@ struct CheckCommand: ParsableCommand {
     var commandLineSettings: Settings {
         var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
                                 sizeLimitProfile: sizeLimitProfile, dialect: dialect, now: now ?? Int(Date().timeIntervalSince1970))
-        if let nearLimitShare { settings.rules["payload-near-limit"] = RuleSetting(options: ["share": nearLimitShare]) }
+        if let nearLimitShare { settings.setOption(commandLineFlag: "near-limit-share", to: nearLimitShare) }
         return settings
     }
 
@@ -280,7 +280,7 @@ struct CheckCommand: ParsableCommand {
     /// documented. Only the text formats (`full`, `concise`) carry the summary and `extra` on standard output;
     /// the others keep standard output to the report alone and write `extra` to standard error.
     private func finish(reports: [FileReport], failures: [InputError], extra: String?) throws {
-        let rules = RuleRegistry.all.map(\.metadata)
+        let rules = RuleRegistry.all.map { $0.documented }
         for failure in failures {
             printError("apns-lint: error: \(failure)")
         }

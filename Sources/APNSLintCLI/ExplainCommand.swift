@@ -15,7 +15,7 @@ struct ExplainCommand: ParsableCommand {
             printError("apns-lint: error: no rule '\(rule)'\(hint) (apns-lint rules lists them all)")
             throw ExitCode(2)
         }
-        print(RuleDocumentation.page(for: found.metadata), terminator: "")
+        print(RuleDocumentation.page(for: found), terminator: "")
     }
 }
 

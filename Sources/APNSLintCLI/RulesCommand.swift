@@ -7,7 +7,7 @@ struct RulesCommand: ParsableCommand {
         commandName: "rules", abstract: "List every rule: id, default severity, category, whether it has a fix.")
 
     func run() throws {
-        let rules = RuleRegistry.all.map(\.metadata)
+        let rules = RuleRegistry.all.map { $0.documented }
         let width = rules.map(\.id.count).max() ?? 0
         let categoryWidth = rules.map(\.category.rawValue.count).max() ?? 0
         for rule in rules {

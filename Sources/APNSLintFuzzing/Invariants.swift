@@ -243,7 +243,7 @@ public struct InvariantChecker: Sendable {
 
     // MARK: Reports
 
-    private static let rules = RuleRegistry.all.map(\.metadata)
+    private static let rules = RuleRegistry.all.map { $0.documented }
 
     private func wellFormedReports(_ report: FileReport) -> [Violation] {
         var violations: [Violation] = []

@@ -8,7 +8,7 @@ public enum FuzzSeeds {
     public static func seeds(for format: InputFormat, roots: [String]) -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
         for rule in RuleRegistry.all {
-            let examples = rule.metadata.triggering + rule.metadata.nonTriggering
+            let examples = rule.documentation.triggering + rule.documentation.nonTriggering
             for (index, example) in examples.enumerated() where InputFormat.detect(fileName: "x.\(example.fileExtension)") == format {
                 seeds.append(("example-\(rule.id)-\(index + 1).\(example.fileExtension)", Array(example.unmarked.text.utf8)))
             }

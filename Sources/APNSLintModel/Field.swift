@@ -331,11 +331,14 @@ public struct FieldSet: Sendable {
     /// Whether every field has the type the schema expects: true for most sets, found when the set was bound.
     @inlinable public var allFieldsHaveExpectedTypes: Bool { !storage.hasWronglyTypedValues }
 
-    /// Which of the schema's keys the set holds, any occurrence of them: bit `i` stands for `schema[i]` (the first 64
-    /// keys of a schema). One test says whether a set holds any of several keys, without a look-up for each.
-    @inlinable public var schemaKeysPresent: UInt64 { storage.schemaKeysPresent }
+    /// Which of the schema's keys the set holds, any occurrence of them, as keys of `Key`, the enum the set's schema
+    /// was made from (`Schema.aps` from `APSKey`): found when the set was bound.
+    func keys<Key: SchemaKey>(_: Key.Type) -> KeySet<Key> { KeySet(bits: storage.schemaKeysPresent) }
     /// Whether a field's key is not one the schema knows (`unknownFields` is not empty), found without a look at each.
-    @inlinable public var hasUnknownKeys: Bool { storage.hasUnknownKeys }
+    public var hasUnknownKeys: Bool { storage.hasUnknownKeys }
+
+    /// The effective field for a documented key.
+    public subscript<Key: SchemaKey>(_ key: Key) -> Field? { self[key.name] }
 
     /// Effective fields only (each key once).
     public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }

@@ -29,9 +29,6 @@ public struct NotificationDefinition: Sendable {
     /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
     /// byte (see `ParseResult.isCompact`).
     @inlinable public var textIsCompact: Bool { storage.definition.textIsCompact }
-    /// True when no object of `root` has a key written twice, as the reader found while it read compact text;
-    /// false when that is not known.
-    @inlinable public var keysAreUnique: Bool { textIsCompact }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
     @inlinable public var inferredPushType: PushType? { storage.definition.inferredPushType }
 
@@ -48,25 +45,24 @@ public struct NotificationDefinition: Sendable {
         @usableFromInline let textIsCompact: Bool
         @usableFromInline let inferredPushType: PushType?
         @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
-        @usableFromInline let keys: Keys
+        let apsKeys: KeySet<APSKey>
+        let alertKeys: KeySet<AlertKey>
+        let headerKeys: KeySet<HeaderKey>
+        let partsWithUnknownKeys: KeySet<KeyedPart>
+        let hasWronglyTypedValues: Bool
     }
 
-    /// Which keys `aps`, its alert dictionary and the headers hold, as schema-key bits
-    /// (`FieldSet.schemaKeysPresent`), and whether each holds a key its schema does not know. Read once, at
-    /// binding: the linter tests every rule's run conditions against them.
-    public struct Keys: Sendable {
-        public let aps: UInt64
-        public let alert: UInt64
-        public let headers: UInt64
-        public let apsHasUnknownKeys: Bool
-        public let alertHasUnknownKeys: Bool
-        public let headersHaveUnknownKeys: Bool
-        /// Whether a field of the definition (of its envelope, headers, payload, `aps`, alert dictionary or critical
-        /// sound) holds a value of another type than its schema's (`FieldSet.allFieldsHaveExpectedTypes` is false).
-        public let hasWronglyTypedValues: Bool
-    }
-
-    @inlinable public var keys: Keys { storage.definition.keys }
+    /// The documented keys `aps` holds (none without `aps`): read at binding, so asking costs nothing.
+    public var apsKeys: KeySet<APSKey> { storage.definition.apsKeys }
+    /// The documented keys the alert dictionary holds (none for a string alert).
+    public var alertKeys: KeySet<AlertKey> { storage.definition.alertKeys }
+    /// The documented headers the request has, from the file or from outside it.
+    public var headerKeys: KeySet<HeaderKey> { storage.definition.headerKeys }
+    /// The parts (`aps`, the alert dictionary, the headers) that hold a key their schema does not know.
+    public var partsWithUnknownKeys: KeySet<KeyedPart> { storage.definition.partsWithUnknownKeys }
+    /// Whether a field of the definition (of its envelope, headers, payload, `aps`, alert dictionary or critical
+    /// sound) holds a value of another type than its schema's (`FieldSet.allFieldsHaveExpectedTypes` is false).
+    public var hasWronglyTypedValues: Bool { storage.definition.hasWronglyTypedValues }
 
     /// Every rule gets the definition: one reference to immutable parts makes it cheap to pass on. Its headers,
     /// payload and `aps` are views of the same storage, so binding a definition allocates one object for them all.
@@ -102,53 +98,30 @@ public struct NotificationDefinition: Sendable {
         } else {
             inferredPushType.map { ($0, true) }
         }
-        let hasWronglyTypedValues = headers.keys.hasWronglyTypedValues || envelope?.allFieldsHaveExpectedTypes == false
+        let hasWronglyTypedValues = headers.hasWronglyTypedValues || envelope?.allFieldsHaveExpectedTypes == false
             || payload?.hasWronglyTypedValues == true || aps?.hasWronglyTypedValues == true
-        let keys = Keys(
-            aps: aps?.keys.schemaKeys ?? 0, alert: aps?.alertKeys.schemaKeys ?? 0, headers: headers.keys.schemaKeys,
-            apsHasUnknownKeys: aps?.keys.hasUnknownKeys ?? false, alertHasUnknownKeys: aps?.alertKeys.hasUnknownKeys ?? false,
-            headersHaveUnknownKeys: headers.keys.hasUnknownKeys, hasWronglyTypedValues: hasWronglyTypedValues)
+        var partsWithUnknownKeys: KeySet<KeyedPart> = []
+        if aps?.hasUnknownKeys == true { partsWithUnknownKeys.insert(.aps) }
+        if aps?.alertHasUnknownKeys == true { partsWithUnknownKeys.insert(.alert) }
+        if headers.hasUnknownKeys { partsWithUnknownKeys.insert(.headers) }
         storage = DefinitionStorage(
             definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
                               deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact,
-                              inferredPushType: inferredPushType, pushType: pushType, keys: keys),
+                              inferredPushType: inferredPushType, pushType: pushType, apsKeys: aps?.keys ?? [],
+                              alertKeys: aps?.alertKeys ?? [], headerKeys: headers.keys, partsWithUnknownKeys: partsWithUnknownKeys,
+                              hasWronglyTypedValues: hasWronglyTypedValues),
             headers: consume headers, payload: consume payload, aps: consume aps)
     }
 
     /// The push type the keys of `aps` suggest (an MDM payload has no `aps`). The strongest evidence wins: Live
-    /// Activity keys, then widgets, then what an alert shows, then a wake-up. Read from the set's schema keys,
+    /// Activity keys, then widgets, then what an alert shows, then a wake-up. Read from the keys found at binding,
     /// without comparing a key.
-    static func inferredPushType(of fields: FieldSet) -> PushType? {
-        let keys = fields.schemaKeysPresent
-        if keys & InferenceKeys.liveActivity != 0 { return .liveactivity }
-        if keys & InferenceKeys.widgets != 0 { return .widgets }
-        if keys & InferenceKeys.alert != 0 { return .alert }
-        if keys & InferenceKeys.background != 0 { return .background }
+    static func inferredPushType(of keys: KeySet<APSKey>) -> PushType? {
+        if keys.intersects([.contentState, .event]) { return .liveactivity }
+        if keys.contains(.contentChanged) { return .widgets }
+        if keys.intersects([.alert, .badge, .sound]) { return .alert }
+        if keys.contains(.contentAvailable) { return .background }
         return nil
-    }
-
-    /// The keys of `Schema.aps` each inferred push type goes by, as `FieldSet.schemaKeysPresent` bits.
-    private enum InferenceKeys {
-        static let liveActivity = Schema.aps.bits(of: ["content-state", "event"])
-        static let widgets = Schema.aps.bits(of: ["content-changed"])
-        static let alert = Schema.aps.bits(of: ["alert", "badge", "sound"])
-        static let background = Schema.aps.bits(of: ["content-available"])
-    }
-}
-
-/// What a bound set holds, as plain values (`FieldSet.schemaKeysPresent` and its kin), kept with the parts of a
-/// definition so that working out its `Keys` copies no set.
-struct SetKeys: Sendable {
-    var schemaKeys: UInt64 = 0
-    var hasUnknownKeys = false
-    var hasWronglyTypedValues = false
-
-    init() {}
-
-    init(_ fields: FieldSet) {
-        schemaKeys = fields.schemaKeysPresent
-        hasUnknownKeys = fields.hasUnknownKeys
-        hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
     }
 }
 
@@ -187,7 +160,9 @@ public struct Headers: Sendable {
         @usableFromInline let expirationField: Field?
         @usableFromInline let collapseIDField: Field?
         @usableFromInline let pushType: PushType?
-        let keys: SetKeys
+        let keys: KeySet<HeaderKey>
+        let hasUnknownKeys: Bool
+        let hasWronglyTypedValues: Bool
     }
 
     /// A view of the headers of the definition `storage` holds.
@@ -218,7 +193,8 @@ extension Headers.Parts {
         }
         self.init(fields: fields, declaration: declaration, pushTypeField: pushTypeField, priorityField: priorityField,
                   topicField: topicField, idField: idField, expirationField: expirationField, collapseIDField: collapseIDField,
-                  pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:)), keys: SetKeys(fields))
+                  pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:)), keys: fields.keys(HeaderKey.self),
+                  hasUnknownKeys: fields.hasUnknownKeys, hasWronglyTypedValues: !fields.allFieldsHaveExpectedTypes)
     }
 }
 
@@ -251,6 +227,9 @@ extension Headers {
     @inlinable public var expirationField: Field? { storage.headers.expirationField }
     @inlinable public var collapseIDField: Field? { storage.headers.collapseIDField }
 
+    /// The documented headers the request has.
+    public var keys: KeySet<HeaderKey> { storage.headers.keys }
+
     /// The push type, when the header holds one of the documented values.
     @inlinable public var pushType: PushType? { storage.headers.pushType }
     public var priority: Int? { priorityField?.integer }
@@ -258,10 +237,10 @@ extension Headers {
 
 /// An APNs payload: `aps`, or `mdm`, plus custom data.
 public struct Payload: Sendable {
-    @inlinable public var node: DocumentNode { storage.payload.unsafelyUnwrapped.node }
-    @inlinable public var pointer: JSONPointer { storage.payload.unsafelyUnwrapped.pointer }
+    @inlinable public var node: DocumentNode { storage.payload!.node }
+    @inlinable public var pointer: JSONPointer { storage.payload!.pointer }
     /// Every top-level member (`aps`, `mdm` and custom keys).
-    @inlinable public var fields: FieldSet { storage.payload.unsafelyUnwrapped.fields }
+    @inlinable public var fields: FieldSet { storage.payload!.fields }
     /// The bound `aps` dictionary, when `aps` is an object.
     @inlinable public var aps: APS? { storage.aps == nil ? nil : APS(storage: storage) }
 
@@ -279,21 +258,16 @@ public struct Payload: Sendable {
             self.pointer = pointer
             self.fields = fields
             // From the set's schema-key bits, without looking either key up.
-            isMDM = fields.schemaKeysPresent & PayloadKeys.aps == 0 && fields.schemaKeysPresent & PayloadKeys.mdm != 0
+            let keys = fields.keys(PayloadKey.self)
+            isMDM = !keys.contains(.aps) && keys.contains(.mdm)
             objectRange = node.members == nil ? nil : node.range
             hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
         }
     }
 
-    /// The bits of `aps` and `mdm` in `FieldSet.schemaKeysPresent` of a payload set.
-    private enum PayloadKeys {
-        static let aps = Schema.payload.bits(of: ["aps"])
-        static let mdm = Schema.payload.bits(of: ["mdm"])
-    }
-
     /// A view of the payload of the definition `storage` holds (which has one).
     @usableFromInline let storage: DefinitionStorage
-    @usableFromInline var parts: Parts { storage.payload.unsafelyUnwrapped }
+    @usableFromInline var parts: Parts { storage.payload! }
 
     @inlinable init(storage: DefinitionStorage) {
         self.storage = storage
@@ -303,7 +277,7 @@ public struct Payload: Sendable {
     @inlinable public var apsField: Field? { fields["aps"] }
     @inlinable public var mdmField: Field? { fields["mdm"] }
     /// An MDM wake-up payload `{"mdm": "…"}` has no `aps`.
-    @inlinable public var isMDM: Bool { storage.payload.unsafelyUnwrapped.isMDM }
+    @inlinable public var isMDM: Bool { storage.payload!.isMDM }
     /// Custom data: top-level keys other than `aps` (and `mdm` in an MDM payload). An array built when asked for:
     /// to look through custom data without one, go through `fields` with `isCustomData(_:)`.
     public var customData: [Field] { fields.fields.filter(isCustomData) }
@@ -332,11 +306,13 @@ public struct Payload: Sendable {
 
 /// The `aps` dictionary.
 public struct APS: Sendable {
-    @inlinable public var fields: FieldSet { storage.aps.unsafelyUnwrapped.fields }
+    @inlinable public var fields: FieldSet { storage.aps!.fields }
     /// `alert` as a string or a bound dictionary.
-    @inlinable public var alert: AlertContent? { storage.aps.unsafelyUnwrapped.alert }
+    @inlinable public var alert: AlertContent? { storage.aps!.alert }
     /// `sound` as a name or a critical-alert dictionary.
-    @inlinable public var sound: SoundContent? { storage.aps.unsafelyUnwrapped.sound }
+    @inlinable public var sound: SoundContent? { storage.aps!.sound }
+    /// The documented keys `aps` holds.
+    public var keys: KeySet<APSKey> { storage.aps!.keys }
 
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let fields: FieldSet
@@ -344,15 +320,17 @@ public struct APS: Sendable {
         @usableFromInline let sound: SoundContent?
         /// What `aps` and its alert dictionary (none for a string alert) hold, and whether they, or a critical sound
         /// dictionary, hold a value of another type than the schema's: worked out as they are bound.
-        let keys: SetKeys
-        let alertKeys: SetKeys
+        let keys: KeySet<APSKey>
+        let alertKeys: KeySet<AlertKey>
+        let hasUnknownKeys: Bool
+        let alertHasUnknownKeys: Bool
         let hasWronglyTypedValues: Bool
         let inferredPushType: PushType?
     }
 
     /// A view of the `aps` of the definition `storage` holds (which has one).
     @usableFromInline let storage: DefinitionStorage
-    @usableFromInline var parts: Parts { storage.aps.unsafelyUnwrapped }
+    @usableFromInline var parts: Parts { storage.aps! }
 
     @inlinable init(storage: DefinitionStorage) {
         self.storage = storage
@@ -363,7 +341,8 @@ extension APS.Parts {
     /// Binds `alert` and `sound` once: many rules read them.
     init(fields: FieldSet) {
         var hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
-        var alertKeys = SetKeys()
+        var alertKeys: KeySet<AlertKey> = []
+        var alertHasUnknownKeys = false
         let alert: AlertContent? = fields["alert"].flatMap { field in
             switch field.value.value {
             case .string(let text): return .text(text, field)
@@ -371,7 +350,8 @@ extension APS.Parts {
                 let alert = fields.binding(field, schema: Schema.alert)
                 guard alert.node.members != nil else { return nil }
                 if !alert.allFieldsHaveExpectedTypes { hasWronglyTypedValues = true }
-                alertKeys = SetKeys(alert)
+                alertKeys = alert.keys(AlertKey.self)
+                alertHasUnknownKeys = alert.hasUnknownKeys
                 return .dictionary(Alert(fields: alert), field)
             default: return nil
             }
@@ -387,8 +367,10 @@ extension APS.Parts {
             default: return nil
             }
         }
-        self.init(fields: fields, alert: alert, sound: sound, keys: SetKeys(fields), alertKeys: alertKeys,
-                  hasWronglyTypedValues: hasWronglyTypedValues, inferredPushType: NotificationDefinition.inferredPushType(of: fields))
+        let keys = fields.keys(APSKey.self)
+        self.init(fields: fields, alert: alert, sound: sound, keys: keys, alertKeys: alertKeys, hasUnknownKeys: fields.hasUnknownKeys,
+                  alertHasUnknownKeys: alertHasUnknownKeys, hasWronglyTypedValues: hasWronglyTypedValues,
+                  inferredPushType: NotificationDefinition.inferredPushType(of: keys))
     }
 }
 
@@ -436,6 +418,9 @@ public enum AlertContent: Sendable {
 public struct Alert: Sendable {
     public let fields: FieldSet
     public subscript(_ key: String) -> Field? { fields[key] }
+    public subscript(_ key: AlertKey) -> Field? { fields[key] }
+    /// The documented keys the dictionary holds.
+    public var keys: KeySet<AlertKey> { fields.keys(AlertKey.self) }
 }
 
 public enum SoundContent: Sendable {

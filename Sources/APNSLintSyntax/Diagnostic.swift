@@ -123,8 +123,13 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 /// A problem a reader found in the text itself.
+/// The languages the readers read.
+public enum SourceLanguage: String, Sendable, Hashable, CaseIterable {
+    case json, yaml, erlang
+}
+
 public struct SyntaxProblem: Hashable, Sendable {
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The text is not valid in its format.
         case invalidSyntax
         /// A UTF-8 byte order mark at the start of the text.

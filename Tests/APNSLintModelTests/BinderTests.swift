@@ -23,17 +23,16 @@ struct BinderTests {
         #expect(fields.map { $0.spec?.name } == keys.map { known.contains($0) ? $0 : nil })
     }
 
-    /// What the run conditions read: the schema keys each part holds, and whether it holds one the schema does not know.
+    /// What the rule plan reads: the schema keys each part holds, and whether it holds one the schema does not know.
     @Test func definitionKeysSummarizeAPSAlertAndHeaders() throws {
         let (definition, _) = try bind(#"{"aps": {"alert": {"body": "Hi", "mood": 1}, "badge": 1}, "x": 2}"#,
                                        headers: [HeaderOption(name: "APNS-Topic", value: "t", option: "--topic")])
-        let keys = definition.keys
-        #expect(keys.aps == Schema.aps.bits(of: ["alert", "badge"]))
-        #expect(keys.alert == Schema.alert.bits(of: ["body"]))
-        #expect(keys.headers == Schema.headers.bits(of: [HeaderName.topic]))
-        #expect(!keys.apsHasUnknownKeys && keys.alertHasUnknownKeys && !keys.headersHaveUnknownKeys)
+        #expect(definition.apsKeys == [.alert, .badge])
+        #expect(definition.alertKeys == [.body])
+        #expect(definition.headerKeys == [.topic])
+        #expect(definition.partsWithUnknownKeys == [.alert])
         let (bare, _) = try bind(#"{"aps": {"alert": "Hi", "extra": 1}}"#, headers: [HeaderOption(name: "x-id", value: "1", option: "--header")])
-        #expect(bare.keys.alert == 0 && bare.keys.apsHasUnknownKeys && bare.keys.headersHaveUnknownKeys && !bare.keys.alertHasUnknownKeys)
+        #expect(bare.alertKeys.isEmpty && bare.partsWithUnknownKeys == [.aps, .headers])
     }
 
     /// The documented headers are told apart by their entries in `Schema.headers`: each accessor gets its own
@@ -62,7 +61,7 @@ struct BinderTests {
         let parsed = JSONReader.read(source)
         #expect(parsed.isCompact)
         let definition = Binder.bind(try #require(parsed.document), textIsCompact: true)
-        #expect(definition.keysAreUnique)
+        #expect(definition.textIsCompact)
         let aps = try #require(definition.payload?.aps)
         #expect(aps.fields.fields.map(\.isShadowed) == [true, false])
         #expect(aps.badge?.integer == 2)
@@ -70,7 +69,7 @@ struct BinderTests {
         #expect(definition.headers.topicField?.string == "b")
         #expect(definition.payload?.fields.fields.map(\.isShadowed) == [false, false])
         // Not known from the text: the binder looks.
-        #expect(Binder.bind(try #require(parsed.document)).keysAreUnique == false)
+        #expect(Binder.bind(try #require(parsed.document)).textIsCompact == false)
     }
 
     @Test func barePayloadBindsAPSAlertSoundAndCustomData() throws {

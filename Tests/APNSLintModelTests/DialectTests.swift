@@ -1,4 +1,5 @@
 import APNSLintModel
+import APNSLintRules
 import APNSLintSyntax
 import Testing
 
@@ -21,7 +22,7 @@ private struct Translated {
     var json: String { String(decoding: WireSerializer.serialize(translation.request), as: UTF8.self) }
     /// `rule line:col message` per note.
     var notes: [String] {
-        (choice.notes + translation.notes).map { "\($0.ruleID) \(source.position(of: $0.range.start)) \($0.message)" }
+        (choice.notes + translation.notes).map { "\(ruleID(of: $0)) \(source.position(of: $0.range.start)) \($0.message)" }
     }
 
     /// The source text a request value came from.
@@ -187,7 +188,7 @@ struct ADCKDialectTests {
         #expect(WireSerializer.size(of: translated.translation.request) > 2046)
         #expect(translated.notes.first?.hasPrefix("dialect-truncated 1:47 truncate: true makes ADCK cut the body by ") == true)
         #expect(translated.translation.errorsAreWarnings?.hasPrefix("validate: false turns off ADCK's own checks") == true)
-        #expect(translated.translation.inapplicableRules == ["push-type-missing", "payload-near-limit"])
+        #expect(translated.translation.capabilities == [.legacyBinaryInterface, .decidesPushType, .truncatesToFit])
     }
 }
 

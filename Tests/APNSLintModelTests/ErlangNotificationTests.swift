@@ -1,4 +1,5 @@
 import APNSLintModel
+import APNSLintRules
 import APNSLintSyntax
 import Testing
 
@@ -23,7 +24,7 @@ private struct Built {
 
     /// Every note as `kind pointer range line:col message | help`.
     var noteLines: [String] {
-        notes.map { "\($0.ruleID) \($0.pointer) \($0.range) \(source.position(of: $0.range.start)) \($0.message) | \($0.help)" }
+        notes.map { "\(ruleID(of: $0)) \($0.pointer) \($0.range) \(source.position(of: $0.range.start)) \($0.message) | \($0.help)" }
     }
 }
 
@@ -291,7 +292,7 @@ struct ErlangNotificationTests {
         let built = try Built(text)
         #expect(built.json == #"{"aps":{"alert":"A","content-available":1}}"#)
         #expect(built.notes.count == 1)
-        #expect(built.notes.first?.ruleID == "invalid-value-type")
+        #expect(built.notes.first.map(ruleID(of:)) == "invalid-value-type")
         #expect(built.notes.first?.message == #""extra" must be a proplist of custom data (it is \#(phrase)); apns_json puts its members beside "aps""#)
         #expect(built.notes.first?.range == range)
         #expect(built.notes.first?.pointer.description == "/extra")

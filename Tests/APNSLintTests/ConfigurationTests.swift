@@ -235,6 +235,6 @@ struct SuppressionTests {
     }
 
     @Test func jsonHasNoComments() {
-        #expect(Suppressions(source: SourceText("{}"), format: .json, documents: [], knownRules: RuleRegistry.ids).directives.isEmpty)
+        #expect(Suppressions(source: SourceText("{}"), format: .json, documents: [], knownRules: RuleRegistry.ids, owner: { _ in nil }).directives.isEmpty)
     }
 }

@@ -12,11 +12,9 @@ private enum InsertBrace: FixedEdit { static let edit = TextEdit(range: SourceRa
 private enum InsertSpace: FixedEdit { static let edit = TextEdit(range: SourceRange(start: 1, end: 1), replacement: " ") }
 
 /// A rule for tests: offers the same fix on every run.
-private struct FixedEditRule<Edit: FixedEdit>: Rule {
-    static var metadata: RuleMetadata {
-        RuleMetadata(id: "test-edit", summary: "Test.", rationale: "Test.", severity: .warning, category: .structure,
-                     references: [], triggering: [], nonTriggering: [])
-    }
+private struct FixedEditRule<Edit: FixedEdit>: ModelRule {
+    static var descriptor: RuleDescriptor { RuleDescriptor(id: "test-edit", severity: .warning, category: .structure) }
+    static var documentation: RuleDocs { RuleDocs(summary: "Test.", rationale: "Test.", references: [], triggering: [], nonTriggering: []) }
 
     static func check(_ context: inout RuleContext) {
         context.report("test", pointer: .root, range: Edit.edit.range, help: "test",
@@ -71,9 +69,9 @@ struct FixerTests {
 
     @Test func overlappingEditsNeverBothApply() {
         let linter = Linter(rules: [
-            FixedEditRule<ReplaceOneToThree>(),
-            FixedEditRule<ReplaceTwoToFour>(),
-        ] + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
+            FixedEditRule<ReplaceOneToThree>.self,
+            FixedEditRule<ReplaceTwoToFour>.self,
+        ] + RuleRegistry.all.filter { $0.reportsWhileReading })
         let result = linter.fix(SourceText("[1234, 1]"), fileName: "t.json", format: .json, options: FixOptions(maxRounds: 1))
         // The edit that starts first wins the round; the overlapping one waits (and here the cap ends it).
         #expect(String(decoding: result.fixed, as: UTF8.self) == "[534, 1]")
@@ -81,16 +79,16 @@ struct FixerTests {
     }
 
     @Test func aRoundThatBreaksTheFileIsRolledBack() {
-        let linter = Linter(rules: [FixedEditRule<InsertBrace>()]
-                            + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
+        let linter = Linter(rules: [FixedEditRule<InsertBrace>.self]
+                            + RuleRegistry.all.filter { $0.reportsWhileReading })
         let result = linter.fix(SourceText(#"{"aps": {}}"#), fileName: "t.json", format: .json)
         #expect(result.problem == .roundBrokeTheFile(round: 1))
         #expect(!result.changed)
     }
 
     @Test func fixesThatNeverSettleStopAtTheCap() {
-        let linter = Linter(rules: [FixedEditRule<InsertSpace>()]
-                            + RuleRegistry.all.filter { $0.metadata.stage == .syntax })
+        let linter = Linter(rules: [FixedEditRule<InsertSpace>.self]
+                            + RuleRegistry.all.filter { $0.reportsWhileReading })
         let result = linter.fix(SourceText(#"{"aps": {}}"#), fileName: "t.json", format: .json, options: FixOptions(maxRounds: 3))
         #expect(result.problem == .didNotConverge(rounds: 3))
         #expect(String(decoding: result.fixed, as: UTF8.self) == #"{   "aps": {}}"#)

@@ -9,7 +9,7 @@ struct LiveActivityRuleTests {
     static let now = RuleOptions(now: 1763712000)
 
     static var liveActivityRuleIDs: Set<String> {
-        Set(RuleRegistry.all.map(\.metadata).filter { $0.category == .liveActivity }.map(\.id))
+        Set(RuleRegistry.all.map { $0.documented }.filter { $0.category == .liveActivity }.map(\.id))
     }
 
     /// The Live Activity findings only, as `rule@line:column`.

@@ -20,7 +20,7 @@ private let reporterFixture: [FileReport] = {
     ]
 }()
 
-private let fixtureRules = RuleRegistry.all.map(\.metadata)
+private let fixtureRules = RuleRegistry.all.map { $0.documented }
 
 private func output(_ format: ReportFormat) -> String {
     format.reporter().report(reporterFixture, rules: fixtureRules)

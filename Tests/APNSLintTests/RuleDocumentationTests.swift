@@ -16,7 +16,7 @@ struct RuleDocumentationTests {
     }
 
     @Test func pageShowsWhatTheLinterReportsOnTheExample() {
-        let rule = RuleRegistry.rule(id: "collapse-id-too-long")!.metadata
+        let rule = RuleRegistry.rule(id: "collapse-id-too-long")!.documented
         let page = RuleDocumentation.page(for: rule)
         #expect(page.hasPrefix("# collapse-id-too-long\n\n`apns-collapse-id` is longer than 64 bytes of UTF-8.\n"))
         #expect(page.contains("example.json:1:34: error: apns-collapse-id is 65 bytes of UTF-8, over APNs's limit of 64"))

@@ -4,7 +4,7 @@ import Testing
 
 /// One example of one rule, as a test argument.
 struct RuleExample: CustomTestStringConvertible, Sendable {
-    let rule: RuleMetadata
+    let rule: RuleDescriptor
     let example: Example
     let index: Int
 
@@ -17,10 +17,10 @@ struct RuleExample: CustomTestStringConvertible, Sendable {
     }
 
     static let triggering = RuleRegistry.all.flatMap { rule in
-        rule.metadata.triggering.enumerated().map { RuleExample(rule: rule.metadata, example: $1, index: $0) }
+        rule.documentation.triggering.enumerated().map { RuleExample(rule: rule.descriptor, example: $1, index: $0) }
     }
     static let nonTriggering = RuleRegistry.all.flatMap { rule in
-        rule.metadata.nonTriggering.enumerated().map { RuleExample(rule: rule.metadata, example: $1, index: $0) }
+        rule.documentation.nonTriggering.enumerated().map { RuleExample(rule: rule.descriptor, example: $1, index: $0) }
     }
 }
 
@@ -76,9 +76,36 @@ struct RuleRegistryTests {
         let enumerator = try #require(FileManager.default.enumerator(atPath: rulesDirectory.path))
         let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix("Rule.swift") }
         #expect(files.count == RuleRegistry.all.count, "rule files: \(files.sorted())")
-        let typeNames = Set(RuleRegistry.all.map { String(describing: type(of: $0)) + ".swift" })
+        let typeNames = Set(RuleRegistry.all.map { String(describing: $0) + ".swift" })
         for file in files {
             #expect(typeNames.contains(URL(fileURLWithPath: file).lastPathComponent), "\(file) is not in RuleRegistry.all")
+        }
+    }
+
+    /// The registry is generated (`scripts/generate`): every file under Rules/, in the order of their paths.
+    @Test func theRegistryIsTheRuleFilesInPathOrder() throws {
+        let rulesDirectory = packageRoot.appendingPathComponent("Sources/APNSLintRules/Rules")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: rulesDirectory.path))
+        let paths = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(RuleRegistry.all.map { String(describing: $0) } == paths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent },
+                "Sources/APNSLintRules/Plan/RuleRegistry+All.swift is stale: run scripts/generate")
+    }
+
+    /// Whether a rule that finds `owned` reports `finding` (a syntax problem owned for every language is owned in each).
+    static func owns(_ owned: Finding, _ finding: Finding) -> Bool {
+        if owned == finding { return true }
+        guard case .syntax(let ownedKind, nil) = owned, case .syntax(let kind, _) = finding else { return false }
+        return ownedKind == kind
+    }
+
+    /// Every finding a reader, a dialect or the suppression comments can make has exactly one rule that reports it.
+    @Test func everyFindingHasOneOwner() {
+        var findings: [Finding] = SyntaxProblem.Kind.allCases.flatMap { kind in SourceLanguage.allCases.map { Finding.syntax(kind, in: $0) } }
+        findings += DialectNote.Kind.allCases.map { .dialect($0) } + [.suppression(.invalid), .suppression(.unused)]
+        for finding in findings {
+            let owners = RuleRegistry.all.filter { rule in rule.descriptor.finds.contains { Self.owns($0, finding) } }
+            #expect(owners.count == 1, "\(finding): \(owners.map { $0.id })")
         }
     }
 
@@ -91,7 +118,7 @@ struct RuleRegistryTests {
     }
 
     @Test func everyRuleIsDocumentedAndHasBothKindsOfExample() {
-        for rule in RuleRegistry.all.map(\.metadata) {
+        for rule in RuleRegistry.all.map({ $0.documented }) {
             #expect(!rule.summary.isEmpty && rule.summary.hasSuffix("."), "\(rule.id) summary")
             #expect(rule.rationale.count > 80, "\(rule.id) rationale")
             #expect(!rule.references.isEmpty, "\(rule.id) references")

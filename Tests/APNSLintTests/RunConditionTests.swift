@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// A rule's run conditions (`RuleMetadata.runsWhen`) only spare the linter work: they never change a report.
+/// A rule's subscriptions (`RuleDescriptor.subscriptions`) only spare the linter work: they never change a report.
 @Suite("Run conditions")
 struct RunConditionTests {
     /// The report with and without skipping rules whose conditions do not hold, as `rule@line:column message` lines.
@@ -56,24 +56,12 @@ struct RunConditionTests {
         }
     }
 
-    @Test("every condition a rule names resolves, so no rule falls back to running everywhere by mistake")
-    func conditionsResolve() {
-        for rule in RuleRegistry.all {
-            let conditions = RunConditions(rule.metadata.runsWhen)
-            #expect(conditions.always == rule.metadata.runsWhen.isEmpty, "\(rule.id)")
-        }
-        // A key no schema knows cannot be tested: the rule runs on every definition.
-        #expect(RunConditions([.apsKey("no-such-key"), .apsKey("badge")]).always)
-        #expect(RunConditions([.header("APNS-Priority")]).always == false)
-    }
-
     /// A rule that reports the root on every definition it is run on.
-    struct EveryDefinitionRule: Rule {
-        static let metadata = RuleMetadata(
-            id: "every-definition", summary: "s", rationale: "r", severity: .info, category: .payload, references: [],
-            triggering: [], nonTriggering: [],
-            runsWhen: [.apsKey("badge"), .alertKey("loc-args"), .header("apns-priority"), .pushType(.liveactivity),
-                       .unknownKey(in: .alert)])
+    struct EveryDefinitionRule: ModelRule {
+        static let descriptor = RuleDescriptor(
+            id: "every-definition", severity: .info, category: .payload,
+            subscriptions: [.aps(.badge), .alert(.locArgs), .header(.priority), .pushType(.liveactivity), .unknownKey(in: .alert)])
+        static var documentation: RuleDocs { RuleDocs(summary: "s", rationale: "r", references: [], triggering: [], nonTriggering: []) }
 
         static func check(_ context: inout RuleContext) {
             context.report("ran", pointer: .root, range: nil, help: "h")
@@ -101,16 +89,15 @@ struct RunConditionTests {
         (#"{"aps": {"alert": {"body": "Hi"}, "mood": "calm"}}"#, ["x-custom": "1"], false),
     ] as [(String, [String: String], Bool)])
     func runsOnlyWhereConditionsHold(_ text: String, _ headers: [String: String], _ runs: Bool) {
-        let report = Linter(configuration: Configuration(), rules: [EveryDefinitionRule()])
+        let report = Linter(configuration: Configuration(), rules: [EveryDefinitionRule.self])
             .lint(text, format: .json, headers: Self.headerOptions(headers))
         #expect(report.ruleIDs == (runs ? ["every-definition"] : []))
     }
 
     /// A rule that reports the root on every definition with a wrongly typed value.
-    struct WronglyTypedRule: Rule {
-        static let metadata = RuleMetadata(
-            id: "wrongly-typed", summary: "s", rationale: "r", severity: .info, category: .payload, references: [],
-            triggering: [], nonTriggering: [], runsWhen: [.wronglyTypedValue])
+    struct WronglyTypedRule: ModelRule {
+        static let descriptor = RuleDescriptor(id: "wrongly-typed", severity: .info, category: .payload, subscriptions: [.wronglyTypedValue])
+        static var documentation: RuleDocs { RuleDocs(summary: "s", rationale: "r", references: [], triggering: [], nonTriggering: []) }
 
         static func check(_ context: inout RuleContext) {
             context.report("ran", pointer: .root, range: nil, help: "h")
@@ -132,7 +119,7 @@ struct RunConditionTests {
         (#"{"aps": {"alert": "Hi"}, "thread-id": 5}"#, false),
     ] as [(String, Bool)])
     func wronglyTypedValues(_ text: String, _ runs: Bool) {
-        let report = Linter(configuration: Configuration(), rules: [WronglyTypedRule()]).lint(text, format: .json)
+        let report = Linter(configuration: Configuration(), rules: [WronglyTypedRule.self]).lint(text, format: .json)
         #expect(report.ruleIDs == (runs ? ["wrongly-typed"] : []), "\(text)")
     }
 
@@ -141,14 +128,10 @@ struct RunConditionTests {
         let definition = Binder.bind(
             JSONReader.read(SourceText(#"{"aps": {"alert": {"loc-key": "K", "title": "T"}, "sound": "a", "x": 1}}"#)).documents[0],
             headerOptions: [HeaderOption(name: "Apns-Topic", value: "com.example.app", option: "--topic")])
-        let facts = DefinitionFacts(definition)
-        func bits(_ keys: [String], of schema: [KeySpec]) -> UInt64 {
-            keys.reduce(0) { bits, key in bits | 1 << UInt64(schema.firstIndex { $0.name == key }!) }
-        }
-        #expect(facts.apsKeys == bits(["alert", "sound"], of: Schema.aps))
-        #expect(facts.alertKeys == bits(["loc-key", "title"], of: Schema.alert))
-        #expect(facts.headers == bits([HeaderName.topic], of: Schema.headers))
-        #expect(facts.pushType == .alert)
-        #expect(facts.hasWronglyTypedValues == false)
+        #expect(definition.apsKeys == [.alert, .sound])
+        #expect(definition.alertKeys == [.locKey, .title])
+        #expect(definition.headerKeys == [.topic])
+        #expect(definition.pushType?.type == .alert)
+        #expect(definition.hasWronglyTypedValues == false)
     }
 }

@@ -7,9 +7,9 @@ import Testing
 @Suite("SARIF for GitHub code scanning")
 struct SARIFGitHubTests {
     static let root = "/work/repo"
-    static let allRules = RuleRegistry.all.map(\.metadata)
+    static let allRules = RuleRegistry.all.map { $0.documented }
 
-    static func rule(_ id: String) throws -> RuleMetadata {
+    static func rule(_ id: String) throws -> DocumentedRule {
         try #require(allRules.first { $0.id == id })
     }
 

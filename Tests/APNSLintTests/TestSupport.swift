@@ -21,3 +21,10 @@ extension FileReport {
 
     var ruleIDs: [String] { diagnostics.map(\.ruleID) }
 }
+
+extension RuleOptions {
+    /// Options with payload-near-limit's `share` set, as `--near-limit-share` sets it.
+    init(nearLimitShare: Double, serializer: WireSerializer.Style = .compact) {
+        self.init(serializer: serializer, ruleValues: ["payload-near-limit": ["share": nearLimitShare]])
+    }
+}

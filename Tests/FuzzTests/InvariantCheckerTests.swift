@@ -9,11 +9,9 @@ private protocol PlantedFix: Sendable {
     static var edits: [TextEdit] { get }
 }
 
-private struct PlantedFixRule<Planted: PlantedFix>: Rule {
-    static var metadata: RuleMetadata {
-        RuleMetadata(id: Planted.id, summary: "Test.", rationale: "Test.", severity: .warning, category: .structure,
-                     references: [], triggering: [], nonTriggering: [])
-    }
+private struct PlantedFixRule<Planted: PlantedFix>: ModelRule {
+    static var descriptor: RuleDescriptor { RuleDescriptor(id: Planted.id, severity: .warning, category: .structure) }
+    static var documentation: RuleDocs { RuleDocs(summary: "Test.", rationale: "Test.", references: [], triggering: [], nonTriggering: []) }
 
     static func check(_ context: inout RuleContext) {
         context.report("planted", pointer: .root, range: SourceRange(start: 0, end: 1), help: "test",
@@ -61,7 +59,7 @@ struct InvariantCheckerTests {
 
     /// The invariants each planted fault breaks, on a clean payload.
     private func violations<Planted: PlantedFix>(_: Planted.Type) -> Set<Invariant> {
-        let checker = InvariantChecker(linter: Linter(rules: RuleRegistry.all + [PlantedFixRule<Planted>()]))
+        let checker = InvariantChecker(linter: Linter(rules: RuleRegistry.all + [PlantedFixRule<Planted>.self]))
         return Set(checker.check(Array(#"{"aps":{"alert":"Hi"}}"#.utf8), format: .json).map(\.invariant))
     }
 
@@ -74,7 +72,7 @@ struct InvariantCheckerTests {
     }
 
     @Test func aViolationSaysWhatBrokeAndWhere() {
-        let checker = InvariantChecker(linter: Linter(rules: RuleRegistry.all + [PlantedFixRule<EditPastTheEnd>()]))
+        let checker = InvariantChecker(linter: Linter(rules: RuleRegistry.all + [PlantedFixRule<EditPastTheEnd>.self]))
         let first = checker.check(Array(#"{"aps":{"alert":"Hi"}}"#.utf8), format: .json).first
         #expect(first?.description
             == "ranges-inside-text: lint: test-past-the-end \"planted\": fix \"planted fix\" edits 1000..<1001, text of 22 bytes")
@@ -116,7 +114,7 @@ struct InvariantCheckerTests {
     @Test func theSeedsAreTheRuleExamplesThenTheFiles() throws {
         let root = packageRoot.appendingPathComponent("Fuzz/regressions/yaml").path
         let seeds = FuzzSeeds.seeds(for: .yaml, roots: [root])
-        let examples = RuleRegistry.all.flatMap { $0.metadata.triggering + $0.metadata.nonTriggering }.filter { $0.fileExtension == "yaml" }
+        let examples = RuleRegistry.all.flatMap { $0.documentation.triggering + $0.documentation.nonTriggering }.filter { $0.fileExtension == "yaml" }
         #expect(seeds.count == examples.count + FuzzSeeds.files(under: root).count)
         #expect(seeds.first.map { String(decoding: $0.bytes, as: UTF8.self) } == examples.first?.unmarked.text)
         let last = try #require(seeds.last)

@@ -42,6 +42,18 @@ public struct Settings: Sendable, Hashable {
     /// "Now" for the date rules; never read from a file (results would depend on when the file was written).
     public var now: Int?
 
+    /// Sets the rule option a command-line flag stands for (`near-limit-share` for `payload-near-limit`'s `share`);
+    /// false when no rule has an option with that flag.
+    @discardableResult
+    public mutating func setOption(commandLineFlag flag: String, to value: Double, rules: [any Rule.Type] = RuleRegistry.all) -> Bool {
+        for rule in rules {
+            guard let option = rule.descriptor.options.first(where: { $0.commandLineFlag == flag }) else { continue }
+            self.rules[rule.id, default: RuleSetting()].options[option.name] = value
+            return true
+        }
+        return false
+    }
+
     public init(rules: [String: RuleSetting] = [:], headers: [HeaderOption] = [], platforms: Set<RuleOptions.Platform>? = nil,
                 serializer: WireSerializer.Style? = nil, sizeLimitProfile: RuleOptions.SizeLimitProfile? = nil, dialect: Dialect? = nil,
                 now: Int? = nil) {
@@ -174,8 +186,10 @@ struct ResolvedSettings: Sendable {
     var headers: [HeaderOption]
     var ignore: [IgnoreEntry]
     var dialect: Dialect?
+    /// Which rules run on a definition, for these settings (a rule turned off is not in it).
+    let plan: RulePlan
 
-    init(_ settings: Settings, rules: [any Rule], ignore: [IgnoreEntry]) {
+    init(_ settings: Settings, rules: [any Rule.Type], ignore: [IgnoreEntry]) {
         var options = RuleOptions(now: settings.now)
         options.platforms = settings.platforms ?? []
         options.serializer = settings.serializer ?? .compact
@@ -185,8 +199,8 @@ struct ResolvedSettings: Sendable {
         for (id, setting) in settings.rules {
             if let level = setting.level { levels[id] = level }
             guard !setting.options.isEmpty, let rule = rules.first(where: { $0.id == id }) else { continue }
-            for option in rule.metadata.options {
-                if let value = setting.options[option.name] { option.store(&options, value) }
+            for option in rule.descriptor.options {
+                if let value = setting.options[option.name] { options.ruleValues[id, default: [:]][option.name] = value }
             }
         }
         self.levels = levels
@@ -194,6 +208,7 @@ struct ResolvedSettings: Sendable {
         self.headers = settings.headers
         self.ignore = ignore
         self.dialect = settings.dialect
+        plan = RulePlan(rules: rules, isEnabled: { levels[$0] != .off })
     }
 
     func isEnabled(_ ruleID: String) -> Bool { levels.isEmpty || levels[ruleID] != .off }

@@ -5,7 +5,7 @@ import APNSLintSyntax
 extension Configuration {
     /// The settings that apply to `path` (absolute), as a YAML configuration file would write them, with comments
     /// saying where they come from: what `apns-lint config` prints.
-    public func describe(for path: String, shownAs name: String, rules: [any Rule] = RuleRegistry.all) -> String {
+    public func describe(for path: String, shownAs name: String, rules: [any Rule.Type] = RuleRegistry.all) -> String {
         let settings = settings(for: path)
         let resolved = ResolvedSettings(settings, rules: rules, ignore: ignoreEntries(for: path))
         var lines: [String] = ["# apns-lint configuration for \(name)"]
@@ -33,8 +33,8 @@ extension Configuration {
         lines.append("rules:")
         for rule in rules {
             let level = resolved.levels[rule.id]
-            let severity = level?.rawValue ?? rule.metadata.severity.rawValue
-            let options = rule.metadata.options.map { option in
+            let severity = level?.rawValue ?? rule.descriptor.severity.rawValue
+            let options = rule.descriptor.options.map { option in
                 "\(option.name): \(decimalText(settings.rules[rule.id]?.options[option.name] ?? option.defaultValue))"
             }
             let value = options.isEmpty ? severity : "{severity: \(severity), \(options.joined(separator: ", "))}"

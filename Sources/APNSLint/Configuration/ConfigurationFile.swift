@@ -61,18 +61,18 @@ public enum ConfigurationFile {
     public typealias PathDisplay = @Sendable (String) -> String
 
     /// Reads the configuration file at `path` (absolute) and everything it extends.
-    public static func load(path: String, rules: [any Rule] = RuleRegistry.all,
+    public static func load(path: String, rules: [any Rule.Type] = RuleRegistry.all,
                             display: @escaping PathDisplay = { $0 }) throws(ConfigurationError) -> Configuration {
         try load(path: path, rules: rules, display: display, chain: [])
     }
 
     /// Reads a configuration from text, as if it were the file at `path` (absolute; its directory anchors the globs).
-    public static func parse(_ source: SourceText, path: String, rules: [any Rule] = RuleRegistry.all,
+    public static func parse(_ source: SourceText, path: String, rules: [any Rule.Type] = RuleRegistry.all,
                              display: @escaping PathDisplay = { $0 }) throws(ConfigurationError) -> Configuration {
         try parse(source, path: path, rules: rules, display: display, chain: [path])
     }
 
-    private static func load(path: String, rules: [any Rule], display: @escaping PathDisplay, chain: [String]) throws(ConfigurationError) -> Configuration {
+    private static func load(path: String, rules: [any Rule.Type], display: @escaping PathDisplay, chain: [String]) throws(ConfigurationError) -> Configuration {
         let bytes: [UInt8]
         do { bytes = try Inputs.readFile(path) } catch {
             throw ConfigurationError(path: display(path), position: nil, message: "cannot read the configuration file: \(error.reason)")
@@ -80,7 +80,7 @@ public enum ConfigurationFile {
         return try parse(SourceText(bytes: bytes), path: path, rules: rules, display: display, chain: chain + [path])
     }
 
-    private static func parse(_ source: SourceText, path: String, rules: [any Rule], display: @escaping PathDisplay,
+    private static func parse(_ source: SourceText, path: String, rules: [any Rule.Type], display: @escaping PathDisplay,
                               chain: [String]) throws(ConfigurationError) -> Configuration {
         let reader = Reader(source: source, path: path, shownAs: display(path), rules: rules)
         let parsed = YAMLReader.read(source)
@@ -149,7 +149,7 @@ public enum ConfigurationFile {
         /// Absolute: its directory anchors the globs.
         let path: String
         let shownAs: String
-        let rules: [any Rule]
+        let rules: [any Rule.Type]
         var directory: String { Paths.directory(of: path) }
 
         func error(_ message: String, at range: SourceRange) -> ConfigurationError {
@@ -253,9 +253,9 @@ public enum ConfigurationFile {
             return true
         }
 
-        func rule(_ id: String, at range: SourceRange) throws(ConfigurationError) -> any Rule {
+        func rule(_ id: String, at range: SourceRange) throws(ConfigurationError) -> any Rule.Type {
             guard let rule = rules.first(where: { $0.id == id }) else {
-                let suggestion = Suggestion.closest(to: id, in: rules.map(\.id)).map { "; did you mean \($0)?" } ?? ""
+                let suggestion = Suggestion.closest(to: id, in: rules.map { $0.id }).map { "; did you mean \($0)?" } ?? ""
                 throw error("unknown rule '\(id)'\(suggestion) (`apns-lint rules` lists them)", at: range)
             }
             return rule
@@ -277,8 +277,8 @@ public enum ConfigurationFile {
                     setting.level = try level(member.value, rule: rule)
                     continue
                 }
-                guard let option = rule.metadata.options.first(where: { $0.name == member.key }) else {
-                    let known = ["severity"] + rule.metadata.options.map(\.name)
+                guard let option = rule.descriptor.options.first(where: { $0.name == member.key }) else {
+                    let known = ["severity"] + rule.descriptor.options.map(\.name)
                     throw unknownKey(member, in: known, what: "the settings of \(rule.id)")
                 }
                 guard let value = member.value.number?.doubleValue else {
@@ -293,9 +293,9 @@ public enum ConfigurationFile {
             return setting
         }
 
-        func level(_ node: DocumentNode, rule: any Rule) throws(ConfigurationError) -> RuleLevel {
+        func level(_ node: DocumentNode, rule: any Rule.Type) throws(ConfigurationError) -> RuleLevel {
             let level = try choice(node, what: "severity", as: RuleLevel.self)
-            if level == .off, rule.metadata.stage == .syntax, rule.metadata.severity == .error {
+            if level == .off, rule.reportsWhileReading, rule.descriptor.severity == .error {
                 throw error("\(rule.id) cannot be turned off: it reports text apns-lint cannot read, and nothing else is checked there", at: node.range)
             }
             return level

@@ -8,13 +8,13 @@ import Foundation
 public enum ConfigurationSchema {
     public static let fileName = "apns-lint.schema.json"
 
-    public static func text(rules: [any Rule] = RuleRegistry.all) -> String {
+    public static func text(rules: [any Rule.Type] = RuleRegistry.all) -> String {
         let data = try! JSONSerialization.data(withJSONObject: schema(rules: rules),
                                                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    static func schema(rules: [any Rule]) -> [String: Any] {
+    static func schema(rules: [any Rule.Type]) -> [String: Any] {
         let summaries = Dictionary(uniqueKeysWithValues: ConfigurationFile.topLevelKeys.map { ($0.key, $0.summary) })
         func described(_ key: String, _ schema: [String: Any]) -> [String: Any] {
             schema.merging(["description": summaries[key] ?? ""]) { $1 }
@@ -58,7 +58,7 @@ public enum ConfigurationSchema {
         let levels = RuleLevel.allCases.map(\.rawValue)
         var ruleProperties: [String: Any] = [:]
         for rule in rules {
-            let metadata = rule.metadata
+            let metadata = rule.documented
             let description = "\(metadata.summary) (default: \(metadata.severity.rawValue))"
             var settings: [String: Any] = ["severity": ["enum": levels]]
             for option in metadata.options {
@@ -82,7 +82,7 @@ public enum ConfigurationSchema {
             "properties": top,
             "definitions": [
                 "rules": ["type": "object", "additionalProperties": false, "properties": ruleProperties],
-                "ruleID": ["enum": rules.map(\.id)],
+                "ruleID": ["enum": rules.map { $0.id }],
                 "headers": ["type": "object", "additionalProperties": false, "properties": headerProperties],
                 "platforms": ["oneOf": [["enum": platforms], ["type": "array", "items": ["enum": platforms]]]],
             ] as [String: Any],

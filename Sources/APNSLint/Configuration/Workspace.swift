@@ -20,11 +20,11 @@ public final class Workspace: Sendable {
     /// Settings from the command line, on top of every configuration.
     public let commandLine: Settings
     public let currentDirectory: String
-    private let rules: [any Rule]
+    private let rules: [any Rule.Type]
     private let cache = Cache()
 
     public init(source: ConfigurationSource = .nearest, commandLine: Settings = Settings(),
-                currentDirectory: String = FileManager.default.currentDirectoryPath, rules: [any Rule] = RuleRegistry.all) {
+                currentDirectory: String = FileManager.default.currentDirectoryPath, rules: [any Rule.Type] = RuleRegistry.all) {
         self.source = source
         self.commandLine = commandLine
         self.currentDirectory = Paths.normalize(currentDirectory)
@@ -186,14 +186,14 @@ private final class Cache: @unchecked Sendable {
         return found
     }
 
-    func configuration(at path: String, rules: [any Rule], display: @escaping ConfigurationFile.PathDisplay) throws(ConfigurationError) -> Configuration {
+    func configuration(at path: String, rules: [any Rule.Type], display: @escaping ConfigurationFile.PathDisplay) throws(ConfigurationError) -> Configuration {
         if let known = lock.withLock({ configurations[path] }) { return try known.get() }
         let loaded = Result { () throws(ConfigurationError) in try ConfigurationFile.load(path: path, rules: rules, display: display) }
         lock.withLock { configurations[path] = loaded }
         return try loaded.get()
     }
 
-    func linter(for file: String?, rules: [any Rule], make: () throws(ConfigurationError) -> Linter) throws(ConfigurationError) -> Linter {
+    func linter(for file: String?, rules: [any Rule.Type], make: () throws(ConfigurationError) -> Linter) throws(ConfigurationError) -> Linter {
         let key = file ?? ""
         if let known = lock.withLock({ linters[key] }) { return known }
         let linter = try make()

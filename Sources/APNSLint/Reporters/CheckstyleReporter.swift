@@ -8,7 +8,7 @@ import APNSLintSyntax
 public struct CheckstyleReporter: Reporter, Sendable {
     public init() {}
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for report in reports {
             out += "  <file name=\"\(XMLText.escaped(report.fileName))\">\n"

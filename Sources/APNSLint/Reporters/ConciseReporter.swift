@@ -12,7 +12,7 @@ public struct ConciseReporter: Reporter, Sendable {
         self.includeSummary = includeSummary
     }
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var summary = Summary()
         var out = ""
         for report in reports {

@@ -12,7 +12,7 @@ import APNSLintSyntax
 public struct GitHubReporter: Reporter, Sendable {
     public init() {}
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var out = ""
         for report in reports {
             for diagnostic in report.diagnostics {

@@ -10,7 +10,7 @@ import APNSLintSyntax
 public struct GitLabReporter: Reporter, Sendable {
     public init() {}
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var items: [JSONOutput] = []
         for report in reports {
             for diagnostic in report.diagnostics {

@@ -21,7 +21,7 @@ import APNSLintSyntax
 public struct JSONReporter: Reporter, Sendable {
     public init() {}
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var items: [JSONOutput] = []
         for report in reports {
             for diagnostic in report.diagnostics {

@@ -8,7 +8,7 @@ import APNSLintSyntax
 public struct JUnitReporter: Reporter, Sendable {
     public init() {}
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         let concise = ConciseReporter()
         let total = reports.reduce(0) { $0 + max(1, $1.diagnostics.count) }
         let failures = reports.reduce(0) { $0 + $1.diagnostics.count }

@@ -6,7 +6,7 @@ import APNSLintSyntax
 /// `rules` is every rule the run used (SARIF lists them all; the others may ignore it). The result is
 /// deterministic: reports in the order given, diagnostics in each report's order.
 public protocol Reporter {
-    func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String
+    func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String
 }
 
 /// The output formats of `apns-lint check --format`.
@@ -68,7 +68,7 @@ public struct FullReporter: Reporter, Sendable {
         self.includeSummary = includeSummary
     }
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         let text = TextReporter(useColor: useColor)
         var summary = Summary()
         var out = ""

@@ -65,7 +65,7 @@ public struct SARIFReporter: Reporter, Sendable {
         }
     }
 
-    public func report(_ reports: [FileReport], rules: [RuleMetadata]) -> String {
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
         var results: [JSONOutput] = []
@@ -98,7 +98,7 @@ public struct SARIFReporter: Reporter, Sendable {
 
     // MARK: Rules
 
-    static func rule(_ rule: RuleMetadata) -> JSONOutput {
+    static func rule(_ rule: DocumentedRule) -> JSONOutput {
         .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.id)),
@@ -116,12 +116,12 @@ public struct SARIFReporter: Reporter, Sendable {
     }
 
     /// The summary, a blank line, the rationale.
-    static func helpText(_ rule: RuleMetadata) -> String {
+    static func helpText(_ rule: DocumentedRule) -> String {
         rule.summary + "\n\n" + rule.rationale
     }
 
     /// The summary and rationale (already Markdown, as on the rule's page), a link to the page, the references.
-    static func helpMarkdown(_ rule: RuleMetadata) -> String {
+    static func helpMarkdown(_ rule: DocumentedRule) -> String {
         var out = rule.summary + "\n\n" + rule.rationale + "\n\n"
         out += "[Learn more about \(rule.id)](\(APNSLintTool.documentationURL(forRule: rule.id)))"
         if !rule.references.isEmpty {

@@ -24,7 +24,7 @@ enum ADCKDialect {
     static let sizeLimit = 2048
 
     static func translate(_ document: DocumentNode) -> DialectTranslation {
-        guard let members = document.members else { return DialectTranslation(request: document, usesLegacyBinaryInterface: true) }
+        guard let members = document.members else { return DialectTranslation(request: document, capabilities: .legacyBinaryInterface) }
         let build = RequestBuilder(for: document)
         var notes: [DialectNote] = []
         var dialectKeys: [SourceRange] = []
@@ -40,7 +40,7 @@ enum ADCKDialect {
         }
         if let locKey = option("loc_key"), option("loc_args") == nil {
             notes.append(DialectNote(
-                ruleID: "dialect-missing-key",
+                kind: .missingKey,
                 message: "ADCK requires loc_args with loc_key: the arguments that fill the localized string's placeholders",
                 help: "add loc_args: [] when the string has no placeholders, or the values to fill in",
                 range: locKey.keyRange, pointer: JSONPointer(["loc_key"])))
@@ -58,7 +58,7 @@ enum ADCKDialect {
         for member in members where !knownKeys.contains(member.key) {
             let suggestion = Suggestion.closest(to: member.key, in: knownKeys).map { "did you mean \"\($0)\"? " } ?? ""
             notes.append(DialectNote(
-                ruleID: "dialect-dropped-key",
+                kind: .droppedKey,
                 message: "\"\(member.key)\" is not an ADCK Message option, so nothing of it is sent",
                 help: suggestion + "the options are \(knownKeys.joined(separator: ", "))",
                 range: member.keyRange, pointer: JSONPointer([member.key])))
@@ -72,7 +72,7 @@ enum ADCKDialect {
         if let deviceToken { dialectKeys.append(deviceToken.keyRange) }
         let start = SourceRange(start: document.range.start, end: document.range.start)
         notes.append(DialectNote(
-            ruleID: "legacy-binary-interface",
+            kind: .legacyBinaryInterface,
             message: "ADCK sends through APNs's legacy binary interface (gateway.push.apple.com:2195), which Apple shut off on 31 March 2021: nothing sent this way is delivered any more",
             help: "move to a library that uses the HTTP/2 provider API (api.push.apple.com:443); the payload is checked here against the binary interface's 2048-byte limit",
             range: start, pointer: .root))
@@ -81,10 +81,11 @@ enum ADCKDialect {
         let truncates = option("truncate")?.value.bool == true
         return DialectTranslation(
             request: build.envelope(headers: [], deviceToken: deviceToken, payload: payload, range: document.range),
-            notes: notes, dialectKeyRanges: dialectKeys, usesLegacyBinaryInterface: true,
+            notes: notes, dialectKeyRanges: dialectKeys,
+            // ADCK's Message has no push type: the binary interface had none.
+            capabilities: truncates ? [.legacyBinaryInterface, .decidesPushType, .truncatesToFit] : [.legacyBinaryInterface, .decidesPushType],
             errorsAreWarnings: validation?.value.bool == false
-                ? "validate: false turns off ADCK's own checks for this message, so this is reported as a warning; APNs still rejects what is wrong" : nil,
-            inapplicableRules: truncates ? ["push-type-missing", "payload-near-limit"] : ["push-type-missing"])
+                ? "validate: false turns off ADCK's own checks for this message, so this is reported as a warning; APNs still rejects what is wrong" : nil)
     }
 
     /// `truncate: true`: the body cut at a character boundary until the compact payload fits the limit, and an
@@ -104,7 +105,7 @@ enum ADCKDialect {
         let kept = String(characters)
         let cut = String(body.dropFirst(characters.count))
         notes.append(DialectNote(
-            ruleID: "dialect-truncated",
+            kind: .truncated,
             message: "truncate: true makes ADCK cut the body by \(cut.count) characters (\(removed) bytes) so the payload fits the binary interface's \(sizeLimit) bytes; the device shows \"…\(String(kept.suffix(20)))\" without \"\(cut.count > 40 ? String(cut.prefix(40)) + "…" : cut)\"",
             help: "shorten the body yourself to choose what the user reads",
             range: bodyNode.range, pointer: JSONPointer(["body"])))

@@ -94,7 +94,7 @@ public struct DialectChoice: Sendable {
             let names = Dialect.allCases.map(\.rawValue)
             let text = declaration.value.string.map { "\"\($0)\"" } ?? declaration.value.kind.phrase
             notes.append(DialectNote(
-                ruleID: "dialect-unclear",
+                kind: .unclear,
                 message: "\(text) is not a dialect apns-lint reads, so the definition is checked by its shape",
                 help: (declaration.value.string.flatMap { Suggestion.closest(to: $0, in: names) }.map { "did you mean \"\($0)\"? " } ?? "")
                     + "the dialects are \(names.joined(separator: ", "))",
@@ -115,7 +115,7 @@ public struct DialectChoice: Sendable {
             "\(dialect.title) (\(members.filter { dialect.distinctiveKeys.contains($0.key) }.map { "\"\($0.key)\"" }.joined(separator: ", ")))"
         }
         notes.append(DialectNote(
-            ruleID: "dialect-unclear",
+            kind: .unclear,
             message: "this definition mixes the keys of several systems: \(evidence.joined(separator: " and ")); it is checked as \(candidates[0].title)",
             help: "say which system sends it with \"dialect\": \"\(candidates[0].rawValue)\" (or --dialect, or dialect: in .apns-lint.yml), and remove the other system's keys",
             range: members.first { candidates[1].distinctiveKeys.contains($0.key) }?.keyRange ?? document.range, pointer: .root))
@@ -133,44 +133,81 @@ public struct DialectTranslation: Sendable {
     public var notes: [DialectNote]
     /// Keys written in the dialect's own spelling (`locArgs` for `loc-args`): a fix must not rename them.
     public var dialectKeyRanges: [SourceRange]
-    /// The system sends through the legacy binary interface (2048-byte limit).
-    public var usesLegacyBinaryInterface: Bool
+    /// What the system does with every request it sends, whatever the definition says.
+    public var capabilities: DialectCapabilities
     /// Why errors are reported as warnings (ADCK's `validate: false`), if they are.
     public var errorsAreWarnings: String?
-    /// Rules that do not apply to what this system sends.
-    public var inapplicableRules: Set<String>
     /// False when the definition sends nothing to APNs (Skygear with `platform.ios: false`): only the FCM
     /// message is checked.
     public var sendsAPNs: Bool
 
     public init(request: DocumentNode, fcmMessage: DocumentNode? = nil, notes: [DialectNote] = [], dialectKeyRanges: [SourceRange] = [],
-                usesLegacyBinaryInterface: Bool = false, errorsAreWarnings: String? = nil, inapplicableRules: Set<String> = [],
-                sendsAPNs: Bool = true) {
+                capabilities: DialectCapabilities = [], errorsAreWarnings: String? = nil, sendsAPNs: Bool = true) {
         self.request = request
         self.fcmMessage = fcmMessage
         self.notes = notes
         self.dialectKeyRanges = dialectKeyRanges
-        self.usesLegacyBinaryInterface = usesLegacyBinaryInterface
+        self.capabilities = capabilities
         self.errorsAreWarnings = errorsAreWarnings
-        self.inapplicableRules = inapplicableRules
         self.sendsAPNs = sendsAPNs
     }
+
+    /// The system sends through the legacy binary interface (2048-byte limit).
+    public var usesLegacyBinaryInterface: Bool { capabilities.contains(.legacyBinaryInterface) }
 
     init(erlang built: (document: DocumentNode, notes: [DialectNote])) {
         self.init(request: built.document, notes: built.notes)
     }
 }
 
-/// Something a dialect drops, changes or requires, found while building the request; reported under `ruleID`.
+/// What a system does with the requests it sends, beyond what a definition says: rules that depend on it read
+/// these (a definition in a format with no push-type field cannot be told to set one).
+public struct DialectCapabilities: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The format has no field for `apns-push-type`: the system, not the definition, decides the push type.
+    public static let decidesPushType = DialectCapabilities(rawValue: 1 << 0)
+    /// The system shortens the alert until the payload fits the size limit.
+    public static let truncatesToFit = DialectCapabilities(rawValue: 1 << 1)
+    /// The system sends through the legacy binary interface (retired March 2021), with its 2048-byte limit.
+    public static let legacyBinaryInterface = DialectCapabilities(rawValue: 1 << 2)
+}
+
+/// Something a dialect drops, changes or requires, found while building the request. The kind says what it is;
+/// the rules layer says which rule reports it.
 public struct DialectNote: Sendable {
-    public let ruleID: String
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The definition declares a dialect apns-lint does not read, or mixes several systems' keys.
+        case unclear
+        /// A key the system does not send (not one of its fields, or a value its setter ignores).
+        case droppedKey
+        /// A key the system requires is missing.
+        case missingKey
+        /// The system shortens the alert to fit.
+        case truncated
+        /// The system sends through the retired binary interface.
+        case legacyBinaryInterface
+        /// The definition sends nothing (Skygear: no platform, or a dry run).
+        case notSent
+        /// A custom data key the request's own `aps` collides with.
+        case reservedDataKey
+        /// An alert property the library does not read (apns_json).
+        case unknownAlertProperty
+        /// A notification property the library does not read (apns_json).
+        case unknownNotificationProperty
+        /// A value of a type the library cannot send (apns_json's `extra`).
+        case invalidValueType
+    }
+
+    public let kind: Kind
     public let message: String
     public let help: String
     public let range: SourceRange
     public let pointer: JSONPointer
 
-    public init(ruleID: String, message: String, help: String, range: SourceRange, pointer: JSONPointer) {
-        self.ruleID = ruleID
+    public init(kind: Kind, message: String, help: String, range: SourceRange, pointer: JSONPointer) {
+        self.kind = kind
         self.message = message
         self.help = help
         self.range = range

@@ -85,7 +85,7 @@ public enum ErlangNotification {
                 }
                 for property in properties where !alertProperties.contains(property.key) {
                     notes.append(DialectNote(
-                        ruleID: "unknown-alert-key",
+                        kind: .unknownAlertProperty,
                         message: "\"\(property.key)\" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification",
                         help: Suggestion.closest(to: property.key, in: alertProperties).map { "did you mean '\($0)'?" }
                             ?? "the alert properties are \(alertProperties.joined(separator: ", "))",
@@ -109,14 +109,14 @@ public enum ErlangNotification {
                 payload += custom
             } else if !(extra.value.elements?.isEmpty ?? false) {
                 notes.append(DialectNote(
-                    ruleID: "invalid-value-type",
+                    kind: .invalidValueType,
                     message: "\"extra\" must be a proplist of custom data (it is \(extra.value.kind.phrase)); apns_json puts its members beside \"aps\"",
                     help: "write extra as [{<<\"key\">>, Value}, …]", range: extra.value.range, pointer: pointer.appending("extra")))
             }
         }
         for member in members where !notificationProperties.contains(member.key) {
             notes.append(DialectNote(
-                ruleID: "unknown-aps-key",
+                kind: .unknownNotificationProperty,
                 message: "\"\(member.key)\" is not a notification property apns_json:make_notification/1 reads, so it is dropped",
                 help: Suggestion.closest(to: member.key, in: notificationProperties).map { "did you mean '\($0)'?" }
                     ?? "put custom data in {extra, [{<<\"\(member.key)\">>, …}]}",

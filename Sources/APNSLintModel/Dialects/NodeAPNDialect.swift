@@ -200,7 +200,7 @@ enum NodeAPNDialect {
     }
 
     private static func dropped(_ member: Member, pointer: JSONPointer? = nil, because message: String, help: String? = nil) -> DialectNote {
-        DialectNote(ruleID: "dialect-dropped-key", message: message, help: help ?? "remove it, or write what node-apn sends",
+        DialectNote(kind: .droppedKey, message: message, help: help ?? "remove it, or write what node-apn sends",
                     range: member.keyRange, pointer: pointer ?? JSONPointer([member.key]))
     }
 }

@@ -140,7 +140,7 @@ enum SkygearDialect {
             fcm.data.append(member)
             if member.key == "aps" {
                 reader.notes.append(DialectNote(
-                    ruleID: "reserved-custom-key",
+                    kind: .reservedDataKey,
                     message: "a data key named \"aps\" collides with the aps dictionary built from message and custom: APNs reserves \"aps\", and whichever of the two the server keeps, the other is lost; apns-lint checks the built one",
                     help: "rename the data key", range: member.keyRange, pointer: JSONPointer(["data", "aps"])))
             } else {
@@ -159,7 +159,7 @@ enum SkygearDialect {
             fcmMessage: android ? fcm.message(range: document.range) : nil,
             notes: reader.notes, dialectKeyRanges: reader.dialectKeys,
             // Skygear's format has no field for apns-push-type: the server decides it, not the definition.
-            inapplicableRules: ["push-type-missing"],
+            capabilities: .decidesPushType,
             sendsAPNs: ios)
     }
 
@@ -225,7 +225,7 @@ enum SkygearDialect {
         mutating func notSent(_ member: Member, at path: [String], because reason: String) {
             let what = path == ["platform"] || path == ["dry_run"] ? reason : "\"\(member.key)\" is sent nowhere: \(reason)"
             notes.append(DialectNote(
-                ruleID: "skygear-not-sent", message: what,
+                kind: .notSent, message: what,
                 help: path == ["dry_run"] ? "remove dry_run (or set it to false) to deliver the notification"
                     : path == ["platform"] ? "set the platform that should receive it to true, or remove the definition"
                     : "remove it, or turn the platform on",
@@ -337,7 +337,7 @@ enum SkygearDialect {
     }
 
     static func dropped(_ member: Member, at path: [String], because message: String, help: String? = nil) -> DialectNote {
-        DialectNote(ruleID: "dialect-dropped-key", message: message, help: help ?? "remove it, or write what Skygear sends",
+        DialectNote(kind: .droppedKey, message: message, help: help ?? "remove it, or write what Skygear sends",
                     range: member.keyRange, pointer: JSONPointer(path))
     }
 

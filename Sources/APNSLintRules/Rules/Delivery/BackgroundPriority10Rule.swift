@@ -1,31 +1,35 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct BackgroundPriority10Rule: Rule {
-    static let metadata = RuleMetadata(
-        id: "background-priority-10",
-        summary: "A background push sent at priority 10.",
-        rationale: """
-            Apple: for `apns-push-type: background` "always use priority 5. Using priority 10 is an error", and \
-            a payload whose `aps` holds only `content-available` must not be sent at priority 10 either. APNs \
-            rejects or throttles such pushes, and the app is not woken. APNs uses priority 10 when the header \
-            is missing, so a definition that declares its headers must set 5 explicitly. A bare payload with no \
-            headers says nothing about its priority and is not flagged.
-            """,
-        severity: .error, category: .delivery, fix: .sometimes,
-        references: [Reference.backgroundUpdates, Reference.sendingRequests],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": ↓10}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-priority": ↓"10"}, "payload": {"aps": {"content-available": 1}, "sync": "inbox"}}"#),
-            Example(#"{↓"headers": {"apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"aps": {"content-available": 1}}"#),
-            Example(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi", "content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-push-type": "complication", "apns-topic": "com.example.watchkitapp.complication"}, "payload": {"aps": {"content-available": 1}}}"#),
-        ],
-        runsWhen: [.pushType(.background), .apsKey("content-available")])
+struct BackgroundPriority10Rule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "background-priority-10", severity: .error, category: .delivery,
+        fix: .sometimes,
+        subscriptions: [.pushType(.background), .aps(.contentAvailable)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A background push sent at priority 10.",
+            rationale: """
+                Apple: for `apns-push-type: background` "always use priority 5. Using priority 10 is an error", and \
+                a payload whose `aps` holds only `content-available` must not be sent at priority 10 either. APNs \
+                rejects or throttles such pushes, and the app is not woken. APNs uses priority 10 when the header \
+                is missing, so a definition that declares its headers must set 5 explicitly. A bare payload with no \
+                headers says nothing about its priority and is not flagged.
+                """,
+            references: [Reference.backgroundUpdates, Reference.sendingRequests],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "background", "apns-priority": ↓10}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-priority": ↓"10"}, "payload": {"aps": {"content-available": 1}, "sync": "inbox"}}"#),
+                Example(#"{↓"headers": {"apns-push-type": "background"}, "payload": {"aps": {"content-available": 1}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"aps": {"content-available": 1}}"#),
+                Example(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi", "content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": "complication", "apns-topic": "com.example.watchkitapp.complication"}, "payload": {"aps": {"content-available": 1}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

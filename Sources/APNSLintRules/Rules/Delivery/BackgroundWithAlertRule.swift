@@ -1,27 +1,30 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct BackgroundWithAlertRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "background-with-alert",
-        summary: "A push declared as `background` carries an alert, badge or sound.",
-        rationale: """
-            A background push (`apns-push-type: background`) must not contain keys that interact with the user: \
-            Apple says to send `content-available: 1` and no `alert`, `badge` or `sound`. A push type that \
-            contradicts the payload may be rejected, delayed or dropped by APNs, and a background push is never \
-            shown. Custom keys beside `aps` are fine.
-            """,
-        severity: .error, category: .delivery,
-        references: [Reference.backgroundUpdates, Reference.sendingRequests],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1, ↓"alert": "New mail", ↓"badge": 3}}}"#),
-            Example(#"{"aps": {"content-available": 1, ↓"sound": ""}}"#, headers: ["apns-push-type": "background"]),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}, "mailbox": "inbox"}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "New mail", "content-available": 1}}}"#),
-        ],
-        runsWhen: [.pushType(.background)])
+struct BackgroundWithAlertRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "background-with-alert", severity: .error, category: .delivery,
+        subscriptions: [.pushType(.background)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A push declared as `background` carries an alert, badge or sound.",
+            rationale: """
+                A background push (`apns-push-type: background`) must not contain keys that interact with the user: \
+                Apple says to send `content-available: 1` and no `alert`, `badge` or `sound`. A push type that \
+                contradicts the payload may be rejected, delayed or dropped by APNs, and a background push is never \
+                shown. Custom keys beside `aps` are fine.
+                """,
+            references: [Reference.backgroundUpdates, Reference.sendingRequests],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1, ↓"alert": "New mail", ↓"badge": 3}}}"#),
+                Example(#"{"aps": {"content-available": 1, ↓"sound": ""}}"#, headers: ["apns-push-type": "background"]),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}, "mailbox": "inbox"}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "New mail", "content-available": 1}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

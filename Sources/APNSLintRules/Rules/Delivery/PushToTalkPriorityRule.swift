@@ -1,31 +1,34 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PushToTalkPriorityRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "pushtotalk-priority",
-        summary: "A push-to-talk push without priority 10 and expiration 0.",
-        rationale: """
-            A `pushtotalk` push tells the device that someone is talking on a channel right now. Apple's \
-            PushToTalk documentation (as quoted by Pushy) recommends immediate priority (`apns-priority: 10`) \
-            and immediate expiration (`apns-expiration: 0`): at priority 5 or 1 APNs may hold it back to save \
-            power, and with any other expiration (or none, where APNs applies its storage policy) APNs stores it \
-            and may deliver it after the transmission is over. APNs uses 10 when the priority header is missing, so only an \
-            explicit other value is flagged. Values that are not valid at all are `priority-invalid` and \
-            `expiration-invalid`.
-            """,
-        severity: .warning, category: .delivery,
-        references: [Reference.sendingRequests],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": ↓5, "apns-expiration": 0}, "payload": {"aps": {}, "channel": "ops"}}"#),
-            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": ↓"1763712060"}, "payload": {"aps": {}}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓"pushtotalk", "apns-priority": 10}, "payload": {"aps": {}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
-            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": "0"}, "payload": {"aps": {}}}"#),
-        ],
-        runsWhen: [.pushType(.pushtotalk)])
+struct PushToTalkPriorityRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "pushtotalk-priority", severity: .warning, category: .delivery,
+        subscriptions: [.pushType(.pushtotalk)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A push-to-talk push without priority 10 and expiration 0.",
+            rationale: """
+                A `pushtotalk` push tells the device that someone is talking on a channel right now. Apple's \
+                PushToTalk documentation (as quoted by Pushy) recommends immediate priority (`apns-priority: 10`) \
+                and immediate expiration (`apns-expiration: 0`): at priority 5 or 1 APNs may hold it back to save \
+                power, and with any other expiration (or none, where APNs applies its storage policy) APNs stores it \
+                and may deliver it after the transmission is over. APNs uses 10 when the priority header is missing, so only an \
+                explicit other value is flagged. Values that are not valid at all are `priority-invalid` and \
+                `expiration-invalid`.
+                """,
+            references: [Reference.sendingRequests],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": ↓5, "apns-expiration": 0}, "payload": {"aps": {}, "channel": "ops"}}"#),
+                Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": ↓"1763712060"}, "payload": {"aps": {}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"pushtotalk", "apns-priority": 10}, "payload": {"aps": {}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
+                Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": "0"}, "payload": {"aps": {}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers

@@ -1,34 +1,37 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PushTypeInvalidRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "push-type-invalid",
-        summary: "`apns-push-type` is not one of the eleven push types APNs documents.",
-        rationale: """
-            `apns-push-type` takes one of eleven values: `alert`, `background`, `location`, `voip`, \
-            `complication`, `fileprovider`, `mdm`, `liveactivity`, `pushtotalk`, `widgets` and `controls`. APNs \
-            rejects any other value with 400 `InvalidPushType`. Apple's documentation and every client library \
-            write them in lowercase; whether APNs also takes `Alert` or `LiveActivity` on `/3/device` is not \
-            documented, so apns-lint asks for the documented spelling. The broadcast API (a request with \
-            `apns-channel-id`) writes `LiveActivity`, so that spelling is accepted there. A value that is not a \
-            string is left to `invalid-value-type`.
-            """,
-        severity: .error, category: .delivery,
-        references: [Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": ↓"Alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓"LiveActivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓"backgorund", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓"silent", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓""}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"headers": {"apns-push-type": "LiveActivity", "apns-channel-id": "dHN0LTIyMjU0YjgxLWRiNmQtNGE5Ni04YWE3LWU0YTk4ZmM1Y2I4MQ=="}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert"]),
-        ],
-        runsWhen: [.header(HeaderName.pushType)])
+struct PushTypeInvalidRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "push-type-invalid", severity: .error, category: .delivery,
+        subscriptions: [.header(.pushType)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`apns-push-type` is not one of the eleven push types APNs documents.",
+            rationale: """
+                `apns-push-type` takes one of eleven values: `alert`, `background`, `location`, `voip`, \
+                `complication`, `fileprovider`, `mdm`, `liveactivity`, `pushtotalk`, `widgets` and `controls`. APNs \
+                rejects any other value with 400 `InvalidPushType`. Apple's documentation and every client library \
+                write them in lowercase; whether APNs also takes `Alert` or `LiveActivity` on `/3/device` is not \
+                documented, so apns-lint asks for the documented spelling. The broadcast API (a request with \
+                `apns-channel-id`) writes `LiveActivity`, so that spelling is accepted there. A value that is not a \
+                string is left to `invalid-value-type`.
+                """,
+            references: [Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": ↓"Alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"LiveActivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"backgorund", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"silent", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓""}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"headers": {"apns-push-type": "LiveActivity", "apns-channel-id": "dHN0LTIyMjU0YjgxLWRiNmQtNGE5Ni04YWE3LWU0YTk4ZmM1Y2I4MQ=="}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert"]),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers

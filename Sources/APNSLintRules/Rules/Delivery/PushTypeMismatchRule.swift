@@ -1,36 +1,39 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PushTypeMismatchRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "push-type-mismatch",
-        summary: "The payload contradicts `apns-push-type`.",
-        rationale: """
-            Apple: the push type "must accurately reflect the contents of your notification's payload. If there \
-            is a mismatch, … APNs may return an error, delay the delivery of the notification, or drop it \
-            altogether." Some payloads name their push type: `content-state` and `event` in `aps` are a Live \
-            Activity update (`liveactivity`), `content-changed` a WidgetKit push (`widgets`, or `controls` for a \
-            control widget), and `{"mdm": "<PushMagic>"}` an MDM wake-up (`mdm`, whose body has no `aps`). Even \
-            when APNs delivers it, a push sent under another type does not reach the Live Activity, widget or \
-            MDM client it was written for. An alert, badge or sound on a `background` push is \
-            `background-with-alert`.
-            """,
-        severity: .error, category: .delivery,
-        references: [Reference.sendingRequests, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓"background", "apns-priority": 5}, "payload": {"aps": {"content-changed": true}}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
-            Example(#"{"headers": {"apns-push-type": ↓"mdm"}, "payload": {"aps": {"alert": "Enroll now"}, "mdm": "5E2C9A3F"}}"#),
-            Example(#"{"aps": {↓"content-state": {"eta": "14:35"}, "event": "update", "timestamp": 1763712000}}"#, headers: ["apns-push-type": "alert"]),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"headers": {"apns-push-type": "controls"}, "payload": {"aps": {"content-changed": true}}}"#),
-            Example(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}, "event": "signup", "content-state": "draft"}}"#),
-        ],
-        runsWhen: [.header(HeaderName.pushType)])
+struct PushTypeMismatchRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "push-type-mismatch", severity: .error, category: .delivery,
+        subscriptions: [.header(.pushType)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The payload contradicts `apns-push-type`.",
+            rationale: """
+                Apple: the push type "must accurately reflect the contents of your notification's payload. If there \
+                is a mismatch, … APNs may return an error, delay the delivery of the notification, or drop it \
+                altogether." Some payloads name their push type: `content-state` and `event` in `aps` are a Live \
+                Activity update (`liveactivity`), `content-changed` a WidgetKit push (`widgets`, or `controls` for a \
+                control widget), and `{"mdm": "<PushMagic>"}` an MDM wake-up (`mdm`, whose body has no `aps`). Even \
+                when APNs delivers it, a push sent under another type does not reach the Live Activity, widget or \
+                MDM client it was written for. An alert, badge or sound on a `background` push is \
+                `background-with-alert`.
+                """,
+            references: [Reference.sendingRequests, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"background", "apns-priority": 5}, "payload": {"aps": {"content-changed": true}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"mdm"}, "payload": {"aps": {"alert": "Enroll now"}, "mdm": "5E2C9A3F"}}"#),
+                Example(#"{"aps": {↓"content-state": {"eta": "14:35"}, "event": "update", "timestamp": 1763712000}}"#, headers: ["apns-push-type": "alert"]),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"headers": {"apns-push-type": "controls"}, "payload": {"aps": {"content-changed": true}}}"#),
+                Example(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}, "event": "signup", "content-state": "draft"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition
@@ -40,7 +43,7 @@ struct PushTypeMismatchRule: Rule {
         let consequence = "a push type that contradicts the payload may be rejected, delayed or dropped by APNs"
 
         // Most payloads have none of the keys that contradict a push type: the schema-key bits say so at once.
-        if let aps = payload.aps, aps.fields.schemaKeysPresent & Self.contradictingKeys != 0 {
+        if let aps = payload.aps, aps.keys.intersects(Self.contradictingKeys) {
             let apsFields = aps.fields
             func isLiveActivityKey(_ field: Field) -> Bool {
                 !field.isShadowed && (field.key.isSameKey(as: "content-state") || field.key.isSameKey(as: "event"))
@@ -74,7 +77,7 @@ struct PushTypeMismatchRule: Rule {
     }
 
     /// The keys of `aps` that say what type of push the payload is: a Live Activity's, and a widget's.
-    private static let contradictingKeys = Schema.aps.bits(of: ["content-state", "event", "content-changed"])
+    private static let contradictingKeys: KeySet<APSKey> = [.contentState, .event, .contentChanged]
 
     /// Reports at the push type's value, with a note at the payload key that contradicts it; when the push type
     /// comes from the command line (no place in the file), at the payload key.

@@ -1,32 +1,37 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PushTypeMissingRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "push-type-missing",
-        summary: "A definition that declares its headers has no `apns-push-type`.",
-        rationale: """
-            Apple: `apns-push-type` is "required for watchOS 6 and later; recommended for macOS, iOS, tvOS, and \
-            iPadOS", and when it is missing where required or does not match the payload, "APNs may return an \
-            error, delay the delivery of the notification, or drop it altogether". Client libraries fill the gap \
-            differently: sideshow/apns2 silently sends `alert`, PyAPNs2 guesses from the topic and payload only \
-            when a topic is given. The finding is a warning, and an error when the app runs on watchOS \
-            (`--platform watchos`). A bare payload with no headers (in the file or on the command line) says \
-            nothing about its request and is not flagged.
-            """,
-        severity: .warning, category: .delivery,
-        references: [Reference.sendingRequests, Reference.generatingNotification],
-        triggering: [
-            Example(#"{↓"headers": {"apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
-            Example(#"{↓"headers": {}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
-            Example(#"{"aps": {"alert": "New message"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
-            Example(#"{"aps": {"alert": "New message"}}"#),
-        ])
+struct PushTypeMissingRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "push-type-missing", severity: .warning, category: .delivery)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A definition that declares its headers has no `apns-push-type`.",
+            rationale: """
+                Apple: `apns-push-type` is "required for watchOS 6 and later; recommended for macOS, iOS, tvOS, and \
+                iPadOS", and when it is missing where required or does not match the payload, "APNs may return an \
+                error, delay the delivery of the notification, or drop it altogether". Client libraries fill the gap \
+                differently: sideshow/apns2 silently sends `alert`, PyAPNs2 guesses from the topic and payload only \
+                when a topic is given. The finding is a warning, and an error when the app runs on watchOS \
+                (`--platform watchos`). A bare payload with no headers (in the file or on the command line) says \
+                nothing about its request and is not flagged.
+                """,
+            references: [Reference.sendingRequests, Reference.generatingNotification],
+            triggering: [
+                Example(#"{↓"headers": {"apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
+                Example(#"{↓"headers": {}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
+                Example(#"{"aps": {"alert": "New message"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
+                Example(#"{"aps": {"alert": "New message"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
+        // Where the sending system decides the push type (Skygear, ADCK), the definition has no way to set it.
+        guard !context.dialect.contains(.decidesPushType) else { return }
         let definition = context.definition
         let headers = definition.headers
         guard headers.areDeclared, headers.pushTypeField == nil else { return }

@@ -1,35 +1,38 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct TopicSuffixMismatchRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "topic-suffix-mismatch",
-        summary: "The suffix of `apns-topic` does not match `apns-push-type`.",
-        rationale: """
-            Each push type goes to its own topic: the bundle ID for `alert` and `background`, and the bundle ID \
-            plus `.voip`, `.complication`, `.pushkit.fileprovider`, `.location-query`, \
-            `.push-type.liveactivity`, `.voip-ptt`, `.push-type.widgets` or `.push-type.controls` for the \
-            others. The device token is registered for that topic, so a push whose topic has the wrong suffix, \
-            or none, is rejected (400 `DeviceTokenNotForTopic`, `BadTopic` or `TopicDisallowed`) or never \
-            reaches the PushKit, Live Activity or widget code it was meant for. Checked only when both headers \
-            are given and the push type is valid; an `mdm` topic is the UID from the MDM certificate and is \
-            not checked, nor is a broadcast request (`apns-channel-id`), whose topic is in its path.
-            """,
-        severity: .error, category: .delivery,
-        references: [Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": ↓"com.example.phone"}, "payload": {"aps": {}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"com.example.phone.voip"}, "payload": {"aps": {"alert": "Missed call"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "controls", "apns-topic": ↓"com.example.home.push-type.widgets"}, "payload": {"aps": {"content-changed": true}}}"#),
-            Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": ↓"com.example.delivery.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"aps": {}}}"#),
-            Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
-            Example(#"{"headers": {"apns-push-type": "background", "apns-topic": "com.example.mail", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10"}, "payload": {"mdm": "5E2C9A3F"}}"#),
-        ],
-        runsWhen: [.header(HeaderName.topic)])
+struct TopicSuffixMismatchRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "topic-suffix-mismatch", severity: .error, category: .delivery,
+        subscriptions: [.header(.topic)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The suffix of `apns-topic` does not match `apns-push-type`.",
+            rationale: """
+                Each push type goes to its own topic: the bundle ID for `alert` and `background`, and the bundle ID \
+                plus `.voip`, `.complication`, `.pushkit.fileprovider`, `.location-query`, \
+                `.push-type.liveactivity`, `.voip-ptt`, `.push-type.widgets` or `.push-type.controls` for the \
+                others. The device token is registered for that topic, so a push whose topic has the wrong suffix, \
+                or none, is rejected (400 `DeviceTokenNotForTopic`, `BadTopic` or `TopicDisallowed`) or never \
+                reaches the PushKit, Live Activity or widget code it was meant for. Checked only when both headers \
+                are given and the push type is valid; an `mdm` topic is the UID from the MDM certificate and is \
+                not checked, nor is a broadcast request (`apns-channel-id`), whose topic is in its path.
+                """,
+            references: [Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": ↓"com.example.phone"}, "payload": {"aps": {}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"com.example.phone.voip"}, "payload": {"aps": {"alert": "Missed call"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "controls", "apns-topic": ↓"com.example.home.push-type.widgets"}, "payload": {"aps": {"content-changed": true}}}"#),
+                Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": ↓"com.example.delivery.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"aps": {}}}"#),
+                Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
+                Example(#"{"headers": {"apns-push-type": "background", "apns-topic": "com.example.mail", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10"}, "payload": {"mdm": "5E2C9A3F"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers

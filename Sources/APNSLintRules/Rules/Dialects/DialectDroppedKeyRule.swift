@@ -1,30 +1,33 @@
 /// Reported while a system's format is turned into the request; this rule carries the docs and examples.
 struct DialectDroppedKeyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "dialect-dropped-key",
-        summary: "A key the system does not send: not one of its fields, a value its setter ignores, or a setting made useless by another (node-apn's `rawPayload`).",
-        rationale: """
-            Client libraries build the APNs payload from their own fields and silently skip what they do not \
-            know: node-apn ignores a badge that is not a number and every setter once `rawPayload` is given, \
-            replaces the `aps` inside `payload`, and keeps unknown fields off the wire; ADCK sends only its \
-            Message options; Skygear sends only the seed's `ios_*` and `android_*` custom keys, and FCM has no \
-            field for `android_led_color`. The notification then lacks what the definition seems to say, and \
-            nothing fails until a user notices.
-            """,
-        severity: .warning, category: .dialect, stage: .syntax,
-        references: [Reference.nodeAPNNotification, Reference.adck, Reference.skygearPayload],
-        triggering: [
-            Example(#"{"dialect": "node-apn", "body": "Hi", ↓"badge": "5"}"#),
-            Example(#"{"rawPayload": {"aps": {"content-available": 1}}, ↓"body": "Hello, world!", "topic": "com.example.app"}"#),
-            Example(#"{"topic": "com.example.app", "payload": {"sender": "node-apn", ↓"aps": {"badge": 1}}, "body": "Hi"}"#),
-            Example(#"{"dialect": "adck", "body": "Hi", ↓"subtitle": "Ana"}"#),
-            Example(#"{"message": {"title": "Inbox", ↓"titel": "3 new"}, "custom": {↓"ios_bagde": 3, "android_icon": "inbox"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"dialect": "node-apn", "body": "Hi", "badge": 10, "payload": {"sender": "node-apn"}}"#),
-            Example(#"{"rawPayload": {"aps": {"content-available": 1}}, "topic": "com.example.app", "priority": 5}"#),
-            Example(#"{"message": {"title": "Inbox", "body": "3 new"}, "custom": {"ios_badge": 3, "android_icon": "inbox"}}"#),
-        ])
+    static let descriptor = RuleDescriptor(
+        id: "dialect-dropped-key", severity: .warning, category: .dialect,
+        finds: [.dialect(.droppedKey)])
 
-    static func check(_ context: inout RuleContext) {}
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A key the system does not send: not one of its fields, a value its setter ignores, or a setting made useless by another (node-apn's `rawPayload`).",
+            rationale: """
+                Client libraries build the APNs payload from their own fields and silently skip what they do not \
+                know: node-apn ignores a badge that is not a number and every setter once `rawPayload` is given, \
+                replaces the `aps` inside `payload`, and keeps unknown fields off the wire; ADCK sends only its \
+                Message options; Skygear sends only the seed's `ios_*` and `android_*` custom keys, and FCM has no \
+                field for `android_led_color`. The notification then lacks what the definition seems to say, and \
+                nothing fails until a user notices.
+                """,
+            references: [Reference.nodeAPNNotification, Reference.adck, Reference.skygearPayload],
+            triggering: [
+                Example(#"{"dialect": "node-apn", "body": "Hi", ↓"badge": "5"}"#),
+                Example(#"{"rawPayload": {"aps": {"content-available": 1}}, ↓"body": "Hello, world!", "topic": "com.example.app"}"#),
+                Example(#"{"topic": "com.example.app", "payload": {"sender": "node-apn", ↓"aps": {"badge": 1}}, "body": "Hi"}"#),
+                Example(#"{"dialect": "adck", "body": "Hi", ↓"subtitle": "Ana"}"#),
+                Example(#"{"message": {"title": "Inbox", ↓"titel": "3 new"}, "custom": {↓"ios_bagde": 3, "android_icon": "inbox"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"dialect": "node-apn", "body": "Hi", "badge": 10, "payload": {"sender": "node-apn"}}"#),
+                Example(#"{"rawPayload": {"aps": {"content-available": 1}}, "topic": "com.example.app", "priority": 5}"#),
+                Example(#"{"message": {"title": "Inbox", "body": "3 new"}, "custom": {"ios_badge": 3, "android_icon": "inbox"}}"#),
+            ])
+    }
+
 }

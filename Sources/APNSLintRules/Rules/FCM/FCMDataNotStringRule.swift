@@ -1,30 +1,33 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct FCMDataNotStringRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "fcm-data-not-string",
-        summary: "A value in the FCM message's `data` is not a string (FCM's data holds only string values).",
-        rationale: """
-            FCM's `data` is a map from string keys to string values (`map<string, string>` in the HTTP v1 API). \
-            A number, boolean, array or object there makes the whole message invalid: the Firebase Admin SDK for \
-            Node refuses it before sending ("data must only contain string values"), and a request written by \
-            hand gets an error from FCM. Skygear sends its `data` both beside `aps`, where any JSON value is \
-            fine, and as FCM's `data`, where it is not: write every value as a string, and encode structured \
-            values (JSON text) for the app to decode.
-            """,
-        severity: .error, category: .fcm,
-        references: [Reference.fcmV1Messages, Reference.fcmAdminNodeValidation, Reference.fcmMessageTypes],
-        triggering: [
-            Example(#"{"message": {"title": "Match point"}, "data": {"points": ↓42, "team": "red"}}"#),
-            Example(#"{"message": {"body": "New photos"}, "data": {"for": "bar", "source": ↓["alice", "bob"], "seen": ↓false}}"#),
-            Example("message:\n  title: Match point\ndata:\n  points: ↓42\n", fileExtension: "yaml"),
-        ],
-        nonTriggering: [
-            Example(#"{"message": {"title": "Match point"}, "data": {"points": "42", "team": "red"}}"#),
-            Example(#"{"platform": {"android": false}, "message": {"title": "Match point"}, "data": {"points": 42}}"#),
-        ],
-        target: .fcm)
+struct FCMDataNotStringRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "fcm-data-not-string", severity: .error, category: .fcm,
+        scope: .fcmMessage)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A value in the FCM message's `data` is not a string (FCM's data holds only string values).",
+            rationale: """
+                FCM's `data` is a map from string keys to string values (`map<string, string>` in the HTTP v1 API). \
+                A number, boolean, array or object there makes the whole message invalid: the Firebase Admin SDK for \
+                Node refuses it before sending ("data must only contain string values"), and a request written by \
+                hand gets an error from FCM. Skygear sends its `data` both beside `aps`, where any JSON value is \
+                fine, and as FCM's `data`, where it is not: write every value as a string, and encode structured \
+                values (JSON text) for the app to decode.
+                """,
+            references: [Reference.fcmV1Messages, Reference.fcmAdminNodeValidation, Reference.fcmMessageTypes],
+            triggering: [
+                Example(#"{"message": {"title": "Match point"}, "data": {"points": ↓42, "team": "red"}}"#),
+                Example(#"{"message": {"body": "New photos"}, "data": {"for": "bar", "source": ↓["alice", "bob"], "seen": ↓false}}"#),
+                Example("message:\n  title: Match point\ndata:\n  points: ↓42\n", fileExtension: "yaml"),
+            ],
+            nonTriggering: [
+                Example(#"{"message": {"title": "Match point"}, "data": {"points": "42", "team": "red"}}"#),
+                Example(#"{"platform": {"android": false}, "message": {"title": "Match point"}, "data": {"points": 42}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let data = context.fcmMessage?.data else { return }

@@ -1,30 +1,33 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct FCMPriorityInvalidRule: Rule {
+struct FCMPriorityInvalidRule: ModelRule {
     static let values = ["normal", "high"]
 
-    static let metadata = RuleMetadata(
-        id: "fcm-priority-invalid",
-        summary: "The FCM message's `android.priority` is not `normal` or `high`.",
-        rationale: """
-            FCM has two delivery priorities for Android, `normal` and `high` (`NORMAL` and `HIGH` in the HTTP v1 \
-            API's enum): high wakes a device in Doze to deliver at once, normal may wait until it wakes. Any \
-            other value, such as APNs's `10` or `5`, is not a priority FCM knows, and the request is invalid. \
-            Skygear's `message.priority` (`normal` by default) is sent to FCM as written and to APNs as \
-            `apns-priority` 5 or 10.
-            """,
-        severity: .error, category: .fcm,
-        references: [Reference.fcmMessagePriority, Reference.fcmV1Messages],
-        triggering: [
-            Example(#"{"platform": {"ios": false}, "message": {"title": "Your ride is here", "priority": ↓"urgent"}}"#),
-            Example(#"{"platform": {"ios": false}, "message": {"title": "Your ride is here", "priority": ↓10}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"message": {"title": "Your ride is here", "priority": "high"}}"#),
-            Example(#"{"message": {"title": "Weekly digest"}}"#),
-        ],
-        target: .fcm)
+    static let descriptor = RuleDescriptor(
+        id: "fcm-priority-invalid", severity: .error, category: .fcm,
+        scope: .fcmMessage)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The FCM message's `android.priority` is not `normal` or `high`.",
+            rationale: """
+                FCM has two delivery priorities for Android, `normal` and `high` (`NORMAL` and `HIGH` in the HTTP v1 \
+                API's enum): high wakes a device in Doze to deliver at once, normal may wait until it wakes. Any \
+                other value, such as APNs's `10` or `5`, is not a priority FCM knows, and the request is invalid. \
+                Skygear's `message.priority` (`normal` by default) is sent to FCM as written and to APNs as \
+                `apns-priority` 5 or 10.
+                """,
+            references: [Reference.fcmMessagePriority, Reference.fcmV1Messages],
+            triggering: [
+                Example(#"{"platform": {"ios": false}, "message": {"title": "Your ride is here", "priority": ↓"urgent"}}"#),
+                Example(#"{"platform": {"ios": false}, "message": {"title": "Your ride is here", "priority": ↓10}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"message": {"title": "Your ride is here", "priority": "high"}}"#),
+                Example(#"{"message": {"title": "Weekly digest"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.fcmMessage?.android?.priority else { return }

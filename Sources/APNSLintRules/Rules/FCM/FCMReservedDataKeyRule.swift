@@ -1,35 +1,38 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct FCMReservedDataKeyRule: Rule {
+struct FCMReservedDataKeyRule: ModelRule {
     /// Whole keys FCM's documentation reserves.
     static let reservedKeys = ["from", "notification", "message_type"]
     /// Prefixes FCM keeps for itself.
     static let reservedPrefixes = ["google.", "gcm."]
 
-    static let metadata = RuleMetadata(
-        id: "fcm-reserved-data-key",
-        summary: "A key of the FCM message's `data` is reserved by FCM: `from`, `notification`, `message_type`, or a name starting with `google.` or `gcm.`.",
-        rationale: """
-            FCM adds its own entries to the data an Android app receives, and its documentation reserves their \
-            names: a data message holds "only custom key-value pairs with no reserved key names", the reserved \
-            words being `from`, `message_type` and anything starting with `google.` or `gcm.` (earlier versions \
-            of the page also listed `notification`, which the app's `RemoteMessage` keeps apart from the data). \
-            A custom value under such a name is refused or replaced by FCM's own, so the app never reads what \
-            the server sent; the Firebase Admin SDK for Node refuses `from` outright.
-            """,
-        severity: .error, category: .fcm,
-        references: [Reference.fcmMessageTypes, Reference.fcmAdminNodeValidation],
-        triggering: [
-            Example(#"{"message": {"title": "New follower"}, "data": {↓"from": "alice"}}"#),
-            Example(#"{"message": {"title": "Spring sale"}, "data": {↓"google.campaign": "spring", ↓"gcm.id": "7", "id": "7"}}"#),
-            Example(#"{"message": {"title": "Chat"}, "data": {↓"message_type": "chat", ↓"notification": "on"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"message": {"title": "New follower"}, "data": {"sender": "alice", "googleCampaign": "spring", "gcm": "7"}}"#),
-            Example(#"{"platform": {"android": false}, "message": {"title": "New follower"}, "data": {"from": "alice"}}"#),
-        ],
-        target: .fcm)
+    static let descriptor = RuleDescriptor(
+        id: "fcm-reserved-data-key", severity: .error, category: .fcm,
+        scope: .fcmMessage)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A key of the FCM message's `data` is reserved by FCM: `from`, `notification`, `message_type`, or a name starting with `google.` or `gcm.`.",
+            rationale: """
+                FCM adds its own entries to the data an Android app receives, and its documentation reserves their \
+                names: a data message holds "only custom key-value pairs with no reserved key names", the reserved \
+                words being `from`, `message_type` and anything starting with `google.` or `gcm.` (earlier versions \
+                of the page also listed `notification`, which the app's `RemoteMessage` keeps apart from the data). \
+                A custom value under such a name is refused or replaced by FCM's own, so the app never reads what \
+                the server sent; the Firebase Admin SDK for Node refuses `from` outright.
+                """,
+            references: [Reference.fcmMessageTypes, Reference.fcmAdminNodeValidation],
+            triggering: [
+                Example(#"{"message": {"title": "New follower"}, "data": {↓"from": "alice"}}"#),
+                Example(#"{"message": {"title": "Spring sale"}, "data": {↓"google.campaign": "spring", ↓"gcm.id": "7", "id": "7"}}"#),
+                Example(#"{"message": {"title": "Chat"}, "data": {↓"message_type": "chat", ↓"notification": "on"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"message": {"title": "New follower"}, "data": {"sender": "alice", "googleCampaign": "spring", "gcm": "7"}}"#),
+                Example(#"{"platform": {"android": false}, "message": {"title": "New follower"}, "data": {"from": "alice"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let data = context.fcmMessage?.data else { return }

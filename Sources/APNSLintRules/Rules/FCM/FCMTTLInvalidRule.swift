@@ -1,34 +1,37 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct FCMTTLInvalidRule: Rule {
+struct FCMTTLInvalidRule: ModelRule {
     /// FCM keeps a message for 4 weeks at most (28 days).
     static let maximum = 2_419_200
 
-    static let metadata = RuleMetadata(
-        id: "fcm-ttl-invalid",
-        summary: "The FCM message's `android.ttl` is not a duration from 0 to 2,419,200 seconds (4 weeks).",
-        rationale: """
-            FCM stores a message it cannot deliver at once and retries until its time to live runs out. \
-            FCM's documentation: the value "must be a duration from 0 to 2,419,200 seconds (28 days)", written \
-            in the HTTP v1 API as seconds with an `s` (`"3600s"`); a request without it is kept for the longest \
-            time, four weeks. A longer, negative or unreadable ttl is not one FCM accepts, and a wish for "as \
-            long as possible" is the default. Skygear's `message.ttl` is a whole number of seconds, sent as \
-            `android.ttl` (its default, 2419200, is FCM's maximum).
-            """,
-        severity: .error, category: .fcm,
-        references: [Reference.fcmMessageLifespan, Reference.fcmV1Messages],
-        triggering: [
-            Example(#"{"message": {"title": "Flash sale", "ttl": ↓3000000}}"#),
-            Example(#"{"message": {"title": "Flash sale", "ttl": ↓-60}}"#),
-            Example(#"{"message": {"title": "Flash sale", "ttl": ↓"1 day"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"message": {"title": "Flash sale", "ttl": 2419200}}"#),
-            Example(#"{"message": {"title": "Incoming call", "ttl": 0}}"#),
-            Example(#"{"platform": {"android": false}, "message": {"title": "Flash sale", "ttl": 3000000}}"#),
-        ],
-        target: .fcm)
+    static let descriptor = RuleDescriptor(
+        id: "fcm-ttl-invalid", severity: .error, category: .fcm,
+        scope: .fcmMessage)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The FCM message's `android.ttl` is not a duration from 0 to 2,419,200 seconds (4 weeks).",
+            rationale: """
+                FCM stores a message it cannot deliver at once and retries until its time to live runs out. \
+                FCM's documentation: the value "must be a duration from 0 to 2,419,200 seconds (28 days)", written \
+                in the HTTP v1 API as seconds with an `s` (`"3600s"`); a request without it is kept for the longest \
+                time, four weeks. A longer, negative or unreadable ttl is not one FCM accepts, and a wish for "as \
+                long as possible" is the default. Skygear's `message.ttl` is a whole number of seconds, sent as \
+                `android.ttl` (its default, 2419200, is FCM's maximum).
+                """,
+            references: [Reference.fcmMessageLifespan, Reference.fcmV1Messages],
+            triggering: [
+                Example(#"{"message": {"title": "Flash sale", "ttl": ↓3000000}}"#),
+                Example(#"{"message": {"title": "Flash sale", "ttl": ↓-60}}"#),
+                Example(#"{"message": {"title": "Flash sale", "ttl": ↓"1 day"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"message": {"title": "Flash sale", "ttl": 2419200}}"#),
+                Example(#"{"message": {"title": "Incoming call", "ttl": 0}}"#),
+                Example(#"{"platform": {"android": false}, "message": {"title": "Flash sale", "ttl": 3000000}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.fcmMessage?.android?.ttl else { return }

@@ -1,31 +1,34 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct APNSIDInvalidRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "apns-id-invalid",
-        summary: "`apns-id` is not a canonical UUID (8-4-4-4-12 lowercase hex digits).",
-        rationale: """
-            `apns-id` identifies the notification in APNs's response; APNs creates one when it is missing. When \
-            given, it must be a canonical UUID: 32 lowercase hex digits in groups of 8-4-4-4-12, such as \
-            `123e4567-e89b-12d3-a456-426655440000`. APNs rejects anything else with 400 `BadMessageId`. Older \
-            Apple text and several libraries show an example whose last group has only 11 digits (a typo); \
-            copied as is, it is rejected. Whether APNs accepts uppercase hex digits is not documented (APNSwift \
-            lowercases the UUIDs it sends), so an uppercase UUID gets a softer message under the same rule.
-            """,
-        severity: .error, category: .headers,
-        references: [Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"123e4567-e89b-12d3-a456-42665544000"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"order-10452"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"6f1c1c3e52a84b599a0c0d2f5c1b9e77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"6F1C1C3E-52A8-4B59-9A0C-0D2F5C1B9E77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-id": "6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        runsWhen: [.header(HeaderName.id)])
+struct APNSIDInvalidRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "apns-id-invalid", severity: .error, category: .headers,
+        subscriptions: [.header(.id)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`apns-id` is not a canonical UUID (8-4-4-4-12 lowercase hex digits).",
+            rationale: """
+                `apns-id` identifies the notification in APNs's response; APNs creates one when it is missing. When \
+                given, it must be a canonical UUID: 32 lowercase hex digits in groups of 8-4-4-4-12, such as \
+                `123e4567-e89b-12d3-a456-426655440000`. APNs rejects anything else with 400 `BadMessageId`. Older \
+                Apple text and several libraries show an example whose last group has only 11 digits (a typo); \
+                copied as is, it is rejected. Whether APNs accepts uppercase hex digits is not documented (APNSwift \
+                lowercases the UUIDs it sends), so an uppercase UUID gets a softer message under the same rule.
+                """,
+            references: [Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"123e4567-e89b-12d3-a456-42665544000"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"order-10452"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"6f1c1c3e52a84b599a0c0d2f5c1b9e77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"6F1C1C3E-52A8-4B59-9A0C-0D2F5C1B9E77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-id": "6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         // A value of another type is invalid-value-type's.

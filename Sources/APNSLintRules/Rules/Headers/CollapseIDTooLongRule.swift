@@ -1,27 +1,30 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct CollapseIDTooLongRule: Rule {
+struct CollapseIDTooLongRule: ModelRule {
     static let limit = 64
 
-    static let metadata = RuleMetadata(
-        id: "collapse-id-too-long",
-        summary: "`apns-collapse-id` is longer than 64 bytes of UTF-8.",
-        rationale: """
-            APNs limits `apns-collapse-id` to 64 bytes and rejects a longer one with 400 `BadCollapseId`. The \
-            limit counts UTF-8 bytes, not characters: 22 emoji are already 88 bytes. Exactly 64 bytes is fine.
-            """,
-        severity: .error, category: .headers,
-        references: [Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example(#"{"headers": {"apns-collapse-id": ↓"score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-01"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
-            Example(#"{"headers": {"apns-collapse-id": ↓"ééééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-collapse-id": "score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-1"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
-            Example(#"{"headers": {"apns-collapse-id": "éééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        runsWhen: [.header(HeaderName.collapseID)])
+    static let descriptor = RuleDescriptor(
+        id: "collapse-id-too-long", severity: .error, category: .headers,
+        subscriptions: [.header(.collapseID)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`apns-collapse-id` is longer than 64 bytes of UTF-8.",
+            rationale: """
+                APNs limits `apns-collapse-id` to 64 bytes and rejects a longer one with 400 `BadCollapseId`. The \
+                limit counts UTF-8 bytes, not characters: 22 emoji are already 88 bytes. Exactly 64 bytes is fine.
+                """,
+            references: [Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example(#"{"headers": {"apns-collapse-id": ↓"score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-01"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
+                Example(#"{"headers": {"apns-collapse-id": ↓"ééééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-collapse-id": "score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-1"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
+                Example(#"{"headers": {"apns-collapse-id": "éééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.collapseIDField, let value = field.string else { return }

@@ -1,38 +1,42 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct DeviceTokenInvalidRule: Rule {
+struct DeviceTokenInvalidRule: ModelRule {
     /// 32 bytes, the length device tokens have had so far.
     static let usualLength = 64
 
-    static let metadata = RuleMetadata(
-        id: "device-token-invalid",
-        summary: "The device token is not a string of hex digits of even length (or is not 64 of them).",
-        rationale: """
-            The device token goes into the request path (`/3/device/<token>`) as the hex encoding of the token's \
-            bytes. Anything but hex digits, or an odd number of them, is not a token: APNs answers 400 \
-            `BadDeviceToken` (`MissingDeviceToken` when it is empty). Common slips are the description of the \
-            `NSData` the app got (`<abcd ef01 …>`, with spaces and angle brackets; since iOS 13 `{length = 32, \
-            bytes = 0x…}`, which leaves out the middle) and tokens copied with spaces. Tokens have been 32 bytes \
-            (64 hex digits), but Apple says "APNs device tokens are of variable length. Do not hard-code their \
-            size", so another even length gets a softer message under the same rule.
-            """,
-        severity: .error, category: .headers, fix: .sometimes,
-        references: [
-            "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didregisterforremotenotificationswithdevicetoken:)",
-            Reference.handlingResponses,
-        ],
-        triggering: [
-            Example(#"{"device-token": ↓"<00fc13ad ff785122 b4ad2880 9a342098 23412414 21348097 878e577c 991de8f0>", "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a342098234124142134809787 8e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f", "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"device-token": ↓"zz", "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0aa", "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"device-token": "00FC13ADFF785122B4AD28809A3420982341241421348097878E577C991DE8F0", "payload": {"aps": {"alert": "Hi"}}}"#),
-        ])
+    static let descriptor = RuleDescriptor(
+        id: "device-token-invalid", severity: .error, category: .headers,
+        fix: .sometimes)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The device token is not a string of hex digits of even length (or is not 64 of them).",
+            rationale: """
+                The device token goes into the request path (`/3/device/<token>`) as the hex encoding of the token's \
+                bytes. Anything but hex digits, or an odd number of them, is not a token: APNs answers 400 \
+                `BadDeviceToken` (`MissingDeviceToken` when it is empty). Common slips are the description of the \
+                `NSData` the app got (`<abcd ef01 …>`, with spaces and angle brackets; since iOS 13 `{length = 32, \
+                bytes = 0x…}`, which leaves out the middle) and tokens copied with spaces. Tokens have been 32 bytes \
+                (64 hex digits), but Apple says "APNs device tokens are of variable length. Do not hard-code their \
+                size", so another even length gets a softer message under the same rule.
+                """,
+            references: [
+                "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didregisterforremotenotificationswithdevicetoken:)",
+                Reference.handlingResponses,
+            ],
+            triggering: [
+                Example(#"{"device-token": ↓"<00fc13ad ff785122 b4ad2880 9a342098 23412414 21348097 878e577c 991de8f0>", "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a342098234124142134809787 8e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f", "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"device-token": ↓"zz", "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0aa", "payload": {"aps": {"alert": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"device-token": "00FC13ADFF785122B4AD28809A3420982341241421348097878E577C991DE8F0", "payload": {"aps": {"alert": "Hi"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.deviceToken else { return }

@@ -1,31 +1,34 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct DuplicateHeaderRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "duplicate-header",
-        summary: "The same header appears twice in the headers object (names compared case-insensitively).",
-        rationale: """
-            HTTP header names are case-insensitive, and HTTP/2 sends them in lowercase, so `APNS-Priority` and \
-            `apns-priority` are two keys to a JSON parser but the same header on the wire: a sender that passes \
-            the headers object through sends it twice, and APNs answers 400 `DuplicateHeaders`. When the name \
-            is written the same way twice, JSON parsers keep only one of the values, and which one differs, so \
-            the request may not be the one you reviewed. apns-lint reports every earlier occurrence and points at \
-            the one it reads (the last, as most JSON parsers do; the first in an Erlang proplist). This rule \
-            covers the headers object, and the request headers a program passes to the library with the body it \
-            lints (`Linter.lint(payload:headers:)`), where two spellings of a name are sent twice too; \
-            `duplicate-key` covers every other object.
-            """,
-        severity: .error, category: .headers,
-        references: [Reference.handlingResponses, Reference.sendingRequests],
-        triggering: [
-            Example(#"{"headers": {↓"APNS-Priority": "10", "apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", ↓"apns-topic": "com.example.mail", "apns-topic": "com.example.mail"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-priority": "5", "apns-push-type": "background", "apns-topic": "com.example.mail"}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
-        ])
+struct DuplicateHeaderRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "duplicate-header", severity: .error, category: .headers)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The same header appears twice in the headers object (names compared case-insensitively).",
+            rationale: """
+                HTTP header names are case-insensitive, and HTTP/2 sends them in lowercase, so `APNS-Priority` and \
+                `apns-priority` are two keys to a JSON parser but the same header on the wire: a sender that passes \
+                the headers object through sends it twice, and APNs answers 400 `DuplicateHeaders`. When the name \
+                is written the same way twice, JSON parsers keep only one of the values, and which one differs, so \
+                the request may not be the one you reviewed. apns-lint reports every earlier occurrence and points at \
+                the one it reads (the last, as most JSON parsers do; the first in an Erlang proplist). This rule \
+                covers the headers object, and the request headers a program passes to the library with the body it \
+                lints (`Linter.lint(payload:headers:)`), where two spellings of a name are sent twice too; \
+                `duplicate-key` covers every other object.
+                """,
+            references: [Reference.handlingResponses, Reference.sendingRequests],
+            triggering: [
+                Example(#"{"headers": {↓"APNS-Priority": "10", "apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", ↓"apns-topic": "com.example.mail", "apns-topic": "com.example.mail"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-priority": "5", "apns-push-type": "background", "apns-topic": "com.example.mail"}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers.fields

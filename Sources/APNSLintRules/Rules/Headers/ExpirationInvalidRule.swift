@@ -1,7 +1,7 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct ExpirationInvalidRule: Rule {
+struct ExpirationInvalidRule: ModelRule {
     /// APNs stores a notification for 30 days at most.
     static let maximumStorage = 30 * EpochTime.day
     /// Below this (2001-09-09), a positive value is almost surely a duration, not a date.
@@ -12,36 +12,39 @@ struct ExpirationInvalidRule: Rule {
     /// far ahead.
     static let int32Max = 2_147_483_647
 
-    static let metadata = RuleMetadata(
-        id: "expiration-invalid",
-        summary: "`apns-expiration` is not an integer of UNIX epoch seconds, or is a duration, milliseconds, or out of range.",
-        rationale: """
-            `apns-expiration` is an absolute date in UNIX epoch seconds (UTC): APNs stores the notification and \
-            retries until then. `0` means one delivery attempt, not stored; without the header APNs applies its \
-            own storage policy. A value that is not an integer is rejected with 400 `BadExpirationDate`. A small \
-            number such as `300` or `86400` is not "5 minutes" or "1 day" but a moment in 1970 (Apple Developer \
-            Forums thread 708937), long past, so the notification is not stored at all; a value above 10^11 is \
-            milliseconds, tens of thousands of years ahead. With `--now` (the command line uses the clock), a \
-            date in the past behaves like `0`, and a date more than 30 days ahead is more than APNs keeps \
-            ("30 days or less"). 2147483647 (16#7FFFFFFF, apns_erlv3's default for "as long as possible") is \
-            not reported as too far ahead.
-            """,
-        severity: .error, category: .headers,
-        references: [Reference.sendingRequests, Reference.handlingResponses, "https://developer.apple.com/forums/thread/708937"],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓300}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"1763712000000"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"2025-11-22T08:00:00Z"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓1767225600}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓1763625600}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓-1}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 0}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": "1763798400"}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 2147483647}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
-        ],
-        runsWhen: [.header(HeaderName.expiration)])
+    static let descriptor = RuleDescriptor(
+        id: "expiration-invalid", severity: .error, category: .headers,
+        subscriptions: [.header(.expiration)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`apns-expiration` is not an integer of UNIX epoch seconds, or is a duration, milliseconds, or out of range.",
+            rationale: """
+                `apns-expiration` is an absolute date in UNIX epoch seconds (UTC): APNs stores the notification and \
+                retries until then. `0` means one delivery attempt, not stored; without the header APNs applies its \
+                own storage policy. A value that is not an integer is rejected with 400 `BadExpirationDate`. A small \
+                number such as `300` or `86400` is not "5 minutes" or "1 day" but a moment in 1970 (Apple Developer \
+                Forums thread 708937), long past, so the notification is not stored at all; a value above 10^11 is \
+                milliseconds, tens of thousands of years ahead. With `--now` (the command line uses the clock), a \
+                date in the past behaves like `0`, and a date more than 30 days ahead is more than APNs keeps \
+                ("30 days or less"). 2147483647 (16#7FFFFFFF, apns_erlv3's default for "as long as possible") is \
+                not reported as too far ahead.
+                """,
+            references: [Reference.sendingRequests, Reference.handlingResponses, "https://developer.apple.com/forums/thread/708937"],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓300}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"1763712000000"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"2025-11-22T08:00:00Z"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓1767225600}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓1763625600}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓-1}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 0}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": "1763798400"}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 2147483647}, "payload": {"aps": {"alert": "Hi"}}}"#, options: RuleOptions(now: 1763712000)),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.expirationField else { return }

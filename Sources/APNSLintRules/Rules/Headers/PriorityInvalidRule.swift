@@ -1,35 +1,39 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PriorityInvalidRule: Rule {
+struct PriorityInvalidRule: ModelRule {
     static let valid = [10, 5, 1]
 
-    static let metadata = RuleMetadata(
-        id: "priority-invalid",
-        summary: "`apns-priority` is not 10, 5 or 1.",
-        rationale: """
-            APNs knows three priorities: 10 sends the notification immediately, 5 sends it with the device's \
-            power in mind (it may be grouped and delivered in bursts), and 1 puts power first and does not wake \
-            the device. Without the header APNs uses 10. Any other value, such as `"high"` or `"normal"` (FCM's \
-            and gorush's words for 10 and 5), 0 or 7, is rejected with 400 `BadPriority`. On the wire the header \
-            is text, so `10` and `"10"` are the same; `10.0` is not. Many clients accept only 10 and 5 \
-            (APNSwift, rpush, PyAPNs2). This rule owns every check of the value, its type included.
-            """,
-        severity: .error, category: .headers, fix: .sometimes,
-        references: [Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": ↓"Normal"}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓7}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓10.0}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓true}, "payload": {"aps": {"alert": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": "1"}, "payload": {"aps": {"badge": 0}}}"#),
-        ],
-        runsWhen: [.header(HeaderName.priority)])
+    static let descriptor = RuleDescriptor(
+        id: "priority-invalid", severity: .error, category: .headers,
+        fix: .sometimes,
+        subscriptions: [.header(.priority)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`apns-priority` is not 10, 5 or 1.",
+            rationale: """
+                APNs knows three priorities: 10 sends the notification immediately, 5 sends it with the device's \
+                power in mind (it may be grouped and delivered in bursts), and 1 puts power first and does not wake \
+                the device. Without the header APNs uses 10. Any other value, such as `"high"` or `"normal"` (FCM's \
+                and gorush's words for 10 and 5), 0 or 7, is rejected with 400 `BadPriority`. On the wire the header \
+                is text, so `10` and `"10"` are the same; `10.0` is not. Many clients accept only 10 and 5 \
+                (APNSwift, rpush, PyAPNs2). This rule owns every check of the value, its type included.
+                """,
+            references: [Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "background", "apns-priority": ↓"Normal"}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓7}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓10.0}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓true}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": "1"}, "payload": {"aps": {"badge": 0}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.headers.priorityField, !Self.isValid(field) else { return }

@@ -1,32 +1,35 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct TopicInvalidRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "topic-invalid",
-        summary: "`apns-topic` is empty, a placeholder, a URL, or holds a slash or whitespace.",
-        rationale: """
-            `apns-topic` is the app's bundle ID (`com.example.app`), plus a suffix for some push types \
-            (`.voip`, `.push-type.liveactivity`), or for MDM the UID from the push certificate. Bundle IDs hold \
-            only letters, digits, hyphens and periods. A topic that is empty, still a template placeholder \
-            (`<bundle-id>`), a URL (`https://…`), or that holds a slash or whitespace names no app: APNs \
-            answers 400 `BadTopic` (`MissingTopic` when there is none, which token-based requests need). \
-            HTTP/2 also forbids whitespace at the ends of a header value.
-            """,
-        severity: .error, category: .headers,
-        references: [Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"<bundle-id>"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"https://api.push.apple.com/3/device"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"com.example.app "}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓""}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"headers": {"apns-topic": ↓"com.example.app/voip", "apns-push-type": "voip"}, "payload": {"aps": {}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.delivery.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"headers": {"apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10", "apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F"}}"#),
-        ],
-        runsWhen: [.header(HeaderName.topic)])
+struct TopicInvalidRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "topic-invalid", severity: .error, category: .headers,
+        subscriptions: [.header(.topic)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`apns-topic` is empty, a placeholder, a URL, or holds a slash or whitespace.",
+            rationale: """
+                `apns-topic` is the app's bundle ID (`com.example.app`), plus a suffix for some push types \
+                (`.voip`, `.push-type.liveactivity`), or for MDM the UID from the push certificate. Bundle IDs hold \
+                only letters, digits, hyphens and periods. A topic that is empty, still a template placeholder \
+                (`<bundle-id>`), a URL (`https://…`), or that holds a slash or whitespace names no app: APNs \
+                answers 400 `BadTopic` (`MissingTopic` when there is none, which token-based requests need). \
+                HTTP/2 also forbids whitespace at the ends of a header value.
+                """,
+            references: [Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"<bundle-id>"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"https://api.push.apple.com/3/device"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"com.example.app "}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓""}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-topic": ↓"com.example.app/voip", "apns-push-type": "voip"}, "payload": {"aps": {}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.delivery.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"headers": {"apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10", "apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         // A value of another type is invalid-value-type's.

@@ -1,34 +1,37 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct DismissalDateWithoutEndRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "dismissal-date-without-end",
-        summary: "`dismissal-date` on a Live Activity push whose event is not `end`.",
-        rationale: """
-            `dismissal-date` says when the system removes a Live Activity that has **ended**: it is read with \
-            `event: end` (ActivityKit's `end(_:dismissalPolicy:)`, policy `.after(date)`). On a `start` or \
-            `update` push it does nothing, so an activity the sender expects to disappear at that date stays \
-            until it is ended, or until the system ends it after 8 hours (and then lingers up to 4 more). A \
-            push whose event is missing or misspelled is left to `liveactivity-missing-field` and \
-            `liveactivity-event-invalid`.
-            """,
-        severity: .warning, category: .liveActivity,
-        references: [Reference.dismissalPolicyAfter, Reference.activityEnd, Reference.liveActivityPushes],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, ↓"dismissal-date": 1763719200}}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}, ↓"dismissal-date": 1763719200}}"#),
-        ],
-        nonTriggering: [
-            Example(LiveActivitySamples.start),
-            Example(LiveActivitySamples.update),
-            Example(LiveActivitySamples.end),
-            Example(#"{"aps": {"timestamp": 1763715600, "event": "end", "dismissal-date": 1763715600}}"#),
-            Example(LiveActivitySamples.alert),
-            Example(LiveActivitySamples.background),
-        ],
-        checksNestedPayloads: false,
-        runsWhen: [.pushType(.liveactivity)])
+struct DismissalDateWithoutEndRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "dismissal-date-without-end", severity: .warning, category: .liveActivity,
+        scope: .request,
+        subscriptions: [.pushType(.liveactivity)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`dismissal-date` on a Live Activity push whose event is not `end`.",
+            rationale: """
+                `dismissal-date` says when the system removes a Live Activity that has **ended**: it is read with \
+                `event: end` (ActivityKit's `end(_:dismissalPolicy:)`, policy `.after(date)`). On a `start` or \
+                `update` push it does nothing, so an activity the sender expects to disappear at that date stays \
+                until it is ended, or until the system ends it after 8 hours (and then lingers up to 4 more). A \
+                push whose event is missing or misspelled is left to `liveactivity-missing-field` and \
+                `liveactivity-event-invalid`.
+                """,
+            references: [Reference.dismissalPolicyAfter, Reference.activityEnd, Reference.liveActivityPushes],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, ↓"dismissal-date": 1763719200}}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}, ↓"dismissal-date": 1763719200}}"#),
+            ],
+            nonTriggering: [
+                Example(LiveActivitySamples.start),
+                Example(LiveActivitySamples.update),
+                Example(LiveActivitySamples.end),
+                Example(#"{"aps": {"timestamp": 1763715600, "event": "end", "dismissal-date": 1763715600}}"#),
+                Example(LiveActivitySamples.alert),
+                Example(LiveActivitySamples.background),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let field = push["dismissal-date"],

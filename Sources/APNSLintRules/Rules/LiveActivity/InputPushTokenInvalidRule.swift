@@ -1,37 +1,40 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct InputPushTokenInvalidRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "input-push-token-invalid",
-        summary: "`input-push-token` that is not the number 1, or on a Live Activity push that does not start the activity.",
-        rationale: """
-            `"input-push-token": 1` on a push-to-start (iOS 18) asks ActivityKit to issue the new activity's \
-            own push token (`pushTokenUpdates`), so the server can update and end the activity it just \
-            started. The documented value is the number `1` (client libraries send a number; node-apn's setter \
-            silently drops anything else); another value may not be read as the request, leaving the server \
-            without a token for the new activity. A value that is not a number at all (`true`, `"1"`) is \
-            reported by `invalid-value-type`. The token is issued when the activity starts, so \
-            the key means something only with `event: start`; on an update or end it does nothing. A push \
-            whose event is missing or misspelled is left to `liveactivity-missing-field` and \
-            `liveactivity-event-invalid`.
-            """,
-        severity: .error, category: .liveActivity,
-        references: [Reference.activityPushType, Reference.pushToStartToken, Reference.liveActivityPushes],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}, "input-push-token": ↓0}}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}, "input-push-token": ↓2}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, ↓"input-push-token": 1}}"#),
-        ],
-        nonTriggering: [
-            Example(LiveActivitySamples.start),
-            Example(LiveActivitySamples.update),
-            Example(LiveActivitySamples.end),
-            Example(LiveActivitySamples.alert),
-            Example(LiveActivitySamples.background),
-        ],
-        checksNestedPayloads: false,
-        runsWhen: [.pushType(.liveactivity)])
+struct InputPushTokenInvalidRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "input-push-token-invalid", severity: .error, category: .liveActivity,
+        scope: .request,
+        subscriptions: [.pushType(.liveactivity)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`input-push-token` that is not the number 1, or on a Live Activity push that does not start the activity.",
+            rationale: """
+                `"input-push-token": 1` on a push-to-start (iOS 18) asks ActivityKit to issue the new activity's \
+                own push token (`pushTokenUpdates`), so the server can update and end the activity it just \
+                started. The documented value is the number `1` (client libraries send a number; node-apn's setter \
+                silently drops anything else); another value may not be read as the request, leaving the server \
+                without a token for the new activity. A value that is not a number at all (`true`, `"1"`) is \
+                reported by `invalid-value-type`. The token is issued when the activity starts, so \
+                the key means something only with `event: start`; on an update or end it does nothing. A push \
+                whose event is missing or misspelled is left to `liveactivity-missing-field` and \
+                `liveactivity-event-invalid`.
+                """,
+            references: [Reference.activityPushType, Reference.pushToStartToken, Reference.liveActivityPushes],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}, "input-push-token": ↓0}}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}, "input-push-token": ↓2}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, ↓"input-push-token": 1}}"#),
+            ],
+            nonTriggering: [
+                Example(LiveActivitySamples.start),
+                Example(LiveActivitySamples.update),
+                Example(LiveActivitySamples.end),
+                Example(LiveActivitySamples.alert),
+                Example(LiveActivitySamples.background),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let field = push["input-push-token"] else { return }

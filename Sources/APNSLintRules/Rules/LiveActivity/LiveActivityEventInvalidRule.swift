@@ -1,37 +1,40 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct LiveActivityEventInvalidRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "liveactivity-event-invalid",
-        summary: "A Live Activity `event` that is not `start`, `update` or `end`, or the key misspelled `events`.",
-        rationale: """
-            `aps.event` tells ActivityKit what a Live Activity push does: `start` (push-to-start, iOS 17.2), \
-            `update` or `end`. Apple's documentation and every client library (APNSwift, Pushy, sideshow/apns2) \
-            write exactly these lowercase words; any other value (`Update`, `stop`, `finish`) starts, updates \
-            and ends nothing, and APNs still accepts the request, so the failure is silent. Azure Notification \
-            Hubs' TypeScript typings name the key `events`; the device reads only `event`, so a payload built \
-            from them has no event at all.
-            """,
-        severity: .error, category: .liveActivity,
-        references: [Reference.liveActivityPushes, Reference.pushToStartToken, Reference.activityEnd],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": ↓"Update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": ↓"stop", "content-state": {"status": "delivered"}}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": ↓"progress", "content-state": {"eta": "14:35"}}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, ↓"events": "update", "content-state": {"eta": "14:35"}}}"#),
-        ],
-        nonTriggering: [
-            Example(LiveActivitySamples.start),
-            Example(LiveActivitySamples.update),
-            Example(LiveActivitySamples.end),
-            Example(LiveActivitySamples.alert),
-            Example(LiveActivitySamples.background),
-            Example(#"{"aps": {"alert": "3 new events near you"}, "events": ["concert", "market"]}"#),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
-        ],
-        checksNestedPayloads: false,
-        runsWhen: [.pushType(.liveactivity), .unknownKey(in: .aps)])
+struct LiveActivityEventInvalidRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "liveactivity-event-invalid", severity: .error, category: .liveActivity,
+        scope: .request,
+        subscriptions: [.pushType(.liveactivity), .unknownKey(in: .aps)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A Live Activity `event` that is not `start`, `update` or `end`, or the key misspelled `events`.",
+            rationale: """
+                `aps.event` tells ActivityKit what a Live Activity push does: `start` (push-to-start, iOS 17.2), \
+                `update` or `end`. Apple's documentation and every client library (APNSwift, Pushy, sideshow/apns2) \
+                write exactly these lowercase words; any other value (`Update`, `stop`, `finish`) starts, updates \
+                and ends nothing, and APNs still accepts the request, so the failure is silent. Azure Notification \
+                Hubs' TypeScript typings name the key `events`; the device reads only `event`, so a payload built \
+                from them has no event at all.
+                """,
+            references: [Reference.liveActivityPushes, Reference.pushToStartToken, Reference.activityEnd],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": ↓"Update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": ↓"stop", "content-state": {"status": "delivered"}}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": ↓"progress", "content-state": {"eta": "14:35"}}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, ↓"events": "update", "content-state": {"eta": "14:35"}}}"#),
+            ],
+            nonTriggering: [
+                Example(LiveActivitySamples.start),
+                Example(LiveActivitySamples.update),
+                Example(LiveActivitySamples.end),
+                Example(LiveActivitySamples.alert),
+                Example(LiveActivitySamples.background),
+                Example(#"{"aps": {"alert": "3 new events near you"}, "events": ["concert", "market"]}"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

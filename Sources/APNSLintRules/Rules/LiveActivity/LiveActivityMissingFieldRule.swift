@@ -1,44 +1,47 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct LiveActivityMissingFieldRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "liveactivity-missing-field",
-        summary: "A Live Activity push without a key its event needs (`timestamp`, `event`, `content-state`; for `start` also `attributes-type`, `attributes` and `alert`).",
-        rationale: """
-            ActivityKit applies a Live Activity push only when `aps` says what to do and with what: `event` \
-            (`start`, `update` or `end`), `timestamp` (UNIX seconds: updates are ordered by it, and content \
-            not newer than what the activity shows is ignored) and `content-state` (decoded into the app's \
-            `ActivityAttributes.ContentState`). A push-to-start (`event: start`, iOS 17.2) creates the activity, \
-            so it also needs the name of the attributes type (`attributes-type`), its static `attributes`, and \
-            the `alert` shown when it starts. APNs accepts the request either way, so nothing tells you that \
-            the device dropped it; APNSwift's and Pushy's Live Activity models require the same keys. For \
-            `end`, `content-state` is optional (ActivityKit's own `end` takes optional final content, and the \
-            last content stays on screen), so it is not reported. A payload counts as a Live Activity when it \
-            declares `apns-push-type: liveactivity`, or, when no push type is declared, when `aps` holds \
-            `event` or `content-state`; the message says when the type was inferred.
-            """,
-        severity: .error, category: .liveActivity,
-        references: [Reference.liveActivityPushes, Reference.contentState, Reference.pushToStartToken, Reference.activityEnd],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {↓"aps": {"event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{↓"aps": {"timestamp": 1763712000, "content-state": {"eta": "14:35"}}}"#),
-            Example(#"{↓"aps": {"timestamp": 1763712000, "event": "update"}}"#),
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": ↓↓↓"start", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {↓↓"aps": {"event": "start", "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}}}}"#),
-        ],
-        nonTriggering: [
-            Example(LiveActivitySamples.start),
-            Example(LiveActivitySamples.update),
-            Example(LiveActivitySamples.end),
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763715600, "event": "end", "dismissal-date": 1763715600}}}"#),
-            Example(LiveActivitySamples.alert),
-            Example(LiveActivitySamples.background),
-            Example(#"{"aps": {"alert": "Your order is on its way", "sound": "default"}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
-        ],
-        checksNestedPayloads: false,
-        runsWhen: [.pushType(.liveactivity)])
+struct LiveActivityMissingFieldRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "liveactivity-missing-field", severity: .error, category: .liveActivity,
+        scope: .request,
+        subscriptions: [.pushType(.liveactivity)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A Live Activity push without a key its event needs (`timestamp`, `event`, `content-state`; for `start` also `attributes-type`, `attributes` and `alert`).",
+            rationale: """
+                ActivityKit applies a Live Activity push only when `aps` says what to do and with what: `event` \
+                (`start`, `update` or `end`), `timestamp` (UNIX seconds: updates are ordered by it, and content \
+                not newer than what the activity shows is ignored) and `content-state` (decoded into the app's \
+                `ActivityAttributes.ContentState`). A push-to-start (`event: start`, iOS 17.2) creates the activity, \
+                so it also needs the name of the attributes type (`attributes-type`), its static `attributes`, and \
+                the `alert` shown when it starts. APNs accepts the request either way, so nothing tells you that \
+                the device dropped it; APNSwift's and Pushy's Live Activity models require the same keys. For \
+                `end`, `content-state` is optional (ActivityKit's own `end` takes optional final content, and the \
+                last content stays on screen), so it is not reported. A payload counts as a Live Activity when it \
+                declares `apns-push-type: liveactivity`, or, when no push type is declared, when `aps` holds \
+                `event` or `content-state`; the message says when the type was inferred.
+                """,
+            references: [Reference.liveActivityPushes, Reference.contentState, Reference.pushToStartToken, Reference.activityEnd],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {↓"aps": {"event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{↓"aps": {"timestamp": 1763712000, "content-state": {"eta": "14:35"}}}"#),
+                Example(#"{↓"aps": {"timestamp": 1763712000, "event": "update"}}"#),
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": ↓↓↓"start", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {↓↓"aps": {"event": "start", "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}}}}"#),
+            ],
+            nonTriggering: [
+                Example(LiveActivitySamples.start),
+                Example(LiveActivitySamples.update),
+                Example(LiveActivitySamples.end),
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763715600, "event": "end", "dismissal-date": 1763715600}}}"#),
+                Example(LiveActivitySamples.alert),
+                Example(LiveActivitySamples.background),
+                Example(#"{"aps": {"alert": "Your order is on its way", "sound": "default"}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
+            ])
+    }
 
     /// Why each key is needed.
     private static let reasons: [String: String] = [

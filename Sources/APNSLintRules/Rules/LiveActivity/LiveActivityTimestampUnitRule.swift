@@ -1,40 +1,44 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct LiveActivityTimestampUnitRule: Rule {
+struct LiveActivityTimestampUnitRule: ModelRule {
     static let keys = ["timestamp", "stale-date", "dismissal-date"]
 
-    static let metadata = RuleMetadata(
-        id: "liveactivity-timestamp-unit",
-        summary: "A Live Activity `timestamp`, `stale-date` or `dismissal-date` in milliseconds instead of seconds.",
-        rationale: """
-            Live Activity dates are UNIX epoch **seconds**. A value above 10^11 would be a date after the year \
-            5138: it is milliseconds (JavaScript's `Date.now()`, Java's `System.currentTimeMillis()`), or finer. \
-            Read as seconds, a `timestamp` tens of thousands of years ahead makes ActivityKit drop the update \
-            (it drops updates dated more than 8 hours ahead), and once such content is applied every later, \
-            correct timestamp looks older and is ignored; a `stale-date` that far ahead never makes the activity \
-            stale; a `dismissal-date` that far ahead is not honoured (an ended activity is removed at most 4 \
-            hours after it ends). APNs accepts the request, so only the device shows the mistake. The fix \
-            divides by 1000 (or by 10^6 or 10^9 for micro- and nanoseconds); it is marked unsafe because it \
-            changes the date the device sees. A value too large for any of these units gets no fix.
-            """,
-        severity: .error, category: .liveActivity, fix: .sometimes,
-        references: [Reference.liveActivityPushes, Reference.staleDate, Reference.dismissalPolicyAfter, Reference.liveActivityTimestampForum],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": ↓1763712000000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": ↓1763715600123}}"#),
-            Example(#"{"aps": {"timestamp": ↓1763715600000000, "event": "end", "content-state": {"status": "delivered"}, "dismissal-date": ↓1.7637192e12}}"#),
-        ],
-        nonTriggering: [
-            Example(LiveActivitySamples.start),
-            Example(LiveActivitySamples.update),
-            Example(LiveActivitySamples.end),
-            Example(LiveActivitySamples.alert),
-            Example(LiveActivitySamples.background),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi", "timestamp": 1763712000000}}}"#),
-        ],
-        checksNestedPayloads: false,
-        runsWhen: [.pushType(.liveactivity)])
+    static let descriptor = RuleDescriptor(
+        id: "liveactivity-timestamp-unit", severity: .error, category: .liveActivity,
+        fix: .sometimes,
+        scope: .request,
+        subscriptions: [.pushType(.liveactivity)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A Live Activity `timestamp`, `stale-date` or `dismissal-date` in milliseconds instead of seconds.",
+            rationale: """
+                Live Activity dates are UNIX epoch **seconds**. A value above 10^11 would be a date after the year \
+                5138: it is milliseconds (JavaScript's `Date.now()`, Java's `System.currentTimeMillis()`), or finer. \
+                Read as seconds, a `timestamp` tens of thousands of years ahead makes ActivityKit drop the update \
+                (it drops updates dated more than 8 hours ahead), and once such content is applied every later, \
+                correct timestamp looks older and is ignored; a `stale-date` that far ahead never makes the activity \
+                stale; a `dismissal-date` that far ahead is not honoured (an ended activity is removed at most 4 \
+                hours after it ends). APNs accepts the request, so only the device shows the mistake. The fix \
+                divides by 1000 (or by 10^6 or 10^9 for micro- and nanoseconds); it is marked unsafe because it \
+                changes the date the device sees. A value too large for any of these units gets no fix.
+                """,
+            references: [Reference.liveActivityPushes, Reference.staleDate, Reference.dismissalPolicyAfter, Reference.liveActivityTimestampForum],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": ↓1763712000000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": ↓1763715600123}}"#),
+                Example(#"{"aps": {"timestamp": ↓1763715600000000, "event": "end", "content-state": {"status": "delivered"}, "dismissal-date": ↓1.7637192e12}}"#),
+            ],
+            nonTriggering: [
+                Example(LiveActivitySamples.start),
+                Example(LiveActivitySamples.update),
+                Example(LiveActivitySamples.end),
+                Example(LiveActivitySamples.alert),
+                Example(LiveActivitySamples.background),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi", "timestamp": 1763712000000}}}"#),
+            ])
+    }
 
     private static let consequences = [
         "timestamp": "ActivityKit drops an update dated more than 8 hours ahead, and content stamped that far ahead would make every later, correct timestamp look older",

@@ -1,35 +1,38 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct StaleDateBeforeTimestampRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "stale-date-before-timestamp",
-        summary: "A Live Activity `stale-date` earlier than the push's own `timestamp`.",
-        rationale: """
-            `stale-date` is when the content of a Live Activity stops being accurate: from then on the system \
-            marks the activity stale (`ActivityState.stale`, `context.isStale` in its views) so the UI can say \
-            so. `timestamp` is when the content was produced. A stale date before the timestamp means the \
-            content is out of date the moment it arrives, and the activity shows its stale state at once; the \
-            usual cause is a stale date computed from an old base time, or a subtraction where an addition \
-            was meant. Values in milliseconds are left to `liveactivity-timestamp-unit`.
-            """,
-        severity: .warning, category: .liveActivity,
-        references: [Reference.staleDate, Reference.liveActivityPushes],
-        triggering: [
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": ↓1763708400}}}"#),
-            Example(#"{"aps": {"stale-date": ↓1763711999, "timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}"#),
-        ],
-        nonTriggering: [
-            Example(LiveActivitySamples.start),
-            Example(LiveActivitySamples.update),
-            Example(LiveActivitySamples.end),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": 1763712000}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": 1763715600}}"#),
-            Example(LiveActivitySamples.alert),
-            Example(LiveActivitySamples.background),
-        ],
-        checksNestedPayloads: false,
-        runsWhen: [.pushType(.liveactivity)])
+struct StaleDateBeforeTimestampRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "stale-date-before-timestamp", severity: .warning, category: .liveActivity,
+        scope: .request,
+        subscriptions: [.pushType(.liveactivity)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A Live Activity `stale-date` earlier than the push's own `timestamp`.",
+            rationale: """
+                `stale-date` is when the content of a Live Activity stops being accurate: from then on the system \
+                marks the activity stale (`ActivityState.stale`, `context.isStale` in its views) so the UI can say \
+                so. `timestamp` is when the content was produced. A stale date before the timestamp means the \
+                content is out of date the moment it arrives, and the activity shows its stale state at once; the \
+                usual cause is a stale date computed from an old base time, or a subtraction where an addition \
+                was meant. Values in milliseconds are left to `liveactivity-timestamp-unit`.
+                """,
+            references: [Reference.staleDate, Reference.liveActivityPushes],
+            triggering: [
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": ↓1763708400}}}"#),
+                Example(#"{"aps": {"stale-date": ↓1763711999, "timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}"#),
+            ],
+            nonTriggering: [
+                Example(LiveActivitySamples.start),
+                Example(LiveActivitySamples.update),
+                Example(LiveActivitySamples.end),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": 1763712000}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": 1763715600}}"#),
+                Example(LiveActivitySamples.alert),
+                Example(LiveActivitySamples.background),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition), let staleField = push["stale-date"],

@@ -1,34 +1,37 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct AlertEmptyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "alert-empty",
-        summary: "An `alert` with nothing to show: an empty string, or a dictionary with no title, subtitle or body.",
-        rationale: """
-            An alert shows its `title`, `subtitle` and `body`, or the localized strings named by \
-            `title-loc-key`, `subtitle-loc-key` and `loc-key`. An empty string, or a dictionary with none of \
-            these (or only empty strings: `{}`, `{"launch-image": …}`, `{"title": ""}`), gives the \
-            notification no text. Apple does not document what the device then shows (an empty banner, or \
-            nothing), and the Notification Service Extension does not run for it. For a push that only updates \
-            the badge or plays a sound, leave `alert` out. An alert whose only content is `*-loc-args` without \
-            their key is left to the `*-loc-args-without-*` rules, which say what is missing.
-            """,
-        severity: .warning, category: .payload,
-        references: [Reference.generatingNotification, Reference.payloadKeyReference],
-        triggering: [
-            Example(#"{"aps": {↓"alert": "", "badge": 1}}"#),
-            Example(#"{"aps": {↓"alert": {}, "sound": "default"}}"#),
-            Example(#"{"aps": {↓"alert": {"title": "", "body": "", "launch-image": "Splash"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Your order has shipped"}}"#),
-            Example(#"{"aps": {"alert": {"title": "Order shipped"}}}"#),
-            Example(#"{"aps": {"alert": {"loc-key": "ORDER_SHIPPED"}}}"#),
-            Example(#"{"aps": {"alert": {"loc-args": ["Ana"]}}}"#),
-            Example(#"{"aps": {"badge": 1}}"#),
-        ],
-        runsWhen: [.apsKey("alert")])
+struct AlertEmptyRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "alert-empty", severity: .warning, category: .payload,
+        subscriptions: [.aps(.alert)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "An `alert` with nothing to show: an empty string, or a dictionary with no title, subtitle or body.",
+            rationale: """
+                An alert shows its `title`, `subtitle` and `body`, or the localized strings named by \
+                `title-loc-key`, `subtitle-loc-key` and `loc-key`. An empty string, or a dictionary with none of \
+                these (or only empty strings: `{}`, `{"launch-image": …}`, `{"title": ""}`), gives the \
+                notification no text. Apple does not document what the device then shows (an empty banner, or \
+                nothing), and the Notification Service Extension does not run for it. For a push that only updates \
+                the badge or plays a sound, leave `alert` out. An alert whose only content is `*-loc-args` without \
+                their key is left to the `*-loc-args-without-*` rules, which say what is missing.
+                """,
+            references: [Reference.generatingNotification, Reference.payloadKeyReference],
+            triggering: [
+                Example(#"{"aps": {↓"alert": "", "badge": 1}}"#),
+                Example(#"{"aps": {↓"alert": {}, "sound": "default"}}"#),
+                Example(#"{"aps": {↓"alert": {"title": "", "body": "", "launch-image": "Splash"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Your order has shipped"}}"#),
+                Example(#"{"aps": {"alert": {"title": "Order shipped"}}}"#),
+                Example(#"{"aps": {"alert": {"loc-key": "ORDER_SHIPPED"}}}"#),
+                Example(#"{"aps": {"alert": {"loc-args": ["Ana"]}}}"#),
+                Example(#"{"aps": {"badge": 1}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let alert = context.definition.payload?.aps?.alert, !alert.showsContent else { return }

@@ -1,34 +1,38 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct BadgeInvalidRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "badge-invalid",
-        summary: "`badge` is not a whole number of at least 0.",
-        rationale: """
-            `badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent \
-            key leaving it as it is. Anything else does not set the badge you meant: a string (`"5"`), a \
-            fraction, a boolean or null is the wrong type, which the device ignores and client libraries \
-            treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). \
-            A negative count is not documented at all; gorush silently drops it, so its message is worded as a \
-            warning: the outcome is unknown rather than certainly wrong.
-            """,
-        severity: .error, category: .payload, fix: .sometimes,
-        references: [Reference.generatingNotification, Reference.payloadKeyReference],
-        triggering: [
-            Example(#"{"aps": {"alert": "Hi", "badge": ↓"5"}}"#),
-            Example(#"{"aps": {"badge": ↓1.5}}"#),
-            Example(#"{"aps": {"badge": ↓true}}"#),
-            Example(#"{"aps": {"badge": ↓null}}"#),
-            Example(#"{"aps": {"badge": ↓-1}}"#),
-            Example("aps:\n  badge: ↓\"3\"\n", fileExtension: "yaml"),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Hi", "badge": 5}}"#),
-            Example(#"{"aps": {"badge": 0}}"#),
-            Example(#"{"aps": {"alert": "Hi"}}"#),
-        ],
-        runsWhen: [.apsKey("badge")])
+struct BadgeInvalidRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "badge-invalid", severity: .error, category: .payload,
+        fix: .sometimes,
+        subscriptions: [.aps(.badge)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`badge` is not a whole number of at least 0.",
+            rationale: """
+                `badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent \
+                key leaving it as it is. Anything else does not set the badge you meant: a string (`"5"`), a \
+                fraction, a boolean or null is the wrong type, which the device ignores and client libraries \
+                treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). \
+                A negative count is not documented at all; gorush silently drops it, so its message is worded as a \
+                warning: the outcome is unknown rather than certainly wrong.
+                """,
+            references: [Reference.generatingNotification, Reference.payloadKeyReference],
+            triggering: [
+                Example(#"{"aps": {"alert": "Hi", "badge": ↓"5"}}"#),
+                Example(#"{"aps": {"badge": ↓1.5}}"#),
+                Example(#"{"aps": {"badge": ↓true}}"#),
+                Example(#"{"aps": {"badge": ↓null}}"#),
+                Example(#"{"aps": {"badge": ↓-1}}"#),
+                Example("aps:\n  badge: ↓\"3\"\n", fileExtension: "yaml"),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Hi", "badge": 5}}"#),
+                Example(#"{"aps": {"badge": 0}}"#),
+                Example(#"{"aps": {"alert": "Hi"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let badge = context.definition.payload?.aps?.badge else { return }

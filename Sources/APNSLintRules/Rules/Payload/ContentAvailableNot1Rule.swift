@@ -1,27 +1,31 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct ContentAvailableNot1Rule: Rule {
-    static let metadata = RuleMetadata(
-        id: "content-available-not-1",
-        summary: "`content-available` is not the number 1.",
-        rationale: """
-            A background update is marked by `"content-available": 1`, the number. `true`, `"1"` and other \
-            values are not Apple's documented form: some client libraries silently turn them into 1, others drop \
-            the key, and a payload sent as written may never wake the app.
-            """,
-        severity: .error, category: .payload, fix: .sometimes,
-        references: [Reference.backgroundUpdates, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"content-available": ↓true}}"#),
-            Example(#"{"aps": {"content-available": ↓"1"}}"#),
-            Example(#"{"aps": {"content-available": ↓2}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"content-available": 1}}"#),
-            Example(#"{"aps": {"alert": "Hi", "content-available": 0}}"#),
-        ],
-        runsWhen: [.apsKey("content-available")])
+struct ContentAvailableNot1Rule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "content-available-not-1", severity: .error, category: .payload,
+        fix: .sometimes,
+        subscriptions: [.aps(.contentAvailable)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`content-available` is not the number 1.",
+            rationale: """
+                A background update is marked by `"content-available": 1`, the number. `true`, `"1"` and other \
+                values are not Apple's documented form: some client libraries silently turn them into 1, others drop \
+                the key, and a payload sent as written may never wake the app.
+                """,
+            references: [Reference.backgroundUpdates, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"content-available": ↓true}}"#),
+                Example(#"{"aps": {"content-available": ↓"1"}}"#),
+                Example(#"{"aps": {"content-available": ↓2}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"content-available": 1}}"#),
+                Example(#"{"aps": {"alert": "Hi", "content-available": 0}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         reportFlagNotOne(context.definition.payload?.aps?.contentAvailable,

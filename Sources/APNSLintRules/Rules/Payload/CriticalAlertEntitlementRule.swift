@@ -1,30 +1,33 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct CriticalAlertEntitlementRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "critical-alert-entitlement",
-        summary: "A critical alert, which works only for apps that have Apple's Critical Alerts entitlement.",
-        rationale: """
-            A critical alert (`"sound": {"critical": 1, …}`, or `"interruption-level": "critical"`) plays its \
-            sound and shows even when the device is muted or a Focus is on. Only apps with the \
-            `com.apple.developer.usernotifications.critical-alerts` entitlement can ask the user for that \
-            permission, and Apple grants the entitlement only on request. A linter cannot see the app's entitlements, so this is a reminder, \
-            given once per notification: without the entitlement the notification is not delivered as a \
-            critical alert.
-            """,
-        severity: .info, category: .payload,
-        references: [Reference.criticalAlertsEntitlement, Reference.interruptionLevel, Reference.criticalSoundNamed],
-        triggering: [
-            Example(#"{"aps": {"alert": "Low glucose", "sound": {↓"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#),
-            Example(#"{"aps": {"alert": "Low glucose", ↓"interruption-level": "critical"}}"#),
-            Example(#"{"aps": {"alert": "Low glucose", "sound": {↓"critical": 1, "name": "alarm.caf"}, "interruption-level": "critical"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "default", "volume": 1}}}"#),
-            Example(#"{"aps": {"alert": "Hi", "sound": "default", "interruption-level": "time-sensitive"}}"#),
-        ],
-        runsWhen: [.apsKey("sound"), .apsKey("interruption-level")])
+struct CriticalAlertEntitlementRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "critical-alert-entitlement", severity: .info, category: .payload,
+        subscriptions: [.aps(.sound), .aps(.interruptionLevel)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A critical alert, which works only for apps that have Apple's Critical Alerts entitlement.",
+            rationale: """
+                A critical alert (`"sound": {"critical": 1, …}`, or `"interruption-level": "critical"`) plays its \
+                sound and shows even when the device is muted or a Focus is on. Only apps with the \
+                `com.apple.developer.usernotifications.critical-alerts` entitlement can ask the user for that \
+                permission, and Apple grants the entitlement only on request. A linter cannot see the app's entitlements, so this is a reminder, \
+                given once per notification: without the entitlement the notification is not delivered as a \
+                critical alert.
+                """,
+            references: [Reference.criticalAlertsEntitlement, Reference.interruptionLevel, Reference.criticalSoundNamed],
+            triggering: [
+                Example(#"{"aps": {"alert": "Low glucose", "sound": {↓"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#),
+                Example(#"{"aps": {"alert": "Low glucose", ↓"interruption-level": "critical"}}"#),
+                Example(#"{"aps": {"alert": "Low glucose", "sound": {↓"critical": 1, "name": "alarm.caf"}, "interruption-level": "critical"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "default", "volume": 1}}}"#),
+                Example(#"{"aps": {"alert": "Hi", "sound": "default", "interruption-level": "time-sensitive"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }

@@ -1,34 +1,38 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct InterruptionLevelInvalidRule: Rule {
+struct InterruptionLevelInvalidRule: ModelRule {
     static let levels = ["passive", "active", "time-sensitive", "critical"]
 
-    static let metadata = RuleMetadata(
-        id: "interruption-level-invalid",
-        summary: "`interruption-level` is not one of `passive`, `active`, `time-sensitive` or `critical`.",
-        rationale: """
-            Since iOS 15, `interruption-level` says how much a notification may interrupt: `passive` (no sound, \
-            no lighting up the screen), `active` (the default), `time-sensitive` (breaks through Focus and \
-            scheduled summaries) and `critical`. The values are exact lowercase strings; any other string is \
-            not a level the system knows, so the notification does not get the level you meant. Apple's own \
-            documentation once spelled `time-senstive`, and that typo has been copied into payloads; camelCase \
-            (`timeSensitive`, as in the Swift API) and capitalized spellings are the other usual slips.
-            """,
-        severity: .error, category: .payload, fix: .sometimes,
-        references: [Reference.interruptionLevel, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"time-senstive"}}"#),
-            Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"Time-Sensitive"}}"#),
-            Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"timeSensitive"}}"#),
-            Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"urgent"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": "time-sensitive"}}"#),
-            Example(#"{"aps": {"alert": "Weekly digest", "interruption-level": "passive"}}"#),
-            Example(#"{"aps": {"alert": "Hi", "interruption-level": "active"}}"#),
-        ],
-        runsWhen: [.apsKey("interruption-level")])
+    static let descriptor = RuleDescriptor(
+        id: "interruption-level-invalid", severity: .error, category: .payload,
+        fix: .sometimes,
+        subscriptions: [.aps(.interruptionLevel)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`interruption-level` is not one of `passive`, `active`, `time-sensitive` or `critical`.",
+            rationale: """
+                Since iOS 15, `interruption-level` says how much a notification may interrupt: `passive` (no sound, \
+                no lighting up the screen), `active` (the default), `time-sensitive` (breaks through Focus and \
+                scheduled summaries) and `critical`. The values are exact lowercase strings; any other string is \
+                not a level the system knows, so the notification does not get the level you meant. Apple's own \
+                documentation once spelled `time-senstive`, and that typo has been copied into payloads; camelCase \
+                (`timeSensitive`, as in the Swift API) and capitalized spellings are the other usual slips.
+                """,
+            references: [Reference.interruptionLevel, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"time-senstive"}}"#),
+                Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"Time-Sensitive"}}"#),
+                Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"timeSensitive"}}"#),
+                Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"urgent"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": "time-sensitive"}}"#),
+                Example(#"{"aps": {"alert": "Weekly digest", "interruption-level": "passive"}}"#),
+                Example(#"{"aps": {"alert": "Hi", "interruption-level": "active"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.payload?.aps?.fields["interruption-level"], let level = field.string,

@@ -1,7 +1,7 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct InvalidValueTypeRule: Rule {
+struct InvalidValueTypeRule: ModelRule {
     /// Keys whose values other rules check completely, types included, so this rule leaves them alone (one
     /// finding per mistake). Add a key here when a rule takes over its value checks.
     static let checkedByTheirOwnRules: Set<String> = [
@@ -15,32 +15,36 @@ struct InvalidValueTypeRule: Rule {
         "apns-priority", "apns-expiration", "device-token",
     ]
 
-    static let metadata = RuleMetadata(
-        id: "invalid-value-type",
-        summary: "A documented key holds a value of the wrong JSON type.",
-        rationale: """
-            APNs and the device read each key as a specific type: `badge` is an integer, `alert` a string or a \
-            dictionary, `loc-args` an array of strings, `thread-id` a string. A value of another type (`"5"` for \
-            a badge, a number for a title) is ignored or makes APNs reject the request, and client libraries \
-            differ in whether they coerce it. `content-available` and `mutable-content` have rules of their own.
-            """,
-        severity: .error, category: .payload,
-        references: [Reference.generatingNotification, Reference.sendingRequests],
-        triggering: [
-            Example(#"{"aps": {"alert": ↓5}}"#),
-            Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ↓"Bob"}}}"#),
-            Example(#"{"aps": {"alert": {"title": ↓7, "loc-key": "SCORE", "loc-args": ["Bob", 3]}}}"#),
-            Example(#"{"headers": {"apns-collapse-id": ↓4471}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            Example(#"{"aps": {"alert": "Hi", "thread-id": ↓42, "badge": 1.5}}"#),
-        ],
-        nonTriggering: [
-            // A Live Activity alert may localize its title and body with objects.
-            Example(#"{"aps": {"timestamp": 1, "event": "update", "content-state": {}, "alert": {"title": {"loc-key": "DOWN", "loc-args": ["Power Panel"]}}}}"#),
-            Example(#"{"headers": {"apns-priority": 10, "apns-expiration": "0"}, "payload": {"aps": {"alert": {"title": "Hi", "loc-key": "K", "loc-args": ["a"]}, "badge": 0, "relevance-score": 1}}}"#),
-            // Checked by badge-invalid, sound-invalid, url-args-invalid and loc-args-not-strings instead.
-            Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": [3]}, "badge": "5", "url-args": "x", "sound": {"critical": true, "name": 5, "volume": "1"}}}"#),
-        ],
-        runsWhen: [.wronglyTypedValue])
+    static let descriptor = RuleDescriptor(
+        id: "invalid-value-type", severity: .error, category: .payload,
+        subscriptions: [.wronglyTypedValue],
+        finds: [.dialect(.invalidValueType)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A documented key holds a value of the wrong JSON type.",
+            rationale: """
+                APNs and the device read each key as a specific type: `badge` is an integer, `alert` a string or a \
+                dictionary, `loc-args` an array of strings, `thread-id` a string. A value of another type (`"5"` for \
+                a badge, a number for a title) is ignored or makes APNs reject the request, and client libraries \
+                differ in whether they coerce it. `content-available` and `mutable-content` have rules of their own.
+                """,
+            references: [Reference.generatingNotification, Reference.sendingRequests],
+            triggering: [
+                Example(#"{"aps": {"alert": ↓5}}"#),
+                Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ↓"Bob"}}}"#),
+                Example(#"{"aps": {"alert": {"title": ↓7, "loc-key": "SCORE", "loc-args": ["Bob", 3]}}}"#),
+                Example(#"{"headers": {"apns-collapse-id": ↓4471}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"aps": {"alert": "Hi", "thread-id": ↓42, "badge": 1.5}}"#),
+            ],
+            nonTriggering: [
+                // A Live Activity alert may localize its title and body with objects.
+                Example(#"{"aps": {"timestamp": 1, "event": "update", "content-state": {}, "alert": {"title": {"loc-key": "DOWN", "loc-args": ["Power Panel"]}}}}"#),
+                Example(#"{"headers": {"apns-priority": 10, "apns-expiration": "0"}, "payload": {"aps": {"alert": {"title": "Hi", "loc-key": "K", "loc-args": ["a"]}, "badge": 0, "relevance-score": 1}}}"#),
+                // Checked by badge-invalid, sound-invalid, url-args-invalid and loc-args-not-strings instead.
+                Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": [3]}, "badge": "5", "url-args": "x", "sound": {"critical": true, "name": 5, "volume": "1"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

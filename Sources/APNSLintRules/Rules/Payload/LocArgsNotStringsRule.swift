@@ -1,45 +1,46 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct LocArgsNotStringsRule: Rule {
-    static let keys = ["title-loc-args", "subtitle-loc-args", "loc-args"]
+struct LocArgsNotStringsRule: ModelRule {
+    static let keys: [AlertKey] = [.titleLocArgs, .subtitleLocArgs, .locArgs]
 
-    static let metadata = RuleMetadata(
-        id: "loc-args-not-strings",
-        summary: "An element of `loc-args`, `title-loc-args` or `subtitle-loc-args` is not a string.",
-        rationale: """
-            The `*-loc-args` arrays fill the `%@` and `%n$@` placeholders of the localized format strings \
-            named by `loc-key`, `title-loc-key` and `subtitle-loc-key`, and Apple documents them as arrays of \
-            strings. A number, boolean, null or nested value is outside that contract: Firebase's Python SDK \
-            refuses it, while node-apn's typings allow any value, and what the device shows for it is not \
-            documented. The rule is a warning, not an error, because nothing shows that APNs rejects it or \
-            that the device fails; a string is the form every sender and every iOS version read the same way. \
-            Each bad element is reported where it is. A value that is not an array at all is \
-            `invalid-value-type`'s.
-            """,
-        severity: .warning, category: .payload,
-        references: [Reference.generatingNotification, Reference.payloadKeyReference],
-        triggering: [
-            Example(#"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["Bob", ↓3]}}}"#),
-            Example(#"{"aps": {"alert": {"title-loc-key": "T", "title-loc-args": [↓null, ↓true], "loc-key": "B", "loc-args": [↓{"n": 1}]}}}"#),
-            Example(#"{"aps": {"alert": {"subtitle-loc-key": "S", "subtitle-loc-args": [↓4.5], "body": "Hi"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["Bob", "3"]}}}"#),
-            Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": "Bob"}}}"#),
-            Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": []}}}"#),
-        ],
-        runsWhen: keys.map(RunCondition.alertKey))
+    static let descriptor = RuleDescriptor(
+        id: "loc-args-not-strings", severity: .warning, category: .payload,
+        subscriptions: keys.map(Subscription.alert))
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "An element of `loc-args`, `title-loc-args` or `subtitle-loc-args` is not a string.",
+            rationale: """
+                The `*-loc-args` arrays fill the `%@` and `%n$@` placeholders of the localized format strings \
+                named by `loc-key`, `title-loc-key` and `subtitle-loc-key`, and Apple documents them as arrays of \
+                strings. A number, boolean, null or nested value is outside that contract: Firebase's Python SDK \
+                refuses it, while node-apn's typings allow any value, and what the device shows for it is not \
+                documented. The rule is a warning, not an error, because nothing shows that APNs rejects it or \
+                that the device fails; a string is the form every sender and every iOS version read the same way. \
+                Each bad element is reported where it is. A value that is not an array at all is \
+                `invalid-value-type`'s.
+                """,
+            references: [Reference.generatingNotification, Reference.payloadKeyReference],
+            triggering: [
+                Example(#"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["Bob", ↓3]}}}"#),
+                Example(#"{"aps": {"alert": {"title-loc-key": "T", "title-loc-args": [↓null, ↓true], "loc-key": "B", "loc-args": [↓{"n": 1}]}}}"#),
+                Example(#"{"aps": {"alert": {"subtitle-loc-key": "S", "subtitle-loc-args": [↓4.5], "body": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["Bob", "3"]}}}"#),
+                Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": "Bob"}}}"#),
+                Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": []}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
-        // Most alerts have no `*-loc-args`: one pass over the fields says so, before a look-up per key.
-        guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert,
-              alert.fields.fields.contains(where: { field in Self.keys.contains(where: field.key.isSameKey) }) else { return }
+        guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }
         for key in Self.keys {
             guard let field = alert[key] else { continue }
             reportNonStringElements(
                 of: field,
-                purpose: "Apple documents \"\(key)\" as an array of strings (the text for the format string's placeholders)",
+                purpose: "Apple documents \"\(key.name)\" as an array of strings (the text for the format string's placeholders)",
                 into: &context)
         }
     }

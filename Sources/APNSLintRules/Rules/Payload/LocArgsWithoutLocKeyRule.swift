@@ -1,25 +1,28 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct LocArgsWithoutLocKeyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "loc-args-without-loc-key",
-        summary: "`loc-args` without `loc-key` in the alert.",
-        rationale: """
-            `loc-args` are the values for the `%@` placeholders of the localized string named by \
-            `loc-key`. Without the key there is no format string, so the arguments are never shown: \
-            the alert appears without the text you meant, and Firebase's SDKs refuse to build such an alert.
-            """,
-        severity: .error, category: .payload,
-        references: [Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"alert": {↓"loc-args": ["Bob"]}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
-            Example(#"{"aps": {"alert": {"body": "Hello Bob"}}}"#),
-        ],
-        runsWhen: [.alertKey("loc-args")])
+struct LocArgsWithoutLocKeyRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "loc-args-without-loc-key", severity: .error, category: .payload,
+        subscriptions: [.alert(.locArgs)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`loc-args` without `loc-key` in the alert.",
+            rationale: """
+                `loc-args` are the values for the `%@` placeholders of the localized string named by \
+                `loc-key`. Without the key there is no format string, so the arguments are never shown: \
+                the alert appears without the text you meant, and Firebase's SDKs refuse to build such an alert.
+                """,
+            references: [Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"alert": {↓"loc-args": ["Bob"]}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
+                Example(#"{"aps": {"alert": {"body": "Hello Bob"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "loc-args", key: "loc-key", shownInstead: "body", into: &context)

@@ -1,26 +1,29 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct MutableContentWithoutAlertRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "mutable-content-without-alert",
-        summary: "`mutable-content: 1` on a notification with no alert to modify.",
-        rationale: """
-            The Notification Service Extension runs only for notifications that show an alert with a title, \
-            subtitle or body. On a silent, sound-only or badge-only push, `mutable-content` does nothing, so \
-            whatever the extension was meant to do (decrypt, attach media) never happens.
-            """,
-        severity: .warning, category: .payload,
-        references: [Reference.modifyingContent],
-        triggering: [
-            Example(#"{"aps": {↓"mutable-content": 1, "badge": 2}}"#),
-            Example(#"{"aps": {↓"mutable-content": 1, "alert": {"launch-image": "Splash"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"mutable-content": 1, "alert": {"title": "Photo", "body": "Bob sent a photo"}}}"#),
-            Example(#"{"aps": {"mutable-content": 1, "alert": "Bob sent a photo"}}"#),
-        ],
-        runsWhen: [.apsKey("mutable-content")])
+struct MutableContentWithoutAlertRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "mutable-content-without-alert", severity: .warning, category: .payload,
+        subscriptions: [.aps(.mutableContent)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`mutable-content: 1` on a notification with no alert to modify.",
+            rationale: """
+                The Notification Service Extension runs only for notifications that show an alert with a title, \
+                subtitle or body. On a silent, sound-only or badge-only push, `mutable-content` does nothing, so \
+                whatever the extension was meant to do (decrypt, attach media) never happens.
+                """,
+            references: [Reference.modifyingContent],
+            triggering: [
+                Example(#"{"aps": {↓"mutable-content": 1, "badge": 2}}"#),
+                Example(#"{"aps": {↓"mutable-content": 1, "alert": {"launch-image": "Splash"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"mutable-content": 1, "alert": {"title": "Photo", "body": "Bob sent a photo"}}}"#),
+                Example(#"{"aps": {"mutable-content": 1, "alert": "Bob sent a photo"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps, let flag = aps.mutableContent,

@@ -1,32 +1,35 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct RelevanceScoreRangeRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "relevance-score-range",
-        summary: "`relevance-score` of a notification is outside 0…1.",
-        rationale: """
-            For a notification, `relevance-score` is a number from 0 to 1 (iOS 15): the system features the \
-            notification with the highest score in the notification summary. A score outside that range (a \
-            percentage such as 80, a rank such as 5, a negative number) is not one Apple documents, and \
-            APNSwift stops on a precondition when it builds such a payload. Live Activities use the same key \
-            differently: there it orders a Live Activity among the app's others, relative to their scores, and \
-            Apple does not bound it to 0…1, so the rule skips Live Activity payloads (push type `liveactivity`, or an `aps` \
-            with `event` or `content-state`).
-            """,
-        severity: .error, category: .payload,
-        references: [Reference.relevanceScore, Reference.activityRelevanceScore, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"alert": "Goal!", "relevance-score": ↓80}}"#),
-            Example(#"{"aps": {"alert": "Goal!", "relevance-score": ↓-0.5}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Goal!", "relevance-score": 0.8}}"#),
-            Example(#"{"aps": {"alert": "Goal!", "relevance-score": 1}}"#),
-            Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}, "relevance-score": 75}}"#),
-            Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "relevance-score": 75}}}"#),
-        ],
-        runsWhen: [.apsKey("relevance-score")])
+struct RelevanceScoreRangeRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "relevance-score-range", severity: .error, category: .payload,
+        subscriptions: [.aps(.relevanceScore)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`relevance-score` of a notification is outside 0…1.",
+            rationale: """
+                For a notification, `relevance-score` is a number from 0 to 1 (iOS 15): the system features the \
+                notification with the highest score in the notification summary. A score outside that range (a \
+                percentage such as 80, a rank such as 5, a negative number) is not one Apple documents, and \
+                APNSwift stops on a precondition when it builds such a payload. Live Activities use the same key \
+                differently: there it orders a Live Activity among the app's others, relative to their scores, and \
+                Apple does not bound it to 0…1, so the rule skips Live Activity payloads (push type `liveactivity`, or an `aps` \
+                with `event` or `content-state`).
+                """,
+            references: [Reference.relevanceScore, Reference.activityRelevanceScore, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"alert": "Goal!", "relevance-score": ↓80}}"#),
+                Example(#"{"aps": {"alert": "Goal!", "relevance-score": ↓-0.5}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Goal!", "relevance-score": 0.8}}"#),
+                Example(#"{"aps": {"alert": "Goal!", "relevance-score": 1}}"#),
+                Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}, "relevance-score": 75}}"#),
+                Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "relevance-score": 75}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition

@@ -1,28 +1,31 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct SummaryArgIgnoredRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "summary-arg-ignored",
-        summary: "`summary-arg` or `summary-arg-count`, which iOS 15 and later ignore.",
-        rationale: """
-            `summary-arg` and `summary-arg-count` fed the summary line of a notification group on iOS 12 to 14 \
-            ("3 more messages from Ana"): the argument for the category's summary format, and how many items \
-            this notification counts as. Apple deprecated them with iOS 15, which ignores them \
-            (`UNNotificationContent.summaryArgument` "is ignored"), so on current devices they do nothing; keep \
-            them only for users still on iOS 12–14. `summary-arg-count` must also be an integer of at least 1 \
-            (Pushy refuses smaller counts); the rule says so in the same finding, worded as the error it is.
-            """,
-        severity: .info, category: .payload,
-        references: [Reference.summaryArgument, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?", ↓"summary-arg": "Ana", ↓"summary-arg-count": 2}}}"#),
-            Example(#"{"aps": {"alert": {"body": "3 new photos", "summary-arg-count": ↓0}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?"}, "thread-id": "chat-ana"}}"#),
-        ],
-        runsWhen: [.alertKey("summary-arg"), .alertKey("summary-arg-count")])
+struct SummaryArgIgnoredRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "summary-arg-ignored", severity: .info, category: .payload,
+        subscriptions: [.alert(.summaryArg), .alert(.summaryArgCount)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`summary-arg` or `summary-arg-count`, which iOS 15 and later ignore.",
+            rationale: """
+                `summary-arg` and `summary-arg-count` fed the summary line of a notification group on iOS 12 to 14 \
+                ("3 more messages from Ana"): the argument for the category's summary format, and how many items \
+                this notification counts as. Apple deprecated them with iOS 15, which ignores them \
+                (`UNNotificationContent.summaryArgument` "is ignored"), so on current devices they do nothing; keep \
+                them only for users still on iOS 12–14. `summary-arg-count` must also be an integer of at least 1 \
+                (Pushy refuses smaller counts); the rule says so in the same finding, worded as the error it is.
+                """,
+            references: [Reference.summaryArgument, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?", ↓"summary-arg": "Ana", ↓"summary-arg-count": 2}}}"#),
+                Example(#"{"aps": {"alert": {"body": "3 new photos", "summary-arg-count": ↓0}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?"}, "thread-id": "chat-ana"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }

@@ -1,25 +1,28 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct TitleLocArgsWithoutTitleLocKeyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "title-loc-args-without-title-loc-key",
-        summary: "`title-loc-args` without `title-loc-key` in the alert.",
-        rationale: """
-            `title-loc-args` are the values for the `%@` placeholders of the localized string named by \
-            `title-loc-key`. Without the key there is no format string, so the arguments are never shown: \
-            the alert appears without the text you meant, and Firebase's SDKs refuse to build such an alert.
-            """,
-        severity: .error, category: .payload,
-        references: [Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"alert": {↓"title-loc-args": ["Bob"]}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": {"title-loc-key": "GREETING_TITLE", "title-loc-args": ["Bob"]}}}"#),
-            Example(#"{"aps": {"alert": {"title": "Hi Bob"}}}"#),
-        ],
-        runsWhen: [.alertKey("title-loc-args")])
+struct TitleLocArgsWithoutTitleLocKeyRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "title-loc-args-without-title-loc-key", severity: .error, category: .payload,
+        subscriptions: [.alert(.titleLocArgs)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`title-loc-args` without `title-loc-key` in the alert.",
+            rationale: """
+                `title-loc-args` are the values for the `%@` placeholders of the localized string named by \
+                `title-loc-key`. Without the key there is no format string, so the arguments are never shown: \
+                the alert appears without the text you meant, and Firebase's SDKs refuse to build such an alert.
+                """,
+            references: [Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"alert": {↓"title-loc-args": ["Bob"]}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": {"title-loc-key": "GREETING_TITLE", "title-loc-args": ["Bob"]}}}"#),
+                Example(#"{"aps": {"alert": {"title": "Hi Bob"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         reportArgsWithoutKey(args: "title-loc-args", key: "title-loc-key", shownInstead: "title", into: &context)

@@ -1,30 +1,33 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct URLArgsInvalidRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "url-args-invalid",
-        summary: "`url-args` is not an array of strings.",
-        rationale: """
-            `url-args` belongs to Safari website push notifications: its strings fill, in order, the \
-            placeholders of the website's `urlFormatString` to build the page opened when the user clicks the \
-            notification. It must be an array of strings (an empty array when the format has no placeholders). \
-            A single string, a number or an array with other values does not fit that contract: senders such \
-            as Pushy and sideshow/apns2 model it as a list of strings, and the page Safari opens is not the one \
-            you meant. A value that is not an array is reported at the value; bad elements each where they are.
-            """,
-        severity: .error, category: .payload,
-        references: [Reference.generatingNotification, Reference.payloadKeyReference],
-        triggering: [
-            Example(#"{"aps": {"alert": {"title": "Flight UA1 delayed", "body": "New departure 14:05"}, "url-args": ↓"boarding/UA1"}}"#),
-            Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ["flights", ↓1]}}"#),
-            Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ↓{"flight": "UA1"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ["boarding", "UA1"]}}"#),
-            Example(#"{"aps": {"alert": {"title": "Sale", "body": "Today only"}, "url-args": []}}"#),
-        ],
-        runsWhen: [.apsKey("url-args")])
+struct URLArgsInvalidRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "url-args-invalid", severity: .error, category: .payload,
+        subscriptions: [.aps(.urlArgs)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`url-args` is not an array of strings.",
+            rationale: """
+                `url-args` belongs to Safari website push notifications: its strings fill, in order, the \
+                placeholders of the website's `urlFormatString` to build the page opened when the user clicks the \
+                notification. It must be an array of strings (an empty array when the format has no placeholders). \
+                A single string, a number or an array with other values does not fit that contract: senders such \
+                as Pushy and sideshow/apns2 model it as a list of strings, and the page Safari opens is not the one \
+                you meant. A value that is not an array is reported at the value; bad elements each where they are.
+                """,
+            references: [Reference.generatingNotification, Reference.payloadKeyReference],
+            triggering: [
+                Example(#"{"aps": {"alert": {"title": "Flight UA1 delayed", "body": "New departure 14:05"}, "url-args": ↓"boarding/UA1"}}"#),
+                Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ["flights", ↓1]}}"#),
+                Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ↓{"flight": "UA1"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ["boarding", "UA1"]}}"#),
+                Example(#"{"aps": {"alert": {"title": "Sale", "body": "Today only"}, "url-args": []}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.payload?.aps?.fields["url-args"] else { return }

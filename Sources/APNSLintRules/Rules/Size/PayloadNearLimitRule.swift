@@ -1,40 +1,46 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PayloadNearLimitRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "payload-near-limit",
-        summary: "The payload is close to the size limit (above 90% of it, by default).",
-        rationale: """
-            A definition is usually a template: names, messages and ids are filled in when it is sent, and \
-            localized or user-written text can be several times longer than the sample in the file. A payload \
-            already close to the limit (4096 bytes; 5120 for `apns-push-type: voip`; 2048 with the \
-            `legacy-binary` profile) leaves little room, and once a sent payload is over, APNs rejects it with \
-            413 `PayloadTooLarge` and nothing is delivered. The payload is measured as it goes on the wire \
-            (compact UTF-8 JSON, or as the `serializer` option's encoder escapes it). The share is the rule's `share` option (0.9 by default; \
-            `--near-limit-share` on the command line); a payload over the limit is `payload-too-large`'s.
-            """,
-        severity: .warning, category: .size,
-        references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 3800) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"aps": {}, "caller": ""# + repeated("x", count: 4700) + #""}}"#),
-            Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 1900) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
-            Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 2500) + "\"}}", options: RuleOptions(nearLimitShare: 0.5)),
-        ],
-        nonTriggering: [
-            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 3600) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}, "caller": ""# + repeated("x", count: 4500) + #""}}"#),
-            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 4200) + "\"}}"),
-        ],
-        options: [
-            RuleOption(name: "share", summary: "Warn above this share of the size limit (0 to 1).", allowed: 0...1,
-                       defaultValue: RuleOptions().nearLimitShare) { $0.nearLimitShare = $1 },
-        ])
+struct PayloadNearLimitRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "payload-near-limit", severity: .warning, category: .size,
+        scope: .request,
+        options: [share])
+
+    static let share = RuleOption(name: "share", summary: "Warn above this share of the size limit (0 to 1).", allowed: 0...1,
+                                  defaultValue: 0.9, commandLineFlag: "near-limit-share")
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The payload is close to the size limit (above 90% of it, by default).",
+            rationale: """
+                A definition is usually a template: names, messages and ids are filled in when it is sent, and \
+                localized or user-written text can be several times longer than the sample in the file. A payload \
+                already close to the limit (4096 bytes; 5120 for `apns-push-type: voip`; 2048 with the \
+                `legacy-binary` profile) leaves little room, and once a sent payload is over, APNs rejects it with \
+                413 `PayloadTooLarge` and nothing is delivered. The payload is measured as it goes on the wire \
+                (compact UTF-8 JSON, or as the `serializer` option's encoder escapes it). The share is the rule's `share` option (0.9 by default; \
+                `--near-limit-share` on the command line); a payload over the limit is `payload-too-large`'s.
+                """,
+            references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 3800) + "\"}}"),
+                Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"aps": {}, "caller": ""# + repeated("x", count: 4700) + #""}}"#),
+                Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 1900) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+                Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 2500) + "\"}}", options: RuleOptions().setting(share, of: Self.self, to: 0.5)),
+            ],
+            nonTriggering: [
+                Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 3600) + "\"}}"),
+                Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}, "caller": ""# + repeated("x", count: 4500) + #""}}"#),
+                Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 4200) + "\"}}"),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
+        // A system that truncates the alert to fit (ADCK's truncate) makes being close to the limit the point.
+        guard !context.dialect.contains(.truncatesToFit) else { return }
         let style = context.options.serializer
-        let share = context.options.nearLimitShare
+        let share = context.value(of: share)
         guard let (payload, size, compactSize, isBody) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
               Double(size) > share * Double(PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile)) else { return }
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)

@@ -1,36 +1,41 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PayloadTooLargeRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "payload-too-large",
-        summary: "The payload is larger than APNs accepts (4096 bytes; 5120 for VoIP; 2048 on the legacy binary interface).",
-        rationale: """
-            APNs rejects a payload over 4096 bytes (5120 bytes for `apns-push-type: voip`) with 413 \
-            `PayloadTooLarge`, and the notification is not delivered. The limit counts the bytes of the request \
-            body, so apns-lint measures the payload as it goes on the wire: compact JSON, UTF-8, non-ASCII \
-            unescaped. A sender whose JSON encoder escapes more sends more bytes: with `serializer` set to \
-            `ascii` (Python's `ensure_ascii`: `é` is 6 bytes, an emoji 12), `foundation` (`\\/`) or `go` \
-            (`\\u003c` for `<`, `>`, `&`), the payload is measured as that encoder writes it, and the message says \
-            when the escapes are what pushes it over. Headers do not count. Pretty-printing in the file does not matter; long strings do. With \
-            the `legacy-binary` size profile (the binary interface Apple retired in March 2021, whose limit some \
-            older senders still enforce), the limit is 2048 bytes for every push type.
-            """,
-        severity: .error, category: .size, fix: .sometimes,
-        references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
-        triggering: [
-            Example("↓{\"aps\": {\"alert\": \"" + repeated("Lorem ipsum ", count: 341) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + repeated("x", count: 5120) + #""}}"#),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + repeated("x", count: 2040) + #""}}"#,
-                    options: RuleOptions(sizeLimitProfile: .legacyBinary)),
-            Example("↓{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}", options: RuleOptions(serializer: .ascii)),
-        ],
-        nonTriggering: [
-            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 4096 - 20) + "\"}}"),
-            Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": ""# + repeated("x", count: 5000) + #""}}"#),
-            Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
-            Example("{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}"),
-        ])
+struct PayloadTooLargeRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "payload-too-large", severity: .error, category: .size,
+        fix: .sometimes,
+        scope: .request)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The payload is larger than APNs accepts (4096 bytes; 5120 for VoIP; 2048 on the legacy binary interface).",
+            rationale: """
+                APNs rejects a payload over 4096 bytes (5120 bytes for `apns-push-type: voip`) with 413 \
+                `PayloadTooLarge`, and the notification is not delivered. The limit counts the bytes of the request \
+                body, so apns-lint measures the payload as it goes on the wire: compact JSON, UTF-8, non-ASCII \
+                unescaped. A sender whose JSON encoder escapes more sends more bytes: with `serializer` set to \
+                `ascii` (Python's `ensure_ascii`: `é` is 6 bytes, an emoji 12), `foundation` (`\\/`) or `go` \
+                (`\\u003c` for `<`, `>`, `&`), the payload is measured as that encoder writes it, and the message says \
+                when the escapes are what pushes it over. Headers do not count. Pretty-printing in the file does not matter; long strings do. With \
+                the `legacy-binary` size profile (the binary interface Apple retired in March 2021, whose limit some \
+                older senders still enforce), the limit is 2048 bytes for every push type.
+                """,
+            references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
+            triggering: [
+                Example("↓{\"aps\": {\"alert\": \"" + repeated("Lorem ipsum ", count: 341) + "\"}}"),
+                Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + repeated("x", count: 5120) + #""}}"#),
+                Example(#"{"headers": {"apns-push-type": "voip"}, "payload": ↓{"caller": ""# + repeated("x", count: 2040) + #""}}"#,
+                        options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+                Example("↓{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}", options: RuleOptions(serializer: .ascii)),
+            ],
+            nonTriggering: [
+                Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 4096 - 20) + "\"}}"),
+                Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": ""# + repeated("x", count: 5000) + #""}}"#),
+                Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
+                Example("{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}"),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         let style = context.options.serializer

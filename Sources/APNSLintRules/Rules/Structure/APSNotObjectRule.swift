@@ -1,21 +1,24 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct APSNotObjectRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "aps-not-object",
-        summary: "`aps` is not a dictionary.",
-        rationale: """
-            `aps` must be a JSON object holding the system keys. A string (often the payload JSON-encoded twice), \
-            an array or a number leaves the device nothing it can read.
-            """,
-        severity: .error, category: .structure,
-        references: [Reference.payloadKeyReference, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": ↓"{\"alert\": \"Hi\"}"}"#),
-            Example(#"{"aps": ↓["alert", "Hi"]}"#),
-        ],
-        nonTriggering: [Example(#"{"aps": {}}"#)])
+struct APSNotObjectRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "aps-not-object", severity: .error, category: .structure)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "`aps` is not a dictionary.",
+            rationale: """
+                `aps` must be a JSON object holding the system keys. A string (often the payload JSON-encoded twice), \
+                an array or a number leaves the device nothing it can read.
+                """,
+            references: [Reference.payloadKeyReference, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": ↓"{\"alert\": \"Hi\"}"}"#),
+                Example(#"{"aps": ↓["alert", "Hi"]}"#),
+            ],
+            nonTriggering: [Example(#"{"aps": {}}"#)])
+    }
 
     static func check(_ context: inout RuleContext) {
         // The bound `aps` first: when there is one, the look-up of the `aps` field is not needed.

@@ -1,29 +1,32 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct CustomKeyInAPSRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "custom-key-in-aps",
-        summary: "Custom data written inside `aps` instead of beside it.",
-        rationale: """
-            Apple reserves the `aps` dictionary for the keys it defines and says custom data goes outside it, \
-            at the top level of the payload, where the app reads it from `userInfo`. The system ignores unknown \
-            `aps` keys, so the value still reaches the app inside `userInfo["aps"]`, but it sits where Apple may \
-            later define a key of the same name, and code that builds or reads `aps` as a fixed set of fields \
-            drops it. This rule reports the unknown `aps` keys that resemble nothing APNs defines; likely \
-            misspellings are reported by `unknown-aps-key` instead.
-            """,
-        severity: .warning, category: .structure,
-        references: [Reference.payloadKeyReference, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"alert": "Hi", ↓"order-id": 1234}}"#),
-            Example(#"{"aps": {"alert": "Your ride is here", ↓"ride": {"id": "R-2291", "eta": 3}}, "ride-id": "R-2291"}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Hi"}, "order-id": 1234}"#),
-            Example(#"{"aps": {"alert": "Hi", "thread_id": "chat-42", "title": "Hi"}}"#),
-        ],
-        runsWhen: [.unknownKey(in: .aps)])
+struct CustomKeyInAPSRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "custom-key-in-aps", severity: .warning, category: .structure,
+        subscriptions: [.unknownKey(in: .aps)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "Custom data written inside `aps` instead of beside it.",
+            rationale: """
+                Apple reserves the `aps` dictionary for the keys it defines and says custom data goes outside it, \
+                at the top level of the payload, where the app reads it from `userInfo`. The system ignores unknown \
+                `aps` keys, so the value still reaches the app inside `userInfo["aps"]`, but it sits where Apple may \
+                later define a key of the same name, and code that builds or reads `aps` as a fixed set of fields \
+                drops it. This rule reports the unknown `aps` keys that resemble nothing APNs defines; likely \
+                misspellings are reported by `unknown-aps-key` instead.
+                """,
+            references: [Reference.payloadKeyReference, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"alert": "Hi", ↓"order-id": 1234}}"#),
+                Example(#"{"aps": {"alert": "Your ride is here", ↓"ride": {"id": "R-2291", "eta": 3}}, "ride-id": "R-2291"}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Hi"}, "order-id": 1234}"#),
+                Example(#"{"aps": {"alert": "Hi", "thread_id": "chat-42", "title": "Hi"}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, let aps = payload.aps else { return }

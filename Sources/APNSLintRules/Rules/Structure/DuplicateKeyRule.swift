@@ -1,36 +1,40 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct DuplicateKeyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "duplicate-key",
-        summary: "The same key appears twice in one object.",
-        rationale: """
-            JSON leaves duplicate keys undefined and parsers disagree: most keep the last value, some the first, \
-            some reject the document. Which one APNs or your sender uses is not documented, so the request may \
-            not be the one you reviewed. apns-lint reports every earlier occurrence and points at the one most \
-            parsers keep. In an Erlang proplist the first value counts (`proplists:get_value/2`), so there the \
-            later occurrences are reported. The fix deletes an occurrence with its separator, and in YAML with an \
-            `&anchor` or `!tag` written before its key; it is not offered where deleting text cannot remove that \
-            key alone: beside a merge key (`<<: *defaults`), or when the key's text defines an anchor an alias uses.
-            """,
-        severity: .warning, category: .structure, fix: .always,
-        references: [Reference.rfc8259],
-        triggering: [
-            Example(#"{"aps": {↓"badge": 1, "alert": "Hi", "badge": 2}}"#),
-            Example(#"{"aps": {"alert": "Hi"}, ↓"id": 1, ↓"id": 2, "id": 3}"#),
-            Example("aps:\n  alert: Hi\n  &count ↓badge: 1\n  badge: 2\n", fileExtension: "yaml"),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"badge": 1, "alert": {"badge": "not the same object"}}}"#),
-        ],
+struct DuplicateKeyRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "duplicate-key", severity: .warning, category: .structure,
+        fix: .always,
         // It walks the whole document, nested payloads included.
-        checksNestedPayloads: false)
+        scope: .request)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The same key appears twice in one object.",
+            rationale: """
+                JSON leaves duplicate keys undefined and parsers disagree: most keep the last value, some the first, \
+                some reject the document. Which one APNs or your sender uses is not documented, so the request may \
+                not be the one you reviewed. apns-lint reports every earlier occurrence and points at the one most \
+                parsers keep. In an Erlang proplist the first value counts (`proplists:get_value/2`), so there the \
+                later occurrences are reported. The fix deletes an occurrence with its separator, and in YAML with an \
+                `&anchor` or `!tag` written before its key; it is not offered where deleting text cannot remove that \
+                key alone: beside a merge key (`<<: *defaults`), or when the key's text defines an anchor an alias uses.
+                """,
+            references: [Reference.rfc8259],
+            triggering: [
+                Example(#"{"aps": {↓"badge": 1, "alert": "Hi", "badge": 2}}"#),
+                Example(#"{"aps": {"alert": "Hi"}, ↓"id": 1, ↓"id": 2, "id": 3}"#),
+                Example("aps:\n  alert: Hi\n  &count ↓badge: 1\n  badge: 2\n", fileExtension: "yaml"),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"badge": 1, "alert": {"badge": "not the same object"}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         // Most documents have no duplicate: the reader may know already, else find out without building a path for
         // every node.
-        guard !context.definition.keysAreUnique, context.definition.root.containsDuplicateKeys else { return }
+        guard !context.definition.textIsCompact, context.definition.root.containsDuplicateKeys else { return }
         let firstWins = context.definition.firstDuplicateWins
         // The envelope's headers object is duplicate-header's, which also compares the names case-insensitively.
         let headersObject = context.definition.shape == .envelope ? context.definition.headers.declaration?.value.range : nil

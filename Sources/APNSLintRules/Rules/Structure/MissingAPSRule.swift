@@ -1,29 +1,32 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct MissingAPSRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "missing-aps",
-        summary: "The payload has no \"aps\" dictionary.",
-        rationale: """
-            Every APNs payload must contain `aps`, the dictionary of keys the system reads (alert, badge, sound, \
-            content-available, …); without it the device has nothing to show or do. The only exception is an MDM \
-            wake-up, whose payload is `{"mdm": "<PushMagic>"}`, and pushes whose payload the system hands whole \
-            to the app or an extension: a definition that declares `voip`, `complication`, `fileprovider` or \
-            `location` is not checked (PushKit payloads are app-defined; many VoIP payloads have no `aps`).
-            """,
-        severity: .error, category: .structure,
-        references: [Reference.payloadKeyReference, Reference.generatingNotification],
-        triggering: [
-            Example(#"↓{"alert": "Hi", "badge": 1}"#),
-            Example(#"{↓"APS": {"alert": "Hi"}}"#),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": ↓{"message": "Hi"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Hi"}}"#),
-            Example(#"{"mdm": "6FDF1B5C-3A1A-4B4F-9B39-6A8E1C5C2D61"}"#),
-            Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"callerName": "Ana"}}"#),
-        ])
+struct MissingAPSRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "missing-aps", severity: .error, category: .structure)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The payload has no \"aps\" dictionary.",
+            rationale: """
+                Every APNs payload must contain `aps`, the dictionary of keys the system reads (alert, badge, sound, \
+                content-available, …); without it the device has nothing to show or do. The only exception is an MDM \
+                wake-up, whose payload is `{"mdm": "<PushMagic>"}`, and pushes whose payload the system hands whole \
+                to the app or an extension: a definition that declares `voip`, `complication`, `fileprovider` or \
+                `location` is not checked (PushKit payloads are app-defined; many VoIP payloads have no `aps`).
+                """,
+            references: [Reference.payloadKeyReference, Reference.generatingNotification],
+            triggering: [
+                Example(#"↓{"alert": "Hi", "badge": 1}"#),
+                Example(#"{↓"APS": {"alert": "Hi"}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": ↓{"message": "Hi"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Hi"}}"#),
+                Example(#"{"mdm": "6FDF1B5C-3A1A-4B4F-9B39-6A8E1C5C2D61"}"#),
+                Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"callerName": "Ana"}}"#),
+            ])
+    }
 
     /// Push types whose payload is the app's own: `voip`, `complication`, `fileprovider` (PushKit) and
     /// `location` (the Location Push Service Extension).

@@ -1,21 +1,24 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct PayloadNotObjectRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "payload-not-object",
-        summary: "The payload is not a JSON object.",
-        rationale: """
-            An APNs request body is a JSON object whose `aps` key holds the notification. A body that is an \
-            array, a string or a number is rejected.
-            """,
-        severity: .error, category: .structure,
-        references: [Reference.generatingNotification, Reference.payloadKeyReference],
-        triggering: [
-            Example(#"↓[{"aps": {"alert": "Hi"}}]"#),
-            Example(#"{"headers": {"apns-push-type": "alert"}, "payload": ↓"{\"aps\": {}}"}"#),
-        ],
-        nonTriggering: [Example(#"{"aps": {"alert": "Hi"}}"#)])
+struct PayloadNotObjectRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "payload-not-object", severity: .error, category: .structure)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "The payload is not a JSON object.",
+            rationale: """
+                An APNs request body is a JSON object whose `aps` key holds the notification. A body that is an \
+                array, a string or a number is rejected.
+                """,
+            references: [Reference.generatingNotification, Reference.payloadKeyReference],
+            triggering: [
+                Example(#"↓[{"aps": {"alert": "Hi"}}]"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": ↓"{\"aps\": {}}"}"#),
+            ],
+            nonTriggering: [Example(#"{"aps": {"alert": "Hi"}}"#)])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, !payload.isObject else { return }

@@ -1,28 +1,32 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct ProplistObjectRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "proplist-object",
-        summary: "A dictionary written as a proplist: an array of `[key, value]` pairs or of single-key objects.",
-        rationale: """
-            Authors porting notifications from Erlang write `aps`, `alert` or a critical `sound` as a list of \
-            pairs, `[["alert", "Hi"], ["badge", 1]]`, or in YAML as a list of one-key mappings (`- alert: Hi`). \
-            APNs needs a JSON object there: sent as written, the array is not a dictionary and the notification \
-            shows nothing. apns-lint reads the pairs as the object they stand for, checks its content as usual, \
-            and offers a safe fix that writes the object.
-            """,
-        severity: .warning, category: .structure, fix: .always,
-        references: [Reference.generatingNotification, Reference.payloadKeyReference],
-        triggering: [
-            Example(#"{"aps": ↓[["alert", "Hi"], ["badge", 1]]}"#),
-            Example(#"{"aps": {"alert": ↓[{"title": "Hi"}, {"body": "There"}]}}"#),
-            Example("aps:\n  ↓- alert: Hi\n  - sound: default\n", fileExtension: "yaml"),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Hi", "badge": 1}}"#),
-            Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"]}}}"#),
-        ])
+struct ProplistObjectRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "proplist-object", severity: .warning, category: .structure,
+        fix: .always)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A dictionary written as a proplist: an array of `[key, value]` pairs or of single-key objects.",
+            rationale: """
+                Authors porting notifications from Erlang write `aps`, `alert` or a critical `sound` as a list of \
+                pairs, `[["alert", "Hi"], ["badge", 1]]`, or in YAML as a list of one-key mappings (`- alert: Hi`). \
+                APNs needs a JSON object there: sent as written, the array is not a dictionary and the notification \
+                shows nothing. apns-lint reads the pairs as the object they stand for, checks its content as usual, \
+                and offers a safe fix that writes the object.
+                """,
+            references: [Reference.generatingNotification, Reference.payloadKeyReference],
+            triggering: [
+                Example(#"{"aps": ↓[["alert", "Hi"], ["badge", 1]]}"#),
+                Example(#"{"aps": {"alert": ↓[{"title": "Hi"}, {"body": "There"}]}}"#),
+                Example("aps:\n  ↓- alert: Hi\n  - sound: default\n", fileExtension: "yaml"),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Hi", "badge": 1}}"#),
+                Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", "b"]}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }

@@ -1,32 +1,36 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct ReservedCustomKeyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "reserved-custom-key",
-        summary: "Custom data uses the reserved key `aps` for something that is not a notification.",
-        rationale: """
-            `aps` is the name APNs reserves for the system's dictionary. Custom data must not use it: Pushy \
-            and the Firebase Admin SDK for Java refuse a custom key named `aps`, apns_json's `extra` puts its members \
-            beside the real `aps` (so the request has two), and app or server code that looks `aps` up by name \
-            can take the custom value for the real one. A whole payload nested under a custom key (an object \
-            whose `aps` holds APNs keys, the pattern `nested-payload` describes) is not reported; an `aps` \
-            holding anything else is.
-            """,
-        severity: .error, category: .structure,
-        references: [Reference.payloadKeyReference, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {"alert": "Sale!"}, "meta": {↓"aps": "spring-campaign"}}"#),
-            Example(#"{"aps": {"alert": "Sale!"}, "tracking": {"ids": [{↓"aps": 7}]}}"#),
-            Example(#"{"aps": {"alert": "Sale!"}, "a": {"b": {↓"aps": {"campaign": "spring"}}}}"#),
-            Example(#"{"aps": {"alert": "Sale!"}, "forwarded": {↓"aps": "not a dictionary"}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"content-available": 1}, "notification": {"aps": {"alert": "Hello"}, "id": 1}}"#),
-            Example(#"{"aps": {"alert": "Sale!"}, "history": [{"aps": {"alert": "Earlier sale"}}]}"#),
-            Example(#"{"aps": {"alert": "Sale!"}, "meta": {"apsVersion": 2}}"#),
-        ],
-        checksNestedPayloads: false)
+struct ReservedCustomKeyRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "reserved-custom-key", severity: .error, category: .structure,
+        scope: .request,
+        finds: [.dialect(.reservedDataKey)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "Custom data uses the reserved key `aps` for something that is not a notification.",
+            rationale: """
+                `aps` is the name APNs reserves for the system's dictionary. Custom data must not use it: Pushy \
+                and the Firebase Admin SDK for Java refuse a custom key named `aps`, apns_json's `extra` puts its members \
+                beside the real `aps` (so the request has two), and app or server code that looks `aps` up by name \
+                can take the custom value for the real one. A whole payload nested under a custom key (an object \
+                whose `aps` holds APNs keys, the pattern `nested-payload` describes) is not reported; an `aps` \
+                holding anything else is.
+                """,
+            references: [Reference.payloadKeyReference, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {"alert": "Sale!"}, "meta": {↓"aps": "spring-campaign"}}"#),
+                Example(#"{"aps": {"alert": "Sale!"}, "tracking": {"ids": [{↓"aps": 7}]}}"#),
+                Example(#"{"aps": {"alert": "Sale!"}, "a": {"b": {↓"aps": {"campaign": "spring"}}}}"#),
+                Example(#"{"aps": {"alert": "Sale!"}, "forwarded": {↓"aps": "not a dictionary"}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"content-available": 1}, "notification": {"aps": {"alert": "Hello"}, "id": 1}}"#),
+                Example(#"{"aps": {"alert": "Sale!"}, "history": [{"aps": {"alert": "Earlier sale"}}]}"#),
+                Example(#"{"aps": {"alert": "Sale!"}, "meta": {"apsVersion": 2}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, payload.isObject else { return }

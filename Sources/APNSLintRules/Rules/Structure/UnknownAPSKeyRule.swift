@@ -1,33 +1,38 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct UnknownAPSKeyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "unknown-aps-key",
-        summary: "A key inside `aps` that APNs does not define and that looks like a mistake for one it does.",
-        rationale: """
-            Apple reserves `aps` for the keys it defines, and the system ignores anything else there. A \
-            misspelled key (`content_available`, `contentAvailable`, `thread_id`, `mutable_content`) is the \
-            usual cause: the notification is delivered without the behaviour you asked for, and nothing tells \
-            you. The same goes for an `alert` key written one level too high (`"aps": {"title": …}`) and a \
-            request header written into the payload (`apns-priority`). An unknown key that resembles nothing \
-            APNs defines is custom data; `custom-key-in-aps` reports that.
-            """,
-        severity: .warning, category: .structure, fix: .sometimes,
-        references: [Reference.payloadKeyReference, Reference.generatingNotification],
-        triggering: [
-            Example(#"{"aps": {↓"content_available": 1}}"#),
-            Example(#"{"aps": {"alert": "Hi", ↓"threadId": "chat-42", ↓"mutable_content": 1}}"#),
-            Example(#"{"aps": {↓"sounds": "chime.caf", ↓"Badge": 3}}"#),
-            Example(#"{"aps": {↓"title": "Hi", ↓"body": "There"}}"#),
-            Example(#"{"aps": {"alert": "Hi", ↓"apns-priority": 5}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": "Hi", "thread-id": "chat-42", "mutable-content": 1}, "order-id": 1234}"#),
-            Example(#"{"aps": {"alert": "Hi", "order-id": 1234}}"#),
-            Example(#"{"aps": {"timestamp": 1, "events": "update", "content-state": {}}}"#),
-        ],
-        runsWhen: [.unknownKey(in: .aps)])
+struct UnknownAPSKeyRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "unknown-aps-key", severity: .warning, category: .structure,
+        fix: .sometimes,
+        subscriptions: [.unknownKey(in: .aps)],
+        finds: [.dialect(.unknownNotificationProperty)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A key inside `aps` that APNs does not define and that looks like a mistake for one it does.",
+            rationale: """
+                Apple reserves `aps` for the keys it defines, and the system ignores anything else there. A \
+                misspelled key (`content_available`, `contentAvailable`, `thread_id`, `mutable_content`) is the \
+                usual cause: the notification is delivered without the behaviour you asked for, and nothing tells \
+                you. The same goes for an `alert` key written one level too high (`"aps": {"title": …}`) and a \
+                request header written into the payload (`apns-priority`). An unknown key that resembles nothing \
+                APNs defines is custom data; `custom-key-in-aps` reports that.
+                """,
+            references: [Reference.payloadKeyReference, Reference.generatingNotification],
+            triggering: [
+                Example(#"{"aps": {↓"content_available": 1}}"#),
+                Example(#"{"aps": {"alert": "Hi", ↓"threadId": "chat-42", ↓"mutable_content": 1}}"#),
+                Example(#"{"aps": {↓"sounds": "chime.caf", ↓"Badge": 3}}"#),
+                Example(#"{"aps": {↓"title": "Hi", ↓"body": "There"}}"#),
+                Example(#"{"aps": {"alert": "Hi", ↓"apns-priority": 5}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "Hi", "thread-id": "chat-42", "mutable-content": 1}, "order-id": 1234}"#),
+                Example(#"{"aps": {"alert": "Hi", "order-id": 1234}}"#),
+                Example(#"{"aps": {"timestamp": 1, "events": "update", "content-state": {}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }

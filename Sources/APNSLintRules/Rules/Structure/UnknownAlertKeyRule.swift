@@ -1,25 +1,30 @@
 import APNSLintModel
 import APNSLintSyntax
 
-struct UnknownAlertKeyRule: Rule {
-    static let metadata = RuleMetadata(
-        id: "unknown-alert-key",
-        summary: "A key inside the `alert` dictionary that APNs does not define.",
-        rationale: """
-            The system reads only the documented alert keys (`title`, `subtitle`, `body`, `loc-key`, `loc-args`, \
-            `title-loc-key`, …). A misspelled key such as `loc_key` or `titleLocArgs` is ignored, so the user \
-            sees a notification without the text you meant to show.
-            """,
-        severity: .warning, category: .structure, fix: .sometimes,
-        references: [Reference.generatingNotification, Reference.payloadKeyReference],
-        triggering: [
-            Example(#"{"aps": {"alert": {"title": "Hi", ↓"loc_key": "GREETING"}}}"#),
-            Example(#"{"aps": {"alert": {↓"titleLocArgs": ["Bob"], ↓"boddy": "Hello"}}}"#),
-        ],
-        nonTriggering: [
-            Example(#"{"aps": {"alert": {"title": "Hi", "subtitle": "There", "body": "Hello", "loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
-        ],
-        runsWhen: [.unknownKey(in: .alert)])
+struct UnknownAlertKeyRule: ModelRule {
+    static let descriptor = RuleDescriptor(
+        id: "unknown-alert-key", severity: .warning, category: .structure,
+        fix: .sometimes,
+        subscriptions: [.unknownKey(in: .alert)],
+        finds: [.dialect(.unknownAlertProperty)])
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A key inside the `alert` dictionary that APNs does not define.",
+            rationale: """
+                The system reads only the documented alert keys (`title`, `subtitle`, `body`, `loc-key`, `loc-args`, \
+                `title-loc-key`, …). A misspelled key such as `loc_key` or `titleLocArgs` is ignored, so the user \
+                sees a notification without the text you meant to show.
+                """,
+            references: [Reference.generatingNotification, Reference.payloadKeyReference],
+            triggering: [
+                Example(#"{"aps": {"alert": {"title": "Hi", ↓"loc_key": "GREETING"}}}"#),
+                Example(#"{"aps": {"alert": {↓"titleLocArgs": ["Bob"], ↓"boddy": "Hello"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": {"title": "Hi", "subtitle": "There", "body": "Hello", "loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
+            ])
+    }
 
     static func check(_ context: inout RuleContext) {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }

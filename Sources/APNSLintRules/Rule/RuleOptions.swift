@@ -19,8 +19,6 @@ public struct RuleOptions: Sendable, Hashable {
     /// that need it skip the comparisons with the present, so results do not depend on when the linter runs.
     public var now: Int?
     public var sizeLimitProfile: SizeLimitProfile
-    /// `payload-near-limit` warns above this share of the size limit.
-    public var nearLimitShare: Double
     /// Empty means "not said".
     public var platforms: Set<Platform>
     /// How the sending stack's JSON encoder escapes strings; the size rules count the bytes it produces.
@@ -30,12 +28,28 @@ public struct RuleOptions: Sendable, Hashable {
     /// receives. Nil for definitions, which are measured as `serializer` writes their payload.
     public var bodySize: Int?
 
-    public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, nearLimitShare: Double = 0.9, platforms: Set<Platform> = [],
-                serializer: WireSerializer.Style = .compact) {
+    /// Rules' own options (`RuleOption`) set to other values than their defaults: rule id → option name → value.
+    public var ruleValues: [String: [String: Double]]
+
+    public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, platforms: Set<Platform> = [],
+                serializer: WireSerializer.Style = .compact, ruleValues: [String: [String: Double]] = [:]) {
         self.now = now
         self.sizeLimitProfile = sizeLimitProfile
-        self.nearLimitShare = nearLimitShare
+        self.ruleValues = ruleValues
         self.platforms = platforms
         self.serializer = serializer
+    }
+
+    /// The value of `option` of the rule `ruleID`: the one set, else the option's default.
+    public func value(of option: RuleOption, rule ruleID: String) -> Double {
+        // Most runs set no rule option: then there is nothing to look up.
+        ruleValues.isEmpty ? option.defaultValue : ruleValues[ruleID]?[option.name] ?? option.defaultValue
+    }
+
+    /// These options with `option` of `rule` set to `value`.
+    public func setting(_ option: RuleOption, of rule: any Rule.Type, to value: Double) -> RuleOptions {
+        var options = self
+        options.ruleValues[rule.id, default: [:]][option.name] = value
+        return options
     }
 }

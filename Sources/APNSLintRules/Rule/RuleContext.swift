@@ -1,0 +1,93 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// What a model rule sees and where it reports. The linter makes one per definition and runs the rules of its plan
+/// in it, one after the other (`RulePlan.run`).
+public struct RuleContext {
+    /// The APNs request (for an FCM rule: the APNs request of the same definition, as a reference).
+    public let definition: NotificationDefinition
+    /// The FCM message, for rules whose scope is the FCM message.
+    public let fcmMessage: FCMMessage?
+    public let options: RuleOptions
+    /// What the system that sends the request does with it (ADCK truncates, Skygear decides the push type).
+    public let dialect: DialectCapabilities
+    /// The ids of the plan's rules: with `ruleNumber` and `severity`, all a report needs of the running rule.
+    private let ruleIDs: [String]
+    /// Which of `ruleIDs` is running: a number, not the id itself, so switching rules copies (and retains) nothing.
+    private var ruleNumber = 0
+    private var severity: Severity = .info
+    /// What the rules run in this context reported, in order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    init(definition: NotificationDefinition, fcmMessage: FCMMessage?, options: RuleOptions, dialect: DialectCapabilities,
+         ruleIDs: [String]) {
+        self.definition = definition
+        self.fcmMessage = fcmMessage
+        self.options = options
+        self.dialect = dialect
+        self.ruleIDs = ruleIDs
+    }
+
+    /// Makes what is reported next come from the rule whose id is `ruleIDs[number]`, with `severity` as its default.
+    mutating func startRule(number: Int, severity: Severity) {
+        ruleNumber = number
+        self.severity = severity
+    }
+
+    /// Takes the diagnostics reported so far, leaving none.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    /// The running rule's setting of `option`: the configured value, else its default.
+    public func value(of option: RuleOption) -> Double {
+        options.value(of: option, rule: ruleIDs[ruleNumber])
+    }
+
+    /// Which part of a field a diagnostic points at.
+    public enum Part {
+        case key, value, whole
+    }
+
+    /// Reports at a field. A field from the command line has no place in the file: the diagnostic has no range
+    /// and a note says which option gave it.
+    /// - Parameter severity: another severity than the rule's default, for a case that is worse (or milder).
+    public mutating func report(
+        _ message: String, at field: Field, part: Part = .key, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
+        severity: Severity? = nil
+    ) {
+        var notes = notes
+        let range: SourceRange?
+        switch part {
+        case .key: range = field.keyRange
+        case .value: range = field.valueRange
+        case .whole: range = field.range
+        }
+        if let origin = field.originNote { notes.insert(origin, at: 0) }
+        report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix, severity: severity)
+    }
+
+    public mutating func report(
+        _ message: String, pointer: JSONPointer, range: SourceRange?, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
+        severity: Severity? = nil
+    ) {
+        diagnostics.append(Diagnostic(
+            ruleID: ruleIDs[ruleNumber], severity: severity ?? self.severity, message: message, help: help,
+            pointer: pointer, range: range, notes: notes, fix: fix))
+    }
+}
+
+extension Field {
+    /// Where a field from outside the file came from, for a note: "apns-priority comes from the command line:
+    /// --priority 10"; nil for a field in the file.
+    public var originNote: Note? {
+        let value = value.string ?? value.shortDescription
+        return switch origin {
+        case .source: nil
+        case .commandLine(let option): Note("\(key) comes from the command line: \(option) \(value)")
+        case .configuration(let location): Note("\(key) comes from the configuration: \(location) (\(value))")
+        case .requestHeader(let name): Note("\(key) comes from the request headers: \(name): \(value)")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Everything about a rule that its page, `rules`, `explain` and the tests need, and the lint loop does not: built
+/// only when asked for.
+public struct RuleDocs: Sendable {
+    /// One line: what the rule finds.
+    public let summary: String
+    /// Why it matters: what APNs or the device does.
+    public let rationale: String
+    /// Where the facts come from (Apple documentation first).
+    public let references: [String]
+    /// Each example is a test: a triggering one must report exactly at its markers, a non-triggering one not at all.
+    public let triggering: [Example]
+    public let nonTriggering: [Example]
+
+    public init(summary: String, rationale: String, references: [String], triggering: [Example], nonTriggering: [Example]) {
+        self.summary = summary
+        self.rationale = rationale
+        self.references = references
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+}
+
+/// An example definition for docs and tests. In a triggering example, each `↓` marks the exact place
+/// (byte offset) where the rule must report; the marker is removed before the text is read.
+public struct Example: Sendable {
+    public let source: String
+    /// Headers given outside the file, as with `--priority 10` on the command line.
+    public let headers: [String: String]
+    /// Options the example is checked with (e.g. a fixed `now`).
+    public let options: RuleOptions
+    /// The kind of file the example is (`json`, `yaml`): rules never see it, but syntax examples are written in
+    /// one format.
+    public let fileExtension: String
+    public let file: StaticString
+    public let line: UInt
+
+    public init(_ source: String, headers: [String: String] = [:], options: RuleOptions = RuleOptions(),
+                fileExtension: String = "json", file: StaticString = #filePath, line: UInt = #line) {
+        self.source = source
+        self.headers = headers
+        self.options = options
+        self.fileExtension = fileExtension
+        self.file = file
+        self.line = line
+    }
+
+    public static let marker: Character = "↓"
+
+    /// The source without markers, and the byte offsets where the markers were.
+    public var unmarked: (text: String, offsets: [Int]) {
+        var text = ""
+        var offsets: [Int] = []
+        for character in source {
+            if character == Example.marker {
+                offsets.append(text.utf8.count)
+            } else {
+                text.append(character)
+            }
+        }
+        return (text, offsets)
+    }
+}
+
+/// A rule's descriptor and documentation together, for what documents rules (its page, `explain`, SARIF's rule
+/// list): `rule.summary`, `rule.severity`, … read from whichever holds them.
+@dynamicMemberLookup
+public struct DocumentedRule: Sendable {
+    public let descriptor: RuleDescriptor
+    public let docs: RuleDocs
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<RuleDescriptor, Value>) -> Value { descriptor[keyPath: keyPath] }
+    public subscript<Value>(dynamicMember keyPath: KeyPath<RuleDocs, Value>) -> Value { docs[keyPath: keyPath] }
+}
+
+extension Rule {
+    /// The descriptor and the documentation (built now).
+    public static var documented: DocumentedRule { DocumentedRule(descriptor: descriptor, docs: documentation) }
+}
