@@ -1,3 +1,4 @@
+import APNSLint
 import Foundation
 import Testing
 
@@ -133,6 +134,29 @@ struct CheckCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("--stdin-filename"))
         #expect(result.stdout.contains("--push-type"))
+    }
+
+    /// The help texts build their lists of values from the enums: a new dialect or input format cannot be left out.
+    @Test func helpListsEveryDialectAndEveryInputFormat() throws {
+        let help = try run(["check", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        func words(_ text: Substring) -> Set<String> {
+            Set(text.split { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }.map(String.init))
+        }
+        // The discussion, before USAGE, names the extensions searched for.
+        let usage = try #require(help.range(of: "USAGE:"))
+        let discussion = words(help[..<usage.lowerBound])
+        for format in InputFormat.allCases {
+            for fileExtension in format.fileExtensions {
+                #expect(discussion.contains("." + fileExtension), "\(format): .\(fileExtension)")
+            }
+        }
+        // --dialect's own text, without the "(values: …)" ArgumentParser adds.
+        let dialectOption = try #require(help.range(of: "--dialect <dialect> "))
+        let values = try #require(help[dialectOption.upperBound...].range(of: "(values:"))
+        let dialectText = words(help[dialectOption.upperBound..<values.lowerBound])
+        for dialect in Dialect.allCases {
+            #expect(dialectText.contains(dialect.rawValue), "\(dialect)")
+        }
     }
 
     @Test func standardInputUsesTheGivenName() throws {
