@@ -283,24 +283,7 @@ struct YAMLCommandTests {
         try checkYAML(Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x00, 0x01]), expect: "1:4", "invalid-yaml", "invalid UTF-8")
     }
 
-    @Test func fiftyMegabyteYAML() throws {
-        // 50 MB in one block scalar: read to the end, and the one finding is reported where it is.
-        var text = "aps:\n  alert: |\n"
-        let line = "    " + String(repeating: "lorem ipsum ", count: 8) + "\n"
-        text.reserveCapacity(50 * 1024 * 1024 + 100)
-        while text.utf8.count < 50 * 1024 * 1024 { text += line }
-        text += "  badge: \"1\"\n"
-        let dir = try workspace(["big.yaml": Data(text.utf8)])
-        let result = try run(["check", "--color", "never", "big.yaml"], in: dir)
-        #expect(result.status == 1)
-        let findings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("big.yaml:") }
-        let lastLine = text.split(separator: "\n").count
-        #expect(findings.count == 2)
-        #expect(findings.first?.hasPrefix("big.yaml:1:1: error: the payload is ") == true)
-        #expect(findings.first?.hasSuffix("[payload-too-large]") == true)
-        #expect(findings.last?.hasPrefix("big.yaml:\(lastLine):10: error: \"badge\" must be a whole number (the count on the app icon), but it is a string (\"1\")") == true)
-        #expect(findings.last?.hasSuffix("[badge-invalid]") == true)
-    }
+    // A 50 MB file: Tests/StressTests/CLIStressTests.swift (`swift test --filter StressTests`).
 }
 
 @Suite("apns-lint on Erlang terms, end to end")
@@ -383,21 +366,5 @@ struct GarbageInputTests {
         try check(Data(String(repeating: #"{"a":"#, count: 100_000).utf8), expect: "1:2561", "nesting is deeper than 512 levels")
     }
 
-    @Test func hundredMegabytes() throws {
-        // 100 MB of whitespace and one stray byte at the end: the error is reported at its real line and column.
-        var bytes = [UInt8](repeating: 0x20, count: 100 * 1024 * 1024)
-        for index in stride(from: 99, to: bytes.count - 200, by: 100) { bytes[index] = 0x0A }
-        bytes[bytes.count - 1] = UInt8(ascii: "x")
-        let lastBreak = bytes.lastIndex(of: 0x0A)!
-        let line = bytes.count(where: { $0 == 0x0A }) + 1
-        let column = bytes.count - 1 - lastBreak
-        #expect(line == 1_048_575 && column == 200)
-        try check(Data(bytes), expect: "\(line):\(column)", "unexpected word 'x'")
-    }
-
-    @Test func hundredMegabyteString() throws {
-        var text = Data(#"{"aps": {"alert": ""#.utf8)
-        text.append(Data(repeating: UInt8(ascii: "a"), count: 100 * 1024 * 1024))
-        try check(text, expect: "1:19", "unterminated string")
-    }
+    // 100 MB inputs: Tests/StressTests/CLIStressTests.swift (`swift test --filter StressTests`).
 }
