@@ -51,5 +51,6 @@ let package = Package(
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
         .testTarget(name: "FuzzTests", dependencies: ["APNSLintFuzzing", "APNSLintFuzz"]),
+        .testTarget(name: "StressTests", dependencies: ["APNSLintSyntax", "APNSLintCLI"]),
     ]
 )

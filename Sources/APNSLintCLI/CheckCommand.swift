@@ -14,8 +14,8 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Lint notification definitions (the default command).",
         discussion: """
-            PATHS are files or directories; directories are searched recursively for .json, .yaml, .yml, .erl, \
-            .eterm, .term and .config files (hidden entries are skipped). Use - to read standard input, with \
+            PATHS are files or directories; directories are searched recursively for \(CheckCommand.searchedExtensions) \
+            files (hidden entries are skipped). Use - to read standard input, with \
             --stdin-filename to name it (its extension picks the format; JSON otherwise). A YAML file may hold \
             several definitions (---); an Erlang file several terms.
 
@@ -29,7 +29,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format).", valueName: "name"))
     var stdinFilename: String?
 
-    @Option(help: ArgumentHelp("apns-push-type of bare payloads (alert, background, voip, …).", valueName: "type"))
+    @Option(help: ArgumentHelp("apns-push-type of bare payloads (\(HelpText.list([PushType.alert, .background, .voip], last: ", ")), …).", valueName: "type"))
     var pushType: String?
 
     @Option(help: ArgumentHelp("apns-priority of bare payloads (10, 5 or 1).", valueName: "priority"))
@@ -50,19 +50,19 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The current time as UNIX epoch seconds, for rules about dates (default: the clock).", valueName: "seconds"))
     var now: Int?
 
-    @Option(help: "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast; the default) or legacy-binary (2048 bytes).")
+    @Option(help: "Size limits: \(CheckCommand.sizeLimitProfiles).")
     var sizeLimitProfile: RuleOptions.SizeLimitProfile?
 
     @Option(help: ArgumentHelp("payload-near-limit warns above this share of the size limit (0 to 1; default 0.9).", valueName: "share"))
     var nearLimitShare: Double?
 
-    @Option(help: "The sender's JSON escaping, for the size rules: compact (UTF-8; the default), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json).")
+    @Option(help: "The sender's JSON escaping, for the size rules: \(HelpText.serializerStyles(default: .compact)).")
     var serializer: WireSerializer.Style?
 
-    @Option(help: ArgumentHelp("The system format of the definitions: apns, apns-json, node-apn, adck or skygear (default: detected from each definition's keys; a definition's own \"dialect\" key wins).", valueName: "dialect"))
+    @Option(help: ArgumentHelp("The system format of the definitions: \(HelpText.list(Dialect.allCases)) (default: detected from each definition's keys; a definition's own \"dialect\" key wins).", valueName: "dialect"))
     var dialect: Dialect?
 
-    @Option(help: ArgumentHelp("A platform the app runs on (repeatable): ios, ipados, macos, tvos, watchos, visionos.", valueName: "platform"))
+    @Option(help: ArgumentHelp("A platform the app runs on (repeatable): \(HelpText.list(RuleOptions.Platform.allCases, last: ", ")).", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
     @OptionGroup
@@ -86,7 +86,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too (the same as --fail-level warning).")
     var strict = false
 
-    @Option(help: "The lowest severity that fails the run (exit 1): error (default), warning or info.")
+    @Option(help: "The lowest severity that fails the run (exit 1): \(HelpText.list(Severity.allCases.reversed()) { $0 == .error ? "default" : nil }).")
     var failLevel: Severity?
 
     @Flag(help: "Exit 0 even when findings are reported (2 still means the run itself failed).")
@@ -98,10 +98,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "After the report, count the findings per rule.")
     var statistics = false
 
-    @Option(help: "When to use colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
+    @Option(help: "When to use colour: \(CheckCommand.colorChoices).")
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("The report format on standard output: full, concise, json, sarif, github, junit, checkstyle or gitlab (default: full; github when GITHUB_ACTIONS=true).", valueName: "format"))
+    @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true).", valueName: "format"))
     var format: ReportFormat?
 
     @Option(name: .customLong("output"), help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. sarif=report.sarif.", valueName: "format=path"))
@@ -336,6 +336,24 @@ struct CheckCommand: ParsableCommand {
             let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
             return isatty(STDOUT_FILENO) != 0 && !noColor && !dumb
         }
+    }
+}
+
+extension CheckCommand {
+    /// The file extensions directories are searched for: ".json, .yaml, … and .config".
+    static let searchedExtensions = HelpText.list(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }, last: " and ")
+
+    /// --size-limit-profile's values with their limits.
+    static let sizeLimitProfiles = HelpText.list(RuleOptions.SizeLimitProfile.allCases) { profile in
+        switch profile {
+        case .http2: "4096 bytes; 5120 for VoIP and broadcast; the default"
+        case .legacyBinary: "2048 bytes"
+        }
+    }
+
+    /// --color's values; `auto` says when it colours.
+    static let colorChoices = HelpText.list(ColorChoice.allCases, last: ", ") { choice in
+        choice == .auto ? "only on a terminal, and not when NO_COLOR is set" : nil
     }
 }
 

@@ -65,25 +65,3 @@ struct DiscoveryOptions: ParsableArguments {
         print(files.map(\.path).joined(separator: "\n"), terminator: files.isEmpty ? "" : "\n")
     }
 }
-
-struct ConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config",
-        abstract: "Print the configuration that applies to a file or directory.",
-        discussion: """
-            Shows which configuration file applies (the nearest .apns-lint.yml from the path upwards, or \
-            --config), what it extends, and the settings that result for PATH: every rule's severity, headers, \
-            platforms, serializer, size-limit profile and ignore entries.
-            """)
-
-    @Argument(help: "The file or directory to show the configuration of.")
-    var path = "."
-
-    @OptionGroup var options: ConfigurationOptions
-
-    func run() throws {
-        let workspace = options.workspace()
-        let configuration = try configured { () throws(ConfigurationError) in try workspace.configuration(for: path) }
-        print(configuration.describe(for: workspace.absolutePath(path), shownAs: path), terminator: "")
-    }
-}

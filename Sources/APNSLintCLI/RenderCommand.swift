@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print :path and the request headers before each payload.")
     var headers = false
 
-    @Option(help: ArgumentHelp("Which request to print: apns (the APNs payload) or fcm (the FCM v1 message a Skygear definition sends to Android).", valueName: "target"))
+    @Option(help: ArgumentHelp("Which request to print: \(RenderCommand.targets).", valueName: "target"))
     var target: DeliveryTarget = .apns
 
     @OptionGroup
@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With --fix: apply unsafe fixes too.")
     var unsafeFixes = false
 
-    @Option(help: "How strings are escaped: compact (UTF-8), ascii (\\uXXXX, like Python), foundation (\\/, like JSONEncoder) or go (\\u003c, like encoding/json); default: the configuration's serializer, else compact.")
+    @Option(help: "How strings are escaped: \(HelpText.serializerStyles()); default: the configuration's serializer, else compact.")
     var serializer: WireSerializer.Style?
 
     @OptionGroup(title: "Configuration (headers by path, serializer)")
@@ -90,6 +90,16 @@ struct RenderCommand: ParsableCommand {
         case .failure(let failure):
             for message in failure.messages { printError(message) }
             throw ExitCode(1)
+        }
+    }
+}
+
+extension RenderCommand {
+    /// --target's values with what each prints.
+    static let targets = HelpText.list(DeliveryTarget.allCases) { target in
+        switch target {
+        case .apns: "the APNs payload"
+        case .fcm: "the FCM v1 message a Skygear definition sends to Android"
         }
     }
 }

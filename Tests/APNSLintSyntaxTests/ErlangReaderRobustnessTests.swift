@@ -220,37 +220,5 @@ struct ErlangReaderRobustnessTests {
 
     // MARK: Size
 
-    @Test("a ~20 MB term (a long list of small proplists) reads, with exact ranges at both ends", .timeLimit(.minutes(2)))
-    func twentyMegabytes() throws {
-        let element = Array(#"[{alert, <<"Hi">>}, {badge, 12}]"#.utf8) + Array(",\n".utf8)
-        let count = 20_000_000 / element.count + 1
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(count * element.count + 8)
-        for _ in 0..<count { bytes += element }
-        bytes += Array("[{}]].\n".utf8)
-        #expect(bytes.count > 20_000_000)
-
-        let read = ErlangRead(bytes: bytes)
-        #expect(read.problems.isEmpty)
-        let root = try #require(read.documents.first)
-        #expect(root.range == SourceRange(start: 0, end: bytes.count - 2))
-        let elements = try #require(root.elements)
-        #expect(elements.count == count + 1)
-        #expect(dumpTree(elements[0]) == #"{"alert"@3..<8: "Hi"@10..<18, "badge"@22..<27: i:12@29..<31}@1..<33"#)
-        let lastStart = 1 + (count - 1) * element.count
-        #expect(dumpTree(elements[count - 1]) == #"{"alert"@\#(lastStart + 2)..<\#(lastStart + 7): "Hi"@\#(lastStart + 9)..<\#(lastStart + 17), "badge"@\#(lastStart + 21)..<\#(lastStart + 26): i:12@\#(lastStart + 28)..<\#(lastStart + 30)}@\#(lastStart)..<\#(lastStart + 32)"#)
-        #expect(dumpTree(elements[count]) == "{}@\(bytes.count - 7)..<\(bytes.count - 3)")
-        #expect(read.source.position(of: elements[count].range.start).description == "\(count + 1):1")
-    }
-
-    /// Reading a long string used to take time quadratic in its length (over six minutes for these 4 MB in a debug build).
-    @Test("a 4 MB binary reads as one string, in linear time", .timeLimit(.minutes(1)))
-    func longBinary() throws {
-        let text = "<<\"" + String(repeating: "é😀x", count: 4_000_000 / 7) + "\">>."
-        let read = ErlangRead(text)
-        #expect(read.problems.isEmpty)
-        let string = try #require(read.documents.first?.string)
-        #expect(string.unicodeScalars.count == 3 * (4_000_000 / 7))
-        #expect(read.documents.first?.range == SourceRange(start: 0, end: text.utf8.count - 1))
-    }
+    // Inputs of many megabytes: Tests/StressTests/ReaderStressTests.swift (`swift test --filter StressTests`).
 }

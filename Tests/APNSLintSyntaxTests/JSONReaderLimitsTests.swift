@@ -105,64 +105,7 @@ struct JSONReaderLimitsTests {
 
     // MARK: Size
 
-    @Test("a large valid document: an array of 200,000 small objects")
-    func largeDocument() throws {
-        var text = "["
-        text.reserveCapacity(5_000_000)
-        for index in 0..<200_000 {
-            if index > 0 { text += ",\n" }
-            text += #"{"id":\#(index),"ok":true}"#
-        }
-        text += "]"
-        let result = readJSON(text)
-        #expect(result.problems.isEmpty)
-        let elements = try #require(result.document?.elements)
-        #expect(elements.count == 200_000)
-        #expect(elements.last?.members?.first?.value.number?.text == "199999")
-        #expect(elements[1234].members?.map(\.key) == ["id", "ok"])
-        #expect(elements[1234].members?.last?.value.bool == true)
-        let last = try #require(elements.last)
-        let source = SourceText(text)
-        #expect(source.text(last.range) == #"{"id":199999,"ok":true}"#)
-        #expect(source.position(of: last.range.start).description == "200000:1")
-        #expect(result.document?.range == SourceRange(start: 0, end: text.utf8.count))
-    }
-
-    @Test("20 MB of random bytes ends with a problem, without crashing")
-    func randomBytes() {
-        var generator = SplitMix64(seed: 0x5EED_0001)
-        let input = generator.bytes(20 * 1024 * 1024)
-        let result = readJSON(bytes: input)
-        #expect(!result.problems.isEmpty)
-        expectWellFormed(result, count: input.count)
-        // The same bytes after an opening quote: still a problem, at a sensible place.
-        let quoted = readJSON(bytes: [0x22] + input)
-        #expect(quoted.document == nil)
-        expectWellFormed(quoted, count: input.count + 1)
-    }
-
-    @Test("a 20 MB string with no closing quote is read to its end and reported at its opening quote")
-    func hugeUnterminatedString() {
-        let chunk = "The quick brown fox jumps over the lazy dog 0123456789 é中😀 "
-        let body = String(repeating: chunk, count: 20 * 1024 * 1024 / chunk.utf8.count)
-        let source = SourceText("{\"alert\": \"" + body)
-        expectSingleFatal(JSONReader.read(source), in: source,
-                          message: #"unterminated string: the string that starts here has no closing '"'"#, range: 10..<11, at: "1:11")
-    }
-
-    @Test("a 4 MB string with escapes and multi-byte characters decodes completely")
-    func hugeString() throws {
-        let chunk = #"line\n\"quoted\" é中😀 \u00e9\ud83d\ude00 "#
-        let decodedChunk = "line\n\"quoted\" é中😀 é😀 "
-        let repeats = 4 * 1024 * 1024 / chunk.utf8.count
-        let text = "\"" + String(repeating: chunk, count: repeats) + "\""
-        let result = readJSON(text)
-        #expect(result.problems.isEmpty)
-        let string = try #require(result.document?.string)
-        #expect(string.utf8.count == decodedChunk.utf8.count * repeats)
-        #expect(string.hasPrefix(decodedChunk + decodedChunk))
-        #expect(string.hasSuffix(decodedChunk))
-    }
+    // Inputs of many megabytes: Tests/StressTests/ReaderStressTests.swift (`swift test --filter StressTests`).
 
     // MARK: Fuzzing
 

@@ -166,26 +166,7 @@ struct YAMLReaderLimitsTests {
 
     // MARK: Size
 
-    @Test("a ~50 MB file: one block scalar read completely")
-    func fiftyMegabytes() throws {
-        let line = "  The quick brown fox jumps over the lazy dog 0123456789 é中😀\n"
-        let count = 50 * 1024 * 1024 / line.utf8.count
-        var text = "aps:\n  alert: hi\nbody: |\n"
-        text.reserveCapacity(50 * 1024 * 1024 + 100)
-        for _ in 0..<count { text += line }
-        text += "tail: end\n"
-        let read = YAMLRead(text)
-        #expect(read.problems.isEmpty)
-        let root = try #require(read.documents.first)
-        #expect(root.members?.map(\.key) == ["aps", "body", "tail"])
-        let body = try #require(root.member("body")?.value)
-        #expect(body.string?.utf8.count == (line.utf8.count - 2) * count)
-        #expect(body.string?.hasSuffix("é中😀\n") == true)
-        let tail = try #require(root.member("tail"))
-        #expect(tail.keyRange.start == text.utf8.count - 10)
-        #expect(read.at(tail.keyRange.start) == "\(count + 4):1")
-        #expect(tail.value.range == SourceRange((text.utf8.count - 4)..<(text.utf8.count - 1)))
-    }
+    // Inputs of many megabytes: Tests/StressTests/ReaderStressTests.swift (`swift test --filter StressTests`).
 
     @Test("a 1 MB sequence of small mappings: every element, the last one exactly placed")
     func manySmallMappings() throws {

@@ -1,3 +1,4 @@
+import APNSLint
 import Foundation
 import Testing
 
@@ -135,6 +136,29 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("--push-type"))
     }
 
+    /// The help texts build their lists of values from the enums: a new dialect or input format cannot be left out.
+    @Test func helpListsEveryDialectAndEveryInputFormat() throws {
+        let help = try run(["check", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        func words(_ text: Substring) -> Set<String> {
+            Set(text.split { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }.map(String.init))
+        }
+        // The discussion, before USAGE, names the extensions searched for.
+        let usage = try #require(help.range(of: "USAGE:"))
+        let discussion = words(help[..<usage.lowerBound])
+        for format in InputFormat.allCases {
+            for fileExtension in format.fileExtensions {
+                #expect(discussion.contains("." + fileExtension), "\(format): .\(fileExtension)")
+            }
+        }
+        // --dialect's own text, without the "(values: …)" ArgumentParser adds.
+        let dialectOption = try #require(help.range(of: "--dialect <dialect> "))
+        let values = try #require(help[dialectOption.upperBound...].range(of: "(values:"))
+        let dialectText = words(help[dialectOption.upperBound..<values.lowerBound])
+        for dialect in Dialect.allCases {
+            #expect(dialectText.contains(dialect.rawValue), "\(dialect)")
+        }
+    }
+
     @Test func standardInputUsesTheGivenName() throws {
         let result = try run(["check", "-", "--stdin-filename", "push/welcome.json"], stdin: Data(#"{"aps": {"alert": 5}}"#.utf8))
         #expect(result.status == 1)
@@ -259,24 +283,7 @@ struct YAMLCommandTests {
         try checkYAML(Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x00, 0x01]), expect: "1:4", "invalid-yaml", "invalid UTF-8")
     }
 
-    @Test func fiftyMegabyteYAML() throws {
-        // 50 MB in one block scalar: read to the end, and the one finding is reported where it is.
-        var text = "aps:\n  alert: |\n"
-        let line = "    " + String(repeating: "lorem ipsum ", count: 8) + "\n"
-        text.reserveCapacity(50 * 1024 * 1024 + 100)
-        while text.utf8.count < 50 * 1024 * 1024 { text += line }
-        text += "  badge: \"1\"\n"
-        let dir = try workspace(["big.yaml": Data(text.utf8)])
-        let result = try run(["check", "--color", "never", "big.yaml"], in: dir)
-        #expect(result.status == 1)
-        let findings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("big.yaml:") }
-        let lastLine = text.split(separator: "\n").count
-        #expect(findings.count == 2)
-        #expect(findings.first?.hasPrefix("big.yaml:1:1: error: the payload is ") == true)
-        #expect(findings.first?.hasSuffix("[payload-too-large]") == true)
-        #expect(findings.last?.hasPrefix("big.yaml:\(lastLine):10: error: \"badge\" must be a whole number (the count on the app icon), but it is a string (\"1\")") == true)
-        #expect(findings.last?.hasSuffix("[badge-invalid]") == true)
-    }
+    // A 50 MB file: Tests/StressTests/CLIStressTests.swift (`swift test --filter StressTests`).
 }
 
 @Suite("apns-lint on Erlang terms, end to end")
@@ -359,21 +366,5 @@ struct GarbageInputTests {
         try check(Data(String(repeating: #"{"a":"#, count: 100_000).utf8), expect: "1:2561", "nesting is deeper than 512 levels")
     }
 
-    @Test func hundredMegabytes() throws {
-        // 100 MB of whitespace and one stray byte at the end: the error is reported at its real line and column.
-        var bytes = [UInt8](repeating: 0x20, count: 100 * 1024 * 1024)
-        for index in stride(from: 99, to: bytes.count - 200, by: 100) { bytes[index] = 0x0A }
-        bytes[bytes.count - 1] = UInt8(ascii: "x")
-        let lastBreak = bytes.lastIndex(of: 0x0A)!
-        let line = bytes.count(where: { $0 == 0x0A }) + 1
-        let column = bytes.count - 1 - lastBreak
-        #expect(line == 1_048_575 && column == 200)
-        try check(Data(bytes), expect: "\(line):\(column)", "unexpected word 'x'")
-    }
-
-    @Test func hundredMegabyteString() throws {
-        var text = Data(#"{"aps": {"alert": ""#.utf8)
-        text.append(Data(repeating: UInt8(ascii: "a"), count: 100 * 1024 * 1024))
-        try check(text, expect: "1:19", "unterminated string")
-    }
+    // 100 MB inputs: Tests/StressTests/CLIStressTests.swift (`swift test --filter StressTests`).
 }

@@ -1,0 +1,149 @@
+import APNSLintSyntax
+import Testing
+
+// What the reader stress tests need of Tests/APNSLintSyntaxTests' helpers (SyntaxTestSupport.swift,
+// ErlangReaderTestSupport.swift, YAMLReaderTestSupport.swift), copied: test targets cannot share code.
+
+func readJSON(_ text: String, maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
+    JSONReader.read(SourceText(text), maxDepth: maxDepth)
+}
+
+func readJSON(bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
+    JSONReader.read(SourceText(bytes: bytes), maxDepth: maxDepth)
+}
+
+/// A compact, exact rendering of a tree: every value with its byte range, every key with its key range.
+///
+/// `{"a":[1,2.5]}` renders as `{"a"@1..<4: [i:1@6..<7, n:2.5@8..<11]@5..<12}@0..<13`.
+/// Strings use Swift's debug quoting, so escapes and control characters are visible.
+func dumpTree(_ node: DocumentNode) -> String {
+    let at = "@\(node.range)"
+    switch node.value {
+    case .object(let members):
+        return "{" + members.map { "\(String(reflecting: $0.key))@\($0.keyRange): \(dumpTree($0.value))" }
+            .joined(separator: ", ") + "}" + at
+    case .array(let elements):
+        return "[" + elements.map(dumpTree).joined(separator: ", ") + "]" + at
+    case .string(let string):
+        return String(reflecting: string) + at
+    case .number(let number):
+        return (number.isInteger ? "i:" : "n:") + number.text + at
+    case .bool(let bool):
+        return "\(bool)" + at
+    case .null:
+        return "null" + at
+    }
+}
+
+/// Checks that a read failed with exactly one (fatal) problem, and returns it.
+@discardableResult
+func expectSingleFatal(
+    _ result: ParseResult,
+    in source: SourceText,
+    message: String,
+    range: Range<Int>,
+    at position: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> SyntaxProblem? {
+    #expect(result.document == nil, "a fatal problem must leave no document", sourceLocation: sourceLocation)
+    #expect(result.problems.count == 1, "problems: \(result.problems.map(\.message))", sourceLocation: sourceLocation)
+    guard let problem = result.problems.last else { return nil }
+    #expect(problem.kind == .invalidSyntax, sourceLocation: sourceLocation)
+    #expect(problem.message == message, sourceLocation: sourceLocation)
+    #expect(problem.range == SourceRange(range), sourceLocation: sourceLocation)
+    #expect(source.position(of: problem.range.start).description == position, sourceLocation: sourceLocation)
+    #expect(problem.fix == nil, "fatal problems carry no fix", sourceLocation: sourceLocation)
+    return problem
+}
+
+/// Deterministic pseudo-random numbers (SplitMix64), so every run sees the same "random" inputs.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// `count` random bytes, eight per step.
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: count)
+        result.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset + 8 <= count {
+                buffer.storeBytes(of: next(), toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            while offset < count {
+                buffer[offset] = UInt8(truncatingIfNeeded: next())
+                offset += 1
+            }
+        }
+        return result
+    }
+}
+
+/// Properties every read must have, whatever the input.
+func expectWellFormed(_ result: ParseResult, count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    for problem in result.problems {
+        #expect(problem.range.start >= 0 && problem.range.end <= count, "\(problem.range) outside 0..<\(count)",
+                sourceLocation: sourceLocation)
+        for edit in problem.fix?.edits ?? [] {
+            #expect(edit.range.start >= 0 && edit.range.end <= count, sourceLocation: sourceLocation)
+        }
+    }
+    if result.document == nil {
+        #expect(!result.problems.isEmpty, "no document and no problem", sourceLocation: sourceLocation)
+    }
+    if let document = result.document {
+        #expect(document.range.start >= 0 && document.range.end <= count, sourceLocation: sourceLocation)
+        // Recoverable problems only: none of them may be the fatal kind that ends reading.
+        #expect(result.problems.allSatisfy { $0.kind == .byteOrderMark || $0.fix != nil },
+                "a returned document comes only with recoverable problems", sourceLocation: sourceLocation)
+    }
+}
+
+/// One read of a text by a reader: the source (for positions) and the result.
+protocol ReadOutcome {
+    var source: SourceText { get }
+    var result: ParseResult { get }
+}
+
+extension ReadOutcome {
+    var documents: [DocumentNode] { result.documents }
+    var problems: [SyntaxProblem] { result.problems }
+
+    /// The line:column of a byte offset.
+    func at(_ offset: Int) -> String { source.position(of: offset).description }
+}
+
+/// One read of an Erlang text: the source (for positions) and the result.
+struct ErlangRead: ReadOutcome {
+    let source: SourceText
+    let result: ParseResult
+
+    init(_ text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    init(bytes: [UInt8]) {
+        source = SourceText(bytes: bytes)
+        result = ErlangReader.read(source, maxDepth: ErlangReader.defaultMaxDepth)
+    }
+}
+
+/// One read of a YAML text: the source (for positions) and the result.
+struct YAMLRead: ReadOutcome {
+    let source: SourceText
+    let result: ParseResult
+
+    init(_ text: String) {
+        source = SourceText(bytes: Array(text.utf8))
+        result = YAMLReader.read(source, maxDepth: YAMLReader.defaultMaxDepth, aliasBudget: YAMLReader.defaultAliasBudget)
+    }
+}
