@@ -5,7 +5,7 @@ import Foundation
 struct GenerateDocsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-docs",
-        abstract: "Write one Markdown page per rule, and an index, into a directory; and the configuration's JSON Schema.")
+        abstract: "Write one Markdown page per rule, and an index, into a directory; the configuration's JSON Schema; the README's rule list and what Examples/ must report.")
 
     @Argument(help: "The directory to write (it is created if needed).")
     var directory = "Rules"
@@ -13,9 +13,27 @@ struct GenerateDocsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where to write the JSON Schema of .apns-lint.yml.", valueName: "path"))
     var schema = ConfigurationSchema.fileName
 
+    @Option(help: ArgumentHelp("The README whose rule list to rewrite (between its markers); none if it is missing.", valueName: "path"))
+    var readme = "README.md"
+
+    @Option(help: ArgumentHelp("The Examples directory whose bad definitions' findings to record; none if it is missing.", valueName: "path"))
+    var examples = "Examples"
+
     func run() throws {
         try RuleDocumentation.write(to: directory)
         try Data(ConfigurationSchema.text().utf8).write(to: URL(fileURLWithPath: schema), options: .atomic)
-        print("Wrote \(RuleRegistry.all.count + 1) pages to \(directory)/ and the configuration schema to \(schema)")
+        var written = "Wrote \(RuleRegistry.all.count + 1) pages to \(directory)/ and the configuration schema to \(schema)"
+        if let text = try? String(contentsOfFile: readme, encoding: .utf8) {
+            guard let updated = RuleDocumentation.updatingReadme(text) else {
+                throw ValidationError("\(readme) has no \(RuleDocumentation.readmeMarkers.begin) … \(RuleDocumentation.readmeMarkers.end) markers")
+            }
+            try Data(updated.utf8).write(to: URL(fileURLWithPath: readme), options: .atomic)
+            written += ", the rule list in \(readme)"
+        }
+        if FileManager.default.fileExists(atPath: examples) {
+            try ExampleFindings.write(examples: URL(fileURLWithPath: examples))
+            written += ", and \(examples)/\(ExampleFindings.fileName)"
+        }
+        print(written)
     }
 }

@@ -4,6 +4,12 @@ import Testing
 
 @Suite("Rules/ is generated from the rules' metadata")
 struct RuleDocumentationTests {
+    @Test func theReadmeListsEveryRule() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(RuleDocumentation.updatingReadme(readme) == readme, "README.md's rule list is stale: run scripts/generate")
+        #expect(readme.contains("\(RuleRegistry.all.count) rules:\n"))
+    }
+
     @Test func committedPagesMatchTheGenerator() throws {
         let directory = packageRoot.appendingPathComponent("Rules")
         let committed = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".md") })

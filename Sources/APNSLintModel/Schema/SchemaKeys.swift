@@ -154,11 +154,20 @@ public struct KeySet<Key: KeySetElement>: Sendable, Hashable, Sequence, Expressi
 
     init(bits: UInt64) { self.bits = bits }
 
+    public init() { bits = 0 }
+
     public init<S: Sequence>(_ keys: S) where S.Element == Key {
-        bits = keys.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
+        var bits: UInt64 = 0
+        for key in keys { bits |= 1 << UInt64(key.rawValue) }
+        self.bits = bits
     }
 
-    public init(arrayLiteral keys: Key...) { self.init(keys) }
+    // Inlined, so a literal costs no array where it is used (sets are made on every lint).
+    @inline(__always) public init(arrayLiteral keys: Key...) {
+        var bits: UInt64 = 0
+        for key in keys { bits |= 1 << UInt64(key.rawValue) }
+        self.bits = bits
+    }
 
     public var isEmpty: Bool { bits == 0 }
     public func contains(_ key: Key) -> Bool { bits & 1 << UInt64(key.rawValue) != 0 }
