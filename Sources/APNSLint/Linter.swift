@@ -128,7 +128,7 @@ public struct Linter: Sendable {
             var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins,
-                                         textIsCompact: parsed.isCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
+                                         textIsCompact: parsed.textIsCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
                                          shape: role == .requestBody ? .payload : nil)
             let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
             let read = FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage)

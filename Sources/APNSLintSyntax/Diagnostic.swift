@@ -174,7 +174,7 @@ public struct ParseResult: Sendable {
     /// says so): no whitespace between tokens, no key twice in an object, and strings escaped only where JSON
     /// requires (`\"`, `\\`, `\b` `\f` `\n` `\r` `\t`, other control characters as lowercase `\u00XX`).
     /// Then a value's size on the wire is the length of its text, with no need to write it out again.
-    public var isCompact = false
+    public var textIsCompact = false
 
     public init(documents: [DocumentNode], problems: [SyntaxProblem]) {
         self.documents = documents

@@ -34,8 +34,8 @@ private struct JSONParser {
     /// its exact size when its container closes, instead of growing (and over-allocating) as it is read.
     var openMembers: [Member] = []
     var openElements: [DocumentNode] = []
-    /// Whether the text read so far is what a compact serializer writes back (see `ParseResult.isCompact`).
-    var isCompact = true
+    /// Whether the text read so far is what a compact serializer writes back (see `ParseResult.textIsCompact`).
+    var textIsCompact = true
 
     init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int) {
         self.bytes = buffer
@@ -77,7 +77,7 @@ private struct JSONParser {
                     fix: Fix("remove the trailing data", edits: [.delete(SourceRange(start: root.range.end, end: bytes.count))], applicability: .unsafe)))
             }
             var result = ParseResult(document: root, problems: problems)
-            result.isCompact = isCompact && problems.isEmpty
+            result.textIsCompact = textIsCompact && problems.isEmpty
             return result
         } catch let error as FatalSyntaxError {
             problems.append(error.problem)
@@ -113,7 +113,7 @@ private struct JSONParser {
         if container.isObject {
             let members = Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost, placeholder: Self.placeholderMember)
             // A serializer writes a key once.
-            if isCompact && members.hasDuplicateKeys { isCompact = false }
+            if textIsCompact && members.hasDuplicateKeys { textIsCompact = false }
             value = .object(members)
         } else {
             value = .array(Self.take(from: &openElements, from: container.firstEntry, all: isOutermost, placeholder: Self.placeholderNode))
@@ -358,7 +358,7 @@ private struct JSONParser {
         case UInt8(ascii: "\\"): scratch.append(0x5C)
         case UInt8(ascii: "/"):
             // A serializer writes '/' itself (the compact one does).
-            isCompact = false
+            textIsCompact = false
             scratch.append(0x2F)
         case UInt8(ascii: "b"): scratch.append(0x08)
         case UInt8(ascii: "f"): scratch.append(0x0C)
@@ -384,7 +384,7 @@ private struct JSONParser {
             } else if (0xDC00...0xDFFF).contains(first) {
                 throw loneSurrogate(start: start, length: 6)
             }
-            if isCompact && !isCompactUnicodeEscape(scalar, at: start) { isCompact = false }
+            if textIsCompact && !isCompactUnicodeEscape(scalar, at: start) { textIsCompact = false }
             appendUTF8(scalar)
         default:
             var length = 2
@@ -641,7 +641,7 @@ private struct JSONParser {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09:
-                isCompact = false
+                textIsCompact = false
                 index += 1
             case UInt8(ascii: "/"):
                 // A '/' that starts no comment is not whitespace: the caller reports it where it stands.

@@ -59,7 +59,7 @@ struct BinderTests {
     @Test func compactTextStillShadowsRepeatsInProplistsAndHeaderNames() throws {
         let source = SourceText(#"{"headers":{"apns-topic":"a","APNS-TOPIC":"b"},"payload":{"aps":[["badge",1],["badge",2]],"x":{"badge":3}}}"#)
         let parsed = JSONReader.read(source)
-        #expect(parsed.isCompact)
+        #expect(parsed.textIsCompact)
         let definition = Binder.bind(try #require(parsed.document), textIsCompact: true)
         #expect(definition.textIsCompact)
         let aps = try #require(definition.payload?.aps)

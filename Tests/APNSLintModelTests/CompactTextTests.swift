@@ -2,12 +2,12 @@ import APNSLintModel
 import APNSLintSyntax
 import Testing
 
-/// `ParseResult.isCompact` lets the linter take a payload's size from its text instead of writing it out again, so
+/// `ParseResult.textIsCompact` lets the linter take a payload's size from its text instead of writing it out again, so
 /// it must say true exactly when the compact serializer writes the text back byte for byte.
 @Suite("Compact JSON text: the reader knows when the serializer would write the same bytes")
 struct CompactTextTests {
     /// Texts on both sides of every condition: whitespace, escapes, duplicate keys, recovered syntax errors.
-    static let texts: [(text: String, isCompact: Bool)] = [
+    static let texts: [(text: String, textIsCompact: Bool)] = [
         (#"{"aps":{"alert":"Hi","badge":1},"id":[1,2.50,-0,1e3,true,false,null],"o":{}}"#, true),
         (#"{"a":"café 😀 </b> a/b"}"#, true),
         (#"{"a":"\"q\" \\ \n\t\r\b\f \u0001 \u001f"}"#, true),
@@ -30,29 +30,29 @@ struct CompactTextTests {
     ]
 
     @Test("the reader's flag", arguments: texts)
-    func readerSaysWhetherTheTextIsCompact(text: String, isCompact: Bool) {
-        #expect(JSONReader.read(SourceText(text)).isCompact == isCompact, "\(text)")
+    func readerSaysWhetherTheTextIsCompact(text: String, textIsCompact: Bool) {
+        #expect(JSONReader.read(SourceText(text)).textIsCompact == textIsCompact, "\(text)")
     }
 
     @Test("the flag agrees with the compact serializer", arguments: texts)
-    func flagAgreesWithTheSerializer(text: String, isCompact: Bool) throws {
+    func flagAgreesWithTheSerializer(text: String, textIsCompact: Bool) throws {
         let parsed = JSONReader.read(SourceText(text))
         let document = try #require(parsed.document)
         let rewritten = WireSerializer.serialize(document) == Array(text.utf8)
         // A recovered error (trailing comma, BOM) is never compact, whatever the serializer would write.
-        #expect(parsed.isCompact == (rewritten && parsed.problems.isEmpty), "\(text)")
+        #expect(parsed.textIsCompact == (rewritten && parsed.problems.isEmpty), "\(text)")
     }
 
     @Test func otherReadersNeverSayCompact() {
-        #expect(!YAMLReader.read(SourceText("{\"a\": 1}")).isCompact)
-        #expect(!ErlangReader.read(SourceText("[{alert, <<\"Hi\">>}].")).isCompact)
+        #expect(!YAMLReader.read(SourceText("{\"a\": 1}")).textIsCompact)
+        #expect(!ErlangReader.read(SourceText("[{alert, <<\"Hi\">>}].")).textIsCompact)
     }
 
     @Test func aCompactPayloadIsMeasuredByItsText() throws {
         let text = #"{"aps":{"alert":"é😀"},"u":"a/b"}"#
         let parsed = JSONReader.read(SourceText(text))
         let document = try #require(parsed.document)
-        let fromText = Binder.bind(document, textIsCompact: parsed.isCompact)
+        let fromText = Binder.bind(document, textIsCompact: parsed.textIsCompact)
         let written = Binder.bind(document)
         #expect(fromText.textIsCompact && !written.textIsCompact)
         #expect(fromText.objectPayloadSize == text.utf8.count)
@@ -63,7 +63,7 @@ struct CompactTextTests {
         let payload = #"{"aps":{"content-available":1}}"#
         let text = #"{"headers":{"apns-push-type":"background"},"payload":"# + payload + "}"
         let parsed = JSONReader.read(SourceText(text))
-        #expect(parsed.isCompact)
+        #expect(parsed.textIsCompact)
         let definition = Binder.bind(try #require(parsed.document), textIsCompact: true)
         #expect(definition.shape == .envelope)
         #expect(definition.objectPayloadSize == payload.utf8.count)

@@ -56,7 +56,7 @@ public enum Binder {
     ///     definition itself wins, because it is what the sender reads.
     ///   - firstDuplicateWins: which of two equal keys counts (true for Erlang proplists).
     ///   - textIsCompact: `root` is the text as read, and that text is compact JSON as the serializer writes it
-    ///     (`ParseResult.isCompact`): the payload's size is then the length of its text.
+    ///     (`ParseResult.textIsCompact`): no key is written twice, and the payload's size is the length of its text.
     ///   - shape: what `root` is, when the caller knows: `.payload` for a request body, whatever keys it holds. Nil
     ///     for a definition file, which is an envelope when it has `payload` and no `aps`.
     public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
@@ -72,20 +72,20 @@ public enum Binder {
 
         if isEnvelope {
             let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope, firstDuplicateWins: firstDuplicateWins,
-                                  treeKeysAreUnique: textIsCompact)
+                                  textIsCompact: textIsCompact)
             envelope = fields
             headersDeclaration = fields[EnvelopeKey.headers]
             deviceToken = fields[EnvelopeKey.deviceToken]
             if let payloadField = fields[EnvelopeKey.payload] {
                 (payload, aps) = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: firstDuplicateWins,
-                                             treeKeysAreUnique: textIsCompact)
+                                             textIsCompact: textIsCompact)
             }
             if let declaration = headersDeclaration {
                 declaredHeaders = FieldSet(node: declaration.value, pointer: headersPointer, schema: Schema.headers, caseInsensitive: true,
-                                           firstDuplicateWins: firstDuplicateWins, treeKeysAreUnique: textIsCompact)
+                                           firstDuplicateWins: firstDuplicateWins, textIsCompact: textIsCompact)
             }
         } else {
-            (payload, aps) = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins, treeKeysAreUnique: textIsCompact)
+            (payload, aps) = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins, textIsCompact: textIsCompact)
         }
 
         // Options fill in the headers the file does not set; of two options with the same name, the first counts.
@@ -129,18 +129,19 @@ public enum Binder {
     /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
     public static func bindNested(_ field: Field, firstDuplicateWins: Bool) -> NotificationDefinition {
         let headers = emptyHeaders(firstDuplicateWins: firstDuplicateWins)
-        let (payload, aps) = bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: firstDuplicateWins, treeKeysAreUnique: false)
+        let (payload, aps) = bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: firstDuplicateWins, textIsCompact: false)
         return NotificationDefinition(
             root: field.value, shape: .payload, firstDuplicateWins: firstDuplicateWins, envelope: nil,
             headers: Headers.Parts(fields: headers, declaration: nil), deviceToken: nil, payload: payload, aps: aps,
             textIsCompact: false)
     }
 
-    /// - Parameter treeKeysAreUnique: the reader found no object with a key written twice in `node`'s tree.
-    static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool, treeKeysAreUnique: Bool)
+    /// - Parameter textIsCompact: `node`'s tree was read from compact text (`ParseResult.textIsCompact`), which has
+    ///   no key twice: its sets need not look for repeated keys.
+    static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool, textIsCompact: Bool)
         -> (payload: Payload.Parts, aps: APS.Parts?) {
         let fields = FieldSet(node: node, pointer: pointer, schema: Schema.payload, firstDuplicateWins: firstDuplicateWins,
-                              treeKeysAreUnique: treeKeysAreUnique)
+                              textIsCompact: textIsCompact)
         var aps: APS.Parts?
         if let apsField = fields["aps"] {
             // An object, or an object written as a proplist.

@@ -1,110 +1,5 @@
 import APNSLintSyntax
 
-/// One key/value pair of the request as the user wrote it, bound to the schema.
-///
-/// Nothing is dropped: unknown keys (`spec == nil`), wrongly typed values (`hasExpectedType == false`) and
-/// earlier duplicates (`isShadowed`) are all fields too, so rules can point at them.
-public struct Field: Sendable {
-    /// Where a field came from: the file, a command-line option, or a configuration file's `headers` (the last two
-    /// have no place in the file).
-    public enum Origin: Sendable, Hashable {
-        case source
-        case commandLine(option: String)
-        /// `location` is `path:line:column` in the configuration file.
-        case configuration(location: String)
-        /// A header a program passed with the body it lints (`Linter.lint(payload:headers:)`), spelled `name`.
-        case requestHeader(name: String)
-
-        /// How the user gave a field from outside the file, for messages: `--priority`, `.apns-lint.yml:4:3`.
-        public var outsideSource: String? {
-            switch self {
-            case .source: nil
-            case .commandLine(let option): option
-            case .configuration(let location): location
-            case .requestHeader(let name): name
-            }
-        }
-    }
-
-    /// The set the field belongs to, and its place there: a field is a view into its set, so binding an object
-    /// allocates nothing per member, and a copy is one retain.
-    @usableFromInline let owner: FieldSet.Storage
-    @usableFromInline let index: Int
-
-    @usableFromInline init(_ owner: FieldSet.Storage, _ index: Int) {
-        self.owner = owner
-        self.index = index
-    }
-
-    /// The key as written.
-    @inlinable public var key: String { owner.members[index].key }
-    /// Built when asked for (rules ask only when they report): most fields are never reported.
-    @inlinable public var pointer: JSONPointer { owner.pointer.appending(key) }
-    @inlinable public var value: DocumentNode { owner.members[index].value }
-    /// The schema entry, or nil for a key the schema does not know.
-    @inlinable public var spec: KeySpec? {
-        let specIndex = owner.specIndices[index]
-        return specIndex < 0 ? nil : owner.schema[Int(specIndex)]
-    }
-    /// True when a later member with the same key overrides this one.
-    @inlinable public var isShadowed: Bool { owner.shadowed?[index] ?? false }
-    @inlinable public var origin: Origin {
-        index < owner.sourceCount ? .source : owner.addedOptions[index - owner.sourceCount].origin
-    }
-    @usableFromInline var sourceKeyRange: SourceRange { owner.members[index].keyRange }
-
-    /// The key's range in the file (nil for a field from the command line).
-    @inlinable public var keyRange: SourceRange? { origin == .source ? sourceKeyRange : nil }
-    /// The value's range in the file (nil for a field from the command line).
-    @inlinable public var valueRange: SourceRange? { origin == .source ? value.range : nil }
-    /// From the key to the end of the value.
-    @inlinable public var range: SourceRange? {
-        origin == .source ? SourceRange(start: sourceKeyRange.start, end: value.range.end) : nil
-    }
-
-    @inlinable public var isKnown: Bool { owner.specIndices[index] >= 0 }
-    /// Looked up in place (no copy of the spec or the value): a rule asks it of every field.
-    public var hasExpectedType: Bool { owner.hasExpectedType(at: index) }
-
-    /// The value as a string (for header fields, numbers are read as their text).
-    @inlinable public var string: String? { value.string }
-
-    /// An integer value: a JSON integer, or for numeric headers a string of digits.
-    @inlinable public var integer: Int? {
-        if let number = value.number { return number.intValue }
-        if spec?.type == .headerInteger, let text = value.string { return Int(text) }
-        return nil
-    }
-
-    @inlinable public var number: Double? { value.number?.doubleValue }
-}
-
-/// For each member of a set, its entry in the schema, or -1 for a key the schema does not know. Most objects have a
-/// few members: up to eight entries are packed into one word, and only a larger object (or a schema of 128 keys or
-/// more, which no schema has) needs an array (an array is an allocation for each set, on every lint).
-@usableFromInline struct SpecIndices: Sendable {
-    /// Entry `i` in byte `i`, as an `Int8`; used when `large` is nil.
-    @usableFromInline var packed: UInt64 = 0
-    @usableFromInline var large: [Int16]?
-
-    init(count: Int, schemaCount: Int) {
-        if count > 8 || schemaCount > Int(Int8.max) { large = Array(repeating: -1, count: count) }
-    }
-
-    mutating func set(_ specIndex: Int16, at index: Int) {
-        if large != nil {
-            large![index] = specIndex
-        } else {
-            packed = packed & ~(0xFF << UInt64(index * 8)) | UInt64(UInt8(bitPattern: Int8(specIndex))) << UInt64(index * 8)
-        }
-    }
-
-    @inlinable subscript(index: Int) -> Int16 {
-        if let large { return large[index] }
-        return Int16(Int8(truncatingIfNeeded: packed >> UInt64(index * 8)))
-    }
-}
-
 /// An object bound to a list of known keys: every member becomes a `Field`, in source order.
 public struct FieldSet: Sendable {
     /// Everything a set and its fields know, behind one reference: rules and the model pass sets and fields around
@@ -144,15 +39,16 @@ public struct FieldSet: Sendable {
         @usableFromInline let addedOptions: [HeaderOption]
         @usableFromInline let firstDuplicateWins: Bool
         @usableFromInline let proplist: DocumentNode?
-        /// The reader found no object with a key written twice in the tree `node` belongs to, so a set bound straight
-        /// from one of its objects (not from a proplist, with no fields added) need not look for repeated keys.
-        let treeKeysAreUnique: Bool
+        /// The tree `node` belongs to was read from compact text (`ParseResult.textIsCompact`), and compact text has no
+        /// key twice: a set bound straight from one of its objects (not from a proplist, with no fields added) need
+        /// not look for repeated keys.
+        let textIsCompact: Bool
 
         /// - Parameters:
         ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOptions` are the others'.
         init(place: Place, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
              firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOptions: [HeaderOption] = [],
-             treeKeysAreUnique: Bool = false) {
+             textIsCompact: Bool = false) {
             // Added members come lowercased (see `FieldSet.init(headers:…)`): only the file's keys may need lowering.
             let lowercasedKeys = caseInsensitive && !members[..<(sourceCount ?? members.count)].allSatisfy({ isLowercase($0.key) })
                 ? members.map { lowercasedKey($0.key) } : nil
@@ -177,7 +73,7 @@ public struct FieldSet: Sendable {
             // from outside the file (whose names the file does not use), the first counts.
             let sourceCount = sourceCount ?? members.count
             // Names lowercased for comparison may repeat even where the keys as written do not.
-            let keysAreUnique = treeKeysAreUnique && proplist == nil && sourceCount == members.count && lowercasedKeys == nil
+            let keysAreUnique = textIsCompact && proplist == nil && sourceCount == members.count && lowercasedKeys == nil
             if !keysAreUnique, lowercasedKeys.map({ Self.hasRepeats($0) }) ?? members.hasDuplicateKeys {
                 let names = lowercasedKeys ?? members.map { $0.key }
                 shadowed = Self.shadowed(Array(names[..<sourceCount]), firstDuplicateWins: firstDuplicateWins)
@@ -190,7 +86,7 @@ public struct FieldSet: Sendable {
             self.addedOptions = addedOptions
             self.firstDuplicateWins = firstDuplicateWins
             self.proplist = proplist
-            self.treeKeysAreUnique = treeKeysAreUnique
+            self.textIsCompact = textIsCompact
         }
 
         @usableFromInline var pointer: JSONPointer {
@@ -272,26 +168,27 @@ public struct FieldSet: Sendable {
     public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
                 firstDuplicateWins: Bool = false, acceptsProplist: Bool = false) {
         self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
-                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist, treeKeysAreUnique: false)
+                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist, textIsCompact: false)
     }
 
-    /// - Parameter treeKeysAreUnique: the reader found no object with a key written twice in `node`'s tree.
+    /// - Parameter textIsCompact: `node`'s tree was read from compact text (`ParseResult.textIsCompact`), which has
+    ///   no key twice: the set need not look for repeated keys.
     init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
-         firstDuplicateWins: Bool, treeKeysAreUnique: Bool) {
+         firstDuplicateWins: Bool, textIsCompact: Bool) {
         self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
-                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: false, treeKeysAreUnique: treeKeysAreUnique)
+                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: false, textIsCompact: textIsCompact)
     }
 
     private init(node: DocumentNode, place: Storage.Place, schema: [KeySpec], caseInsensitive: Bool, firstDuplicateWins: Bool,
-                 acceptsProplist: Bool, treeKeysAreUnique: Bool) {
+                 acceptsProplist: Bool, textIsCompact: Bool) {
         if acceptsProplist, node.members == nil, let pairs = Proplist.members(of: node) {
             storage = Storage(place: place, node: DocumentNode(.object(pairs), range: node.range), members: pairs, schema: schema,
                               caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: node,
-                              treeKeysAreUnique: treeKeysAreUnique)
+                              textIsCompact: textIsCompact)
         } else {
             storage = Storage(place: place, node: node, members: node.members ?? [], schema: schema,
                               caseInsensitive: caseInsensitive, firstDuplicateWins: firstDuplicateWins, proplist: nil,
-                              treeKeysAreUnique: treeKeysAreUnique)
+                              textIsCompact: textIsCompact)
         }
     }
 
@@ -303,7 +200,7 @@ public struct FieldSet: Sendable {
     /// policy; a proplist-style array is bound as the object it stands for.
     public func binding(_ field: Field, schema: [KeySpec]) -> FieldSet {
         FieldSet(node: field.value, place: .member(key: field.key, of: field.owner), schema: schema, caseInsensitive: false,
-                 firstDuplicateWins: firstDuplicateWins, acceptsProplist: true, treeKeysAreUnique: storage.treeKeysAreUnique)
+                 firstDuplicateWins: firstDuplicateWins, acceptsProplist: true, textIsCompact: storage.textIsCompact)
     }
 
     /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`); the others are shadowed.
@@ -355,38 +252,5 @@ public struct FieldSet: Sendable {
             place: .pointer(pointer), node: node, members: members, schema: Schema.headers, caseInsensitive: true,
             firstDuplicateWins: firstDuplicateWins, proplist: nil, sourceCount: members.count - addedOptions.count,
             addedOptions: addedOptions))
-    }
-}
-
-/// `key.lowercased()`, without building a new string when there is nothing to lower (header names usually).
-public func lowercasedKey(_ key: String) -> String {
-    isLowercase(key) ? key : key.lowercased()
-}
-
-/// Whether `key` is ASCII with no capital letter, so lowercasing leaves it as it is.
-func isLowercase(_ key: String) -> Bool {
-    func isLowercaseASCII(_ byte: UInt8) -> Bool { byte < 0x80 && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) }
-    // Through the contiguous bytes (native strings have them): stepping through `utf8` costs several times more.
-    return key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isLowercaseASCII) } ?? key.utf8.allSatisfy(isLowercaseASCII)
-}
-
-/// Objects written the way authors porting from Erlang write proplists: an array of `[key, value]` pairs, or an
-/// array of single-key objects (YAML's `- alert: Hi`).
-public enum Proplist {
-    /// The members such an array stands for, or nil when it is not one (an empty array is not).
-    public static func members(of node: DocumentNode) -> [Member]? {
-        guard let elements = node.elements, !elements.isEmpty else { return nil }
-        var members: [Member] = []
-        members.reserveCapacity(elements.count)
-        for element in elements {
-            if let pair = element.elements, pair.count == 2, let key = pair[0].string {
-                members.append(Member(key: key, keyRange: pair[0].range, value: pair[1]))
-            } else if let single = element.members, single.count == 1 {
-                members.append(single[0])
-            } else {
-                return nil
-            }
-        }
-        return members
     }
 }

@@ -1,0 +1,83 @@
+/// The `aps` dictionary.
+public struct APS: Sendable {
+    @inlinable public var fields: FieldSet { storage.aps!.fields }
+    /// `alert` as a string or a bound dictionary.
+    @inlinable public var alert: AlertContent? { storage.aps!.alert }
+    /// `sound` as a name or a critical-alert dictionary.
+    @inlinable public var sound: SoundContent? { storage.aps!.sound }
+    /// The documented keys `aps` holds.
+    public var keys: KeySet<APSKey> { storage.aps!.keys }
+
+    @usableFromInline struct Parts: Sendable {
+        @usableFromInline let fields: FieldSet
+        @usableFromInline let alert: AlertContent?
+        @usableFromInline let sound: SoundContent?
+        /// What `aps` and its alert dictionary (none for a string alert) hold, and whether they, or a critical sound
+        /// dictionary, hold a value of another type than the schema's: worked out as they are bound.
+        let keys: KeySet<APSKey>
+        let alertKeys: KeySet<AlertKey>
+        let hasUnknownKeys: Bool
+        let alertHasUnknownKeys: Bool
+        let hasWronglyTypedValues: Bool
+        let inferredPushType: PushType?
+    }
+
+    /// A view of the `aps` of the definition `storage` holds (which has one).
+    @usableFromInline let storage: DefinitionStorage
+    @usableFromInline var parts: Parts { storage.aps! }
+
+    @inlinable init(storage: DefinitionStorage) {
+        self.storage = storage
+    }
+}
+
+extension APS.Parts {
+    /// Binds `alert` and `sound` once: many rules read them.
+    init(fields: FieldSet) {
+        var hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
+        var alertKeys: KeySet<AlertKey> = []
+        var alertHasUnknownKeys = false
+        let alert: AlertContent? = fields["alert"].flatMap { field in
+            switch field.value.value {
+            case .string(let text): return .text(text, field)
+            case .object, .array:
+                let alert = fields.binding(field, schema: Schema.alert)
+                guard alert.node.members != nil else { return nil }
+                if !alert.allFieldsHaveExpectedTypes { hasWronglyTypedValues = true }
+                alertKeys = alert.keys(AlertKey.self)
+                alertHasUnknownKeys = alert.hasUnknownKeys
+                return .dictionary(Alert(fields: alert), field)
+            default: return nil
+            }
+        }
+        let sound: SoundContent? = fields["sound"].flatMap { field in
+            switch field.value.value {
+            case .string(let name): return .name(name, field)
+            case .object, .array:
+                let sound = fields.binding(field, schema: Schema.sound)
+                guard sound.node.members != nil else { return nil }
+                if !sound.allFieldsHaveExpectedTypes { hasWronglyTypedValues = true }
+                return .critical(sound, field)
+            default: return nil
+            }
+        }
+        let keys = fields.keys(APSKey.self)
+        self.init(fields: fields, alert: alert, sound: sound, keys: keys, alertKeys: alertKeys, hasUnknownKeys: fields.hasUnknownKeys,
+                  alertHasUnknownKeys: alertHasUnknownKeys, hasWronglyTypedValues: hasWronglyTypedValues,
+                  inferredPushType: NotificationDefinition.inferredPushType(of: keys))
+    }
+}
+
+extension APS {
+
+    @inlinable public var alertField: Field? { fields["alert"] }
+    @inlinable public var badge: Field? { fields["badge"] }
+    @inlinable public var soundField: Field? { fields["sound"] }
+    @inlinable public var contentAvailable: Field? { fields["content-available"] }
+    @inlinable public var mutableContent: Field? { fields["mutable-content"] }
+
+    /// True when `aps` holds `content-available` and nothing else (a background update).
+    public var isContentAvailableOnly: Bool {
+        !fields.fields.isEmpty && fields.fields.allSatisfy { $0.key == "content-available" }
+    }
+}

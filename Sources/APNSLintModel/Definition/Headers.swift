@@ -1,0 +1,91 @@
+/// The request headers, from the definition's `headers` object and from command-line options.
+public struct Headers: Sendable {
+    /// All header fields; names compare case-insensitively, as in HTTP.
+    @inlinable public var fields: FieldSet { storage.headers.fields }
+    /// The `headers` member of the envelope, when there is one.
+    @inlinable public var declaration: Field? { storage.headers.declaration }
+
+    @usableFromInline struct Parts: Sendable {
+        @usableFromInline let fields: FieldSet
+        @usableFromInline let declaration: Field?
+        @usableFromInline let pushTypeField: Field?
+        @usableFromInline let priorityField: Field?
+        @usableFromInline let topicField: Field?
+        @usableFromInline let idField: Field?
+        @usableFromInline let expirationField: Field?
+        @usableFromInline let collapseIDField: Field?
+        @usableFromInline let pushType: PushType?
+        let keys: KeySet<HeaderKey>
+        let hasUnknownKeys: Bool
+        let hasWronglyTypedValues: Bool
+    }
+
+    /// A view of the headers of the definition `storage` holds.
+    @usableFromInline let storage: DefinitionStorage
+    @usableFromInline var parts: Parts { storage.headers }
+
+    @inlinable init(storage: DefinitionStorage) {
+        self.storage = storage
+    }
+}
+
+extension Headers.Parts {
+    /// Finds the documented headers in one pass, by their entries in `Schema.headers` (found when the set was bound,
+    /// names compared case-insensitively): rules ask for them all the time. A field is made only for each one found.
+    init(fields: FieldSet, declaration: Field?) {
+        var pushTypeField, priorityField, topicField, idField, expirationField, collapseIDField: Field?
+        let storage = fields.storage
+        for index in storage.members.indices where !(storage.shadowed?[index] ?? false) {
+            switch Int(storage.specIndices[index]) {
+            case HeaderSpec.pushType: pushTypeField = Field(storage, index)
+            case HeaderSpec.priority: priorityField = Field(storage, index)
+            case HeaderSpec.topic: topicField = Field(storage, index)
+            case HeaderSpec.id: idField = Field(storage, index)
+            case HeaderSpec.expiration: expirationField = Field(storage, index)
+            case HeaderSpec.collapseID: collapseIDField = Field(storage, index)
+            default: break
+            }
+        }
+        self.init(fields: fields, declaration: declaration, pushTypeField: pushTypeField, priorityField: priorityField,
+                  topicField: topicField, idField: idField, expirationField: expirationField, collapseIDField: collapseIDField,
+                  pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:)), keys: fields.keys(HeaderKey.self),
+                  hasUnknownKeys: fields.hasUnknownKeys, hasWronglyTypedValues: !fields.allFieldsHaveExpectedTypes)
+    }
+}
+
+/// Where the documented headers are in `Schema.headers`, so that the headers set's entries tell them apart without
+/// comparing names.
+enum HeaderSpec {
+    static let pushType = place(of: HeaderName.pushType)
+    static let priority = place(of: HeaderName.priority)
+    static let topic = place(of: HeaderName.topic)
+    static let id = place(of: HeaderName.id)
+    static let expiration = place(of: HeaderName.expiration)
+    static let collapseID = place(of: HeaderName.collapseID)
+
+    private static func place(of name: String) -> Int {
+        guard let index = Schema.headers.index(of: name) else { preconditionFailure("\(name) is not in Schema.headers") }
+        return index
+    }
+}
+
+extension Headers {
+
+    /// True when anything says what the request's headers are (a `headers` object or a command-line option).
+    /// A bare payload without options says nothing about its request, and rules must not assume defaults.
+    public var areDeclared: Bool { declaration != nil || !fields.isEmpty }
+
+    @inlinable public var pushTypeField: Field? { storage.headers.pushTypeField }
+    @inlinable public var priorityField: Field? { storage.headers.priorityField }
+    @inlinable public var topicField: Field? { storage.headers.topicField }
+    @inlinable public var idField: Field? { storage.headers.idField }
+    @inlinable public var expirationField: Field? { storage.headers.expirationField }
+    @inlinable public var collapseIDField: Field? { storage.headers.collapseIDField }
+
+    /// The documented headers the request has.
+    public var keys: KeySet<HeaderKey> { storage.headers.keys }
+
+    /// The push type, when the header holds one of the documented values.
+    @inlinable public var pushType: PushType? { storage.headers.pushType }
+    public var priority: Int? { priorityField?.integer }
+}

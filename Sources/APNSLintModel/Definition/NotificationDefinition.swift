@@ -1,0 +1,138 @@
+import APNSLintSyntax
+
+/// The typed model of one notification request, bound from a positioned document tree.
+///
+/// Every part keeps its fields (key, value, pointer, source range), including unknown keys and wrongly typed
+/// values, so rules can report precisely; the typed accessors give the values that have the right type.
+public struct NotificationDefinition: Sendable {
+    public enum Shape: Sendable, Hashable {
+        /// The file is the payload itself: `{"aps": {…}, …}` (or an MDM `{"mdm": "…"}`).
+        case payload
+        /// The file wraps the payload: `{"headers": {…}, "device-token": "…", "payload": {…}}`.
+        case envelope
+    }
+
+    /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
+    @inlinable public var root: DocumentNode { storage.definition.root }
+    @inlinable public var shape: Shape { storage.definition.shape }
+    /// Which of two equal keys counts: the first for Erlang proplists, the last for JSON and YAML.
+    @inlinable public var firstDuplicateWins: Bool { storage.definition.firstDuplicateWins }
+    /// The envelope's own members (only for `.envelope`).
+    @inlinable public var envelope: FieldSet? { storage.definition.envelope }
+    @inlinable public var headers: Headers { Headers(storage: storage) }
+    @inlinable public var deviceToken: Field? { storage.definition.deviceToken }
+    /// The payload, or nil when an envelope has no `payload` member.
+    @inlinable public var payload: Payload? { storage.payload == nil ? nil : Payload(storage: storage) }
+    /// The size of `payloadBytes` (compact UTF-8 JSON), computed once, when the payload is an object; nil
+    /// otherwise (the size rules measure only objects).
+    @inlinable public var objectPayloadSize: Int? { storage.definition.objectPayloadSize }
+    /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
+    /// byte (see `ParseResult.textIsCompact`).
+    @inlinable public var textIsCompact: Bool { storage.definition.textIsCompact }
+    /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
+    @inlinable public var inferredPushType: PushType? { storage.definition.inferredPushType }
+
+    /// The declared push type, else the inferred one; `isInferred` says which. Worked out once: many rules ask.
+    @inlinable public var pushType: (type: PushType, isInferred: Bool)? { storage.definition.pushType }
+
+    @usableFromInline struct Parts: Sendable {
+        @usableFromInline let root: DocumentNode
+        @usableFromInline let shape: Shape
+        @usableFromInline let firstDuplicateWins: Bool
+        @usableFromInline let envelope: FieldSet?
+        @usableFromInline let deviceToken: Field?
+        @usableFromInline let objectPayloadSize: Int?
+        @usableFromInline let textIsCompact: Bool
+        @usableFromInline let inferredPushType: PushType?
+        @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
+        let apsKeys: KeySet<APSKey>
+        let alertKeys: KeySet<AlertKey>
+        let headerKeys: KeySet<HeaderKey>
+        let partsWithUnknownKeys: KeySet<KeyedPart>
+        let hasWronglyTypedValues: Bool
+    }
+
+    /// The documented keys `aps` holds (none without `aps`): read at binding, so asking costs nothing.
+    public var apsKeys: KeySet<APSKey> { storage.definition.apsKeys }
+    /// The documented keys the alert dictionary holds (none for a string alert).
+    public var alertKeys: KeySet<AlertKey> { storage.definition.alertKeys }
+    /// The documented headers the request has, from the file or from outside it.
+    public var headerKeys: KeySet<HeaderKey> { storage.definition.headerKeys }
+    /// The parts (`aps`, the alert dictionary, the headers) that hold a key their schema does not know.
+    public var partsWithUnknownKeys: KeySet<KeyedPart> { storage.definition.partsWithUnknownKeys }
+    /// Whether a field of the definition (of its envelope, headers, payload, `aps`, alert dictionary or critical
+    /// sound) holds a value of another type than its schema's (`FieldSet.allFieldsHaveExpectedTypes` is false).
+    public var hasWronglyTypedValues: Bool { storage.definition.hasWronglyTypedValues }
+
+    /// Every rule gets the definition: one reference to immutable parts makes it cheap to pass on. Its headers,
+    /// payload and `aps` are views of the same storage, so binding a definition allocates one object for them all.
+    @usableFromInline let storage: DefinitionStorage
+
+    /// - Parameter textIsCompact: the request document's text is what the compact serializer writes for it
+    ///   (`ParseResult.textIsCompact`), so the payload's size is the length of its text.
+    public init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers,
+                deviceToken: Field?, payload: Payload?, textIsCompact: Bool = false) {
+        self.init(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers.parts,
+                  deviceToken: deviceToken, payload: payload?.parts, aps: payload?.aps?.parts, textIsCompact: textIsCompact)
+    }
+
+    init(root: consuming DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: consuming FieldSet?,
+         headers: consuming Headers.Parts, deviceToken: consuming Field?, payload: consuming Payload.Parts?,
+         aps: consuming APS.Parts?, textIsCompact: Bool) {
+        // Only plain values are read from the parts (worked out as they were bound): reading a set or a field out of
+        // them would copy it, a retain and a release each.
+        let size: Int? = if let range = payload?.objectRange {
+            textIsCompact ? range.length : payload.map { WireSerializer.size(of: $0.node, firstDuplicateWins: firstDuplicateWins) }
+        } else {
+            nil
+        }
+        let inferredPushType: PushType? = switch payload?.isMDM {
+        case nil: nil
+        case true?: .mdm
+        case false?: aps?.inferredPushType
+        }
+        let pushType: (type: PushType, isInferred: Bool)? = if let declared = headers.pushType {
+            (declared, false)
+        } else if headers.pushTypeField != nil {
+            nil
+        } else {
+            inferredPushType.map { ($0, true) }
+        }
+        let hasWronglyTypedValues = headers.hasWronglyTypedValues || envelope?.allFieldsHaveExpectedTypes == false
+            || payload?.hasWronglyTypedValues == true || aps?.hasWronglyTypedValues == true
+        var partsWithUnknownKeys: KeySet<KeyedPart> = []
+        if aps?.hasUnknownKeys == true { partsWithUnknownKeys.insert(.aps) }
+        if aps?.alertHasUnknownKeys == true { partsWithUnknownKeys.insert(.alert) }
+        if headers.hasUnknownKeys { partsWithUnknownKeys.insert(.headers) }
+        storage = DefinitionStorage(
+            definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
+                              deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact,
+                              inferredPushType: inferredPushType, pushType: pushType, apsKeys: aps?.keys ?? [],
+                              alertKeys: aps?.alertKeys ?? [], headerKeys: headers.keys, partsWithUnknownKeys: partsWithUnknownKeys,
+                              hasWronglyTypedValues: hasWronglyTypedValues),
+            headers: consume headers, payload: consume payload, aps: consume aps)
+    }
+
+    /// The push type the keys of `aps` suggest (an MDM payload has no `aps`). The strongest evidence wins: Live
+    /// Activity keys, then widgets, then what an alert shows, then a wake-up. Read from the keys found at binding,
+    /// without comparing a key.
+    static func inferredPushType(of keys: KeySet<APSKey>) -> PushType? {
+        if keys.intersects([.contentState, .event]) { return .liveactivity }
+        if keys.contains(.contentChanged) { return .widgets }
+        if keys.intersects([.alert, .badge, .sound]) { return .alert }
+        if keys.contains(.contentAvailable) { return .background }
+        return nil
+    }
+}
+
+extension NotificationDefinition {
+    /// The payload as it goes on the wire (see `WireSerializer`).
+    public var payloadBytes: [UInt8]? {
+        payload.map { WireSerializer.serialize($0.node, firstDuplicateWins: firstDuplicateWins) }
+    }
+
+    /// The payload as a sender whose JSON encoder escapes like `style` puts it on the wire.
+    public func payloadBytes(style: WireSerializer.Style) -> [UInt8]? {
+        payload.map { WireSerializer.serialize($0.node, firstDuplicateWins: firstDuplicateWins, style: style) }
+    }
+}

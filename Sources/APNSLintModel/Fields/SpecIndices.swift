@@ -1,0 +1,25 @@
+/// For each member of a set, its entry in the schema, or -1 for a key the schema does not know. Most objects have a
+/// few members: up to eight entries are packed into one word, and only a larger object (or a schema of 128 keys or
+/// more, which no schema has) needs an array (an array is an allocation for each set, on every lint).
+@usableFromInline struct SpecIndices: Sendable {
+    /// Entry `i` in byte `i`, as an `Int8`; used when `large` is nil.
+    @usableFromInline var packed: UInt64 = 0
+    @usableFromInline var large: [Int16]?
+
+    init(count: Int, schemaCount: Int) {
+        if count > 8 || schemaCount > Int(Int8.max) { large = Array(repeating: -1, count: count) }
+    }
+
+    mutating func set(_ specIndex: Int16, at index: Int) {
+        if large != nil {
+            large![index] = specIndex
+        } else {
+            packed = packed & ~(0xFF << UInt64(index * 8)) | UInt64(UInt8(bitPattern: Int8(specIndex))) << UInt64(index * 8)
+        }
+    }
+
+    @inlinable subscript(index: Int) -> Int16 {
+        if let large { return large[index] }
+        return Int16(Int8(truncatingIfNeeded: packed >> UInt64(index * 8)))
+    }
+}
