@@ -1,3 +1,7 @@
+// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
+// rules saves a call and a retain/release each. Measured with callgrind (README, Speed): 38,600 instructions per lint
+// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+
 /// For each member of a set, its entry in the schema, or -1 for a key the schema does not know. Most objects have a
 /// few members: up to eight entries are packed into one word, and only a larger object (or a schema of 128 keys or
 /// more, which no schema has) needs an array (an array is an allocation for each set, on every lint).
