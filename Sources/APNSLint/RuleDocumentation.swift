@@ -16,7 +16,7 @@ public enum RuleDocumentation {
         var out = "# \(rule.id)\n\n"
         out += "\(rule.summary)\n\n"
         out += "| Default severity | Category | Fix | Checked on |\n|---|---|---|---|\n"
-        out += "| \(rule.severity.rawValue) | \(rule.category.title) | \(fixText(rule.fix)) | \(checkedOn(rule.descriptor)) |\n\n"
+        out += "| \(rule.severity.rawValue) | \(rule.category.title) | \(fixText(rule.fix)) | \(checkedOn(rule)) |\n\n"
         out += "## Why it matters\n\n\(rule.rationale)\n\n"
         out += "## Examples that trigger it\n\n"
         for example in rule.triggering {
@@ -64,7 +64,7 @@ public enum RuleDocumentation {
     }
 
     /// What the rule looks at, for its page: the typed notification, or what a lower layer found.
-    static func checkedOn(_ rule: RuleDescriptor) -> String {
+    static func checkedOn(_ rule: DocumentedRule) -> String {
         var places: [String] = []
         for finding in rule.finds {
             let place = switch finding {
@@ -74,7 +74,7 @@ public enum RuleDocumentation {
             }
             if !places.contains(place) { places.append(place) }
         }
-        if RuleRegistry.rule(id: rule.id).map({ $0 is any ModelRule.Type }) ?? places.isEmpty { places.insert("the typed notification", at: 0) }
+        if rule.checksModel { places.insert("the typed notification", at: 0) }
         return places.joined(separator: "; ")
     }
 

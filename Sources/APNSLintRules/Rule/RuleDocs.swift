@@ -67,6 +67,8 @@ public struct Example: Sendable {
 public struct DocumentedRule: Sendable {
     public let descriptor: RuleDescriptor
     public let docs: RuleDocs
+    /// Whether the rule checks the typed model (a `ModelRule`), beside any findings it reports.
+    public let checksModel: Bool
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<RuleDescriptor, Value>) -> Value { descriptor[keyPath: keyPath] }
     public subscript<Value>(dynamicMember keyPath: KeyPath<RuleDocs, Value>) -> Value { docs[keyPath: keyPath] }
@@ -74,5 +76,7 @@ public struct DocumentedRule: Sendable {
 
 extension Rule {
     /// The descriptor and the documentation (built now).
-    public static var documented: DocumentedRule { DocumentedRule(descriptor: descriptor, docs: documentation) }
+    public static var documented: DocumentedRule {
+        DocumentedRule(descriptor: descriptor, docs: documentation, checksModel: !reportsWhileReading)
+    }
 }
