@@ -51,6 +51,9 @@ let package = Package(
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
         .testTarget(name: "FuzzTests", dependencies: ["APNSLintFuzzing", "APNSLintFuzz"]),
+        // The outputs recorded from the real libraries (../shared/oracles, seed 1), pinned: every dialect must send
+        // what its library sends.
+        .testTarget(name: "OracleTests", dependencies: ["APNSLint"], exclude: ["Corpora"]),
         .testTarget(name: "StressTests", dependencies: ["APNSLintSyntax", "APNSLintCLI"]),
     ]
 )

@@ -129,12 +129,14 @@ public struct Linter: Sendable {
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins,
                                          textIsCompact: parsed.textIsCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
-                                         shape: role == .requestBody ? .payload : nil)
+                                         shape: role == .requestBody ? .payload : nil, encoding: translation.encoding)
             let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
             let read = FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage)
             if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
+            // A library's payload is measured as its encoder writes it, whatever serializer is configured.
+            if let encoding = translation.encoding { options.serializer = encoding.style }
             found += check(definition, fcmMessage: fcmMessage, translation: translation, document: documentIndex,
                            plan: settings.plan, options: options)
             diagnostics += found.map { translated($0, by: translation) }

@@ -74,12 +74,14 @@ public struct Renderer: Sendable {
         return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
     }
 
-    /// The payload as `style` writes it (pretty-printed when `pretty`), without a trailing newline.
+    /// The payload as `style` writes it (pretty-printed when `pretty`), without a trailing newline. A definition
+    /// that a library sends is written as that library's encoder writes it, whatever `style` says.
     public func payload(of definition: NotificationDefinition) -> [UInt8]? {
         guard let payload = definition.payload else { return nil }
+        let style = definition.encoding?.style ?? style
         return pretty
-            ? WireSerializer.prettyPrinted(payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
-            : WireSerializer.serialize(payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
+            ? WireSerializer.prettyPrinted(payload.node, duplicates: definition.duplicatesOnWire, style: style)
+            : WireSerializer.serialize(payload.node, duplicates: definition.duplicatesOnWire, style: style)
     }
 
     /// `:path: /3/device/<token>` (when there is a device token), then `name: value` for each header the

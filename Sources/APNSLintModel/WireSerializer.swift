@@ -22,6 +22,8 @@ public enum WireSerializer {
         case ascii
         /// `/` as `\/`, like Swift's `JSONEncoder` (and `JSONSerialization`) without `.withoutEscapingSlashes`.
         case foundation
+        /// U+2028, U+2029 as `\u2028`, `\u2029`, like Erlang's jsx (2.8.0, its default `unescaped_jsonp: false`).
+        case jsx
         /// `<`, `>`, `&` as `\u003c`, `\u003e`, `\u0026`, and U+2028, U+2029 as `\u2028`, `\u2029`, like Go's
         /// `encoding/json`.
         case go
@@ -32,6 +34,7 @@ public enum WireSerializer {
             case .compact: "compact UTF-8 JSON"
             case .ascii: "compact JSON with non-ASCII escaped as \\uXXXX, as the ascii serializer writes it"
             case .foundation: "compact JSON with / escaped as \\/, as the foundation serializer writes it"
+            case .jsx: "compact JSON with U+2028/U+2029 escaped, as the jsx serializer writes it"
             case .go: "compact JSON with <, >, & and U+2028/U+2029 escaped, as the go serializer writes it"
             }
         }
@@ -42,40 +45,70 @@ public enum WireSerializer {
             case .compact: "escapes"
             case .ascii: "\\uXXXX escapes"
             case .foundation: "\\/ escapes"
+            case .jsx: "\\u2028 and \\u2029 escapes"
             case .go: "\\u003c, \\u003e, \\u0026, \\u2028 and \\u2029 escapes"
             }
         }
+    }
+
+    /// What a sender writes for a key that appears twice in an object.
+    public enum DuplicateKeys: Sendable, Hashable {
+        /// The key once, at its first position, with its last value: a dictionary-based sender (JavaScript, Ruby,
+        /// Python, Foundation) after reading the definition.
+        case lastValue
+        /// The key once, at its first position, with its first value: `proplists:get_value/2`.
+        case firstValue
+        /// Every pair as written: an encoder that writes a list of pairs as it stands (Erlang's jsx).
+        case everyPair
+
+        public init(firstWins: Bool) { self = firstWins ? .firstValue : .lastValue }
     }
 
     /// - Parameters:
     ///   - firstDuplicateWins: of two equal keys, send the first value (Erlang proplists) instead of the last.
     ///   - style: how strings are escaped.
     public static func serialize(_ node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> [UInt8] {
+        serialize(node, duplicates: DuplicateKeys(firstWins: firstDuplicateWins), style: style)
+    }
+
+    /// - Parameters:
+    ///   - duplicates: what is written for a key that appears twice.
+    ///   - style: how strings are escaped.
+    public static func serialize(_ node: DocumentNode, duplicates: DuplicateKeys, style: Style = .compact) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: nil, to: &output)
+        write(node, duplicates: duplicates, style: style, indent: nil, to: &output)
         return output
     }
 
     /// The byte count of `serialize(node)`, counted without writing the bytes.
     public static func size(of node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> Int {
+        size(of: node, duplicates: DuplicateKeys(firstWins: firstDuplicateWins), style: style)
+    }
+
+    /// The byte count of `serialize(node, duplicates:style:)`, counted without writing the bytes.
+    public static func size(of node: DocumentNode, duplicates: DuplicateKeys, style: Style = .compact) -> Int {
         var counter = ByteCounter()
-        write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: nil, to: &counter)
+        write(node, duplicates: duplicates, style: style, indent: nil, to: &counter)
         return counter.count
     }
 
     /// A rendering for people, not what is sent: 2-space indentation, `": "` between key and value, one member
     /// or element per line, empty objects and arrays as `{}` and `[]`. Strings are escaped as `style` escapes them.
     public static func prettyPrinted(_ node: DocumentNode, firstDuplicateWins: Bool = false, style: Style = .compact) -> [UInt8] {
+        prettyPrinted(node, duplicates: DuplicateKeys(firstWins: firstDuplicateWins), style: style)
+    }
+
+    public static func prettyPrinted(_ node: DocumentNode, duplicates: DuplicateKeys, style: Style = .compact) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(512)
-        write(node, firstDuplicateWins: firstDuplicateWins, style: style, indent: 2, to: &output)
+        write(node, duplicates: duplicates, style: style, indent: 2, to: &output)
         return output
     }
 
     /// Writes without recursion (an explicit stack), so deep documents need no deep thread stack.
     /// With `indent`, each member or element goes on its own line, indented by that many spaces per level.
-    static func write<Output: WireOutput>(_ root: DocumentNode, firstDuplicateWins: Bool, style: Style = .compact, indent: Int? = nil,
+    static func write<Output: WireOutput>(_ root: DocumentNode, duplicates: DuplicateKeys, style: Style = .compact, indent: Int? = nil,
                                           to output: inout Output) {
         func newline(depth: Int) {
             guard let indent else { return }
@@ -90,7 +123,7 @@ public enum WireSerializer {
                 switch node.value {
                 case .object(let members):
                     output.append(UInt8(ascii: "{"))
-                    open.append((effectiveMembers(members, firstDuplicateWins: firstDuplicateWins), [], 0))
+                    open.append((duplicates == .everyPair ? members : effectiveMembers(members, firstDuplicateWins: duplicates == .firstValue), [], 0))
                 case .array(let elements):
                     output.append(UInt8(ascii: "["))
                     open.append((nil, elements, 0))
@@ -188,10 +221,12 @@ public enum WireSerializer {
                 if byte == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
                 output.append(byte)
             }
-        case .go:
+        case .go, .jsx:
             for scalar in string.unicodeScalars {
                 switch scalar.value {
-                case 0x3C, 0x3E, 0x26, 0x2028, 0x2029: appendUnicodeEscape(UInt16(scalar.value), to: &output)
+                case 0x3C, 0x3E, 0x26:
+                    if style == .go { appendUnicodeEscape(UInt16(scalar.value), to: &output) } else { output.append(UInt8(scalar.value)) }
+                case 0x2028, 0x2029: appendUnicodeEscape(UInt16(scalar.value), to: &output)
                 case 0..<0x80:
                     if !appendCommonEscape(UInt8(scalar.value), to: &output) { output.append(UInt8(scalar.value)) }
                 default: output.append(contentsOf: String(scalar).utf8)
@@ -228,5 +263,17 @@ struct ByteCounter: WireOutput {
 
     mutating func append<Bytes: Collection>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         count += bytes.count
+    }
+}
+
+/// How a sending library writes the payload it sends: its JSON encoder's escapes, and what it writes for a key
+/// given twice. A dialect names its library's; a plain APNs definition has none (the configured style applies).
+public struct WireEncoding: Sendable, Hashable {
+    public var style: WireSerializer.Style
+    public var duplicates: WireSerializer.DuplicateKeys
+
+    public init(style: WireSerializer.Style, duplicates: WireSerializer.DuplicateKeys) {
+        self.style = style
+        self.duplicates = duplicates
     }
 }

@@ -81,7 +81,7 @@ struct PayloadSizeLimit: Equatable, Sendable {
         guard let payload = definition.payload, let compactSize = definition.objectPayloadSize else { return nil }
         if let bodySize = options.bodySize, definition.shape == .payload { return (payload, bodySize, compactSize, true) }
         let size = options.serializer == .compact
-            ? compactSize : WireSerializer.size(of: payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: options.serializer)
+            ? compactSize : WireSerializer.size(of: payload.node, duplicates: definition.duplicatesOnWire, style: options.serializer)
         return (payload, size, compactSize, false)
     }
 

@@ -59,8 +59,11 @@ public enum Binder {
     ///     (`ParseResult.textIsCompact`): no key is written twice, and the payload's size is the length of its text.
     ///   - shape: what `root` is, when the caller knows: `.payload` for a request body, whatever keys it holds. Nil
     ///     for a definition file, which is an envelope when it has `payload` and no `aps`.
+    ///   - encoding: how the library that sends the definition writes its payload (`DialectTranslation.encoding`);
+    ///     nil for a request as written.
     public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
-                            firstDuplicateWins: Bool = false, textIsCompact: Bool = false, shape: NotificationDefinition.Shape? = nil)
+                            firstDuplicateWins: Bool = false, textIsCompact: Bool = false, shape: NotificationDefinition.Shape? = nil,
+                            encoding: WireEncoding? = nil)
         -> NotificationDefinition {
         let isEnvelope = shape.map { $0 == .envelope } ?? (!root.hasMember("aps") && root.hasMember(EnvelopeKey.payload))
         var envelope: FieldSet?
@@ -117,7 +120,8 @@ public enum Binder {
         return NotificationDefinition(
             root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins,
             envelope: consume envelope, headers: Headers.Parts(fields: consume headerFields, declaration: headersDeclaration),
-            deviceToken: consume deviceToken, payload: consume payload, aps: consume aps, textIsCompact: textIsCompact)
+            deviceToken: consume deviceToken, payload: consume payload, aps: consume aps, textIsCompact: textIsCompact,
+            encoding: encoding)
     }
 
     static let emptyObject = DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))

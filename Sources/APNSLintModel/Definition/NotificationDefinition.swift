@@ -33,6 +33,14 @@ public struct NotificationDefinition: Sendable {
     /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
     /// byte (see `ParseResult.textIsCompact`).
     @inlinable public var textIsCompact: Bool { storage.definition.textIsCompact }
+    /// How the library that sends this definition writes its payload; nil for a request as written (the configured
+    /// serializer style applies).
+    @inlinable public var encoding: WireEncoding? { storage.definition.encoding }
+    /// What the payload's bytes hold for a key written twice: every pair when the sending library writes them all,
+    /// else the value that counts.
+    public var duplicatesOnWire: WireSerializer.DuplicateKeys {
+        encoding?.duplicates ?? WireSerializer.DuplicateKeys(firstWins: firstDuplicateWins)
+    }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
     @inlinable public var inferredPushType: PushType? { storage.definition.inferredPushType }
 
@@ -47,6 +55,7 @@ public struct NotificationDefinition: Sendable {
         @usableFromInline let deviceToken: Field?
         @usableFromInline let objectPayloadSize: Int?
         @usableFromInline let textIsCompact: Bool
+        @usableFromInline let encoding: WireEncoding?
         @usableFromInline let inferredPushType: PushType?
         @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
         let apsKeys: KeySet<APSKey>
@@ -75,18 +84,21 @@ public struct NotificationDefinition: Sendable {
     /// - Parameter textIsCompact: the request document's text is what the compact serializer writes for it
     ///   (`ParseResult.textIsCompact`), so the payload's size is the length of its text.
     public init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers,
-                deviceToken: Field?, payload: Payload?, textIsCompact: Bool = false) {
+                deviceToken: Field?, payload: Payload?, textIsCompact: Bool = false, encoding: WireEncoding? = nil) {
         self.init(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers.parts,
-                  deviceToken: deviceToken, payload: payload?.parts, aps: payload?.aps?.parts, textIsCompact: textIsCompact)
+                  deviceToken: deviceToken, payload: payload?.parts, aps: payload?.aps?.parts, textIsCompact: textIsCompact,
+                  encoding: encoding)
     }
 
     init(root: consuming DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: consuming FieldSet?,
          headers: consuming Headers.Parts, deviceToken: consuming Field?, payload: consuming Payload.Parts?,
-         aps: consuming APS.Parts?, textIsCompact: Bool) {
+         aps: consuming APS.Parts?, textIsCompact: Bool, encoding: WireEncoding? = nil) {
         // Only plain values are read from the parts (worked out as they were bound): reading a set or a field out of
         // them would copy it, a retain and a release each.
         let size: Int? = if let range = payload?.objectRange {
-            textIsCompact ? range.length : payload.map { WireSerializer.size(of: $0.node, firstDuplicateWins: firstDuplicateWins) }
+            textIsCompact && encoding == nil ? range.length
+                : payload.map { WireSerializer.size(of: $0.node, duplicates: encoding?.duplicates ?? .init(firstWins: firstDuplicateWins),
+                                                    style: encoding?.style ?? .compact) }
         } else {
             nil
         }
@@ -110,7 +122,7 @@ public struct NotificationDefinition: Sendable {
         if headers.hasUnknownKeys { partsWithUnknownKeys.insert(.headers) }
         storage = DefinitionStorage(
             definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
-                              deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact,
+                              deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact, encoding: encoding,
                               inferredPushType: inferredPushType, pushType: pushType, apsKeys: aps?.keys ?? [],
                               alertKeys: aps?.alertKeys ?? [], headerKeys: headers.keys, partsWithUnknownKeys: partsWithUnknownKeys,
                               hasWronglyTypedValues: hasWronglyTypedValues),
@@ -133,13 +145,13 @@ public struct NotificationDefinition: Sendable {
 }
 
 extension NotificationDefinition {
-    /// The payload as it goes on the wire (see `WireSerializer`).
+    /// The payload as it goes on the wire (see `WireSerializer`): as the sending library writes it, or compact.
     public var payloadBytes: [UInt8]? {
-        payload.map { WireSerializer.serialize($0.node, firstDuplicateWins: firstDuplicateWins) }
+        payloadBytes(style: encoding?.style ?? .compact)
     }
 
     /// The payload as a sender whose JSON encoder escapes like `style` puts it on the wire.
     public func payloadBytes(style: WireSerializer.Style) -> [UInt8]? {
-        payload.map { WireSerializer.serialize($0.node, firstDuplicateWins: firstDuplicateWins, style: style) }
+        payload.map { WireSerializer.serialize($0.node, duplicates: duplicatesOnWire, style: style) }
     }
 }

@@ -140,9 +140,13 @@ public struct DialectTranslation: Sendable {
     /// False when the definition sends nothing to APNs (Skygear with `platform.ios: false`): only the FCM
     /// message is checked.
     public var sendsAPNs: Bool
+    /// How the library writes the payload it sends (its JSON encoder), when the dialect is a library's: `render`
+    /// prints these bytes and the size rules count them. Nil for a request as written.
+    public var encoding: WireEncoding?
 
     public init(request: DocumentNode, fcmMessage: DocumentNode? = nil, notes: [DialectNote] = [], dialectKeyRanges: [SourceRange] = [],
-                capabilities: DialectCapabilities = [], errorsAreWarnings: String? = nil, sendsAPNs: Bool = true) {
+                capabilities: DialectCapabilities = [], errorsAreWarnings: String? = nil, sendsAPNs: Bool = true,
+                encoding: WireEncoding? = nil) {
         self.request = request
         self.fcmMessage = fcmMessage
         self.notes = notes
@@ -150,6 +154,7 @@ public struct DialectTranslation: Sendable {
         self.capabilities = capabilities
         self.errorsAreWarnings = errorsAreWarnings
         self.sendsAPNs = sendsAPNs
+        self.encoding = encoding
     }
 
     /// The system sends through the legacy binary interface (2048-byte limit).
@@ -198,6 +203,11 @@ public struct DialectNote: Sendable {
         case unknownNotificationProperty
         /// A value of a type the library cannot send (apns_json's `extra`).
         case invalidValueType
+        /// The library throws (or crashes) on the definition: nothing is sent.
+        case libraryError
+        /// The library sends another value than the one written (a number rounded, a type converted, a value
+        /// replaced or added).
+        case rewrittenValue
     }
 
     public let kind: Kind
