@@ -16,6 +16,8 @@ struct RenderCommand: ParsableCommand {
             sent). --headers prints :path and the apns-* header lines first, then an empty line. --target fcm \
             prints the FCM v1 request a Skygear definition sends to Android, {"message": {...}}, instead.
 
+            A definition in a library's format (node-apn, ADCK, apns_json) is printed as that library sends it:             its keys, its numbers, its escapes, byte for byte (--serializer does not apply to it). --dialect             says which format, as on check.
+
             A file with syntax errors is not rendered: its errors go to standard error and the exit code is 1. \
             An unreadable path exits 2.
             """)
@@ -44,8 +46,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "With --fix: apply unsafe fixes too.")
     var unsafeFixes = false
 
-    @Option(help: "How strings are escaped: \(HelpText.serializerStyles()); default: the configuration's serializer, else compact.")
+    @Option(help: "How strings are escaped: \(HelpText.serializerStyles()); default: the configuration's serializer, else compact. A library's definition is written as the library writes it.")
     var serializer: WireSerializer.Style?
+
+    @Option(help: ArgumentHelp("The system format of the definition: \(HelpText.list(Dialect.allCases)) (default: detected from its keys; the definition's own \"dialect\" key wins).", valueName: "dialect"))
+    var dialect: Dialect?
 
     @OptionGroup(title: "Configuration (headers by path, serializer)")
     var configuration: ConfigurationOptions
@@ -75,7 +80,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         let format = InputFormat.detect(fileName: name) ?? .json
-        let workspace = configuration.workspace(commandLine: Settings(serializer: serializer))
+        let workspace = configuration.workspace(commandLine: Settings(serializer: serializer, dialect: dialect))
         let linter = try configured { () throws(ConfigurationError) in try workspace.linter(for: name) }
         let path = file == "-" && stdinFilename == nil ? nil : workspace.absolutePath(name)
         let role = input.role

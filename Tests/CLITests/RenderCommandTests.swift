@@ -11,6 +11,20 @@ struct RenderCommandTests {
         #expect(result.stderr == "")
     }
 
+    @Test func dialectOptionRendersWhatThatLibrarySends() throws {
+        // body and badge are keys several systems share: without a dialect the file is an APNs payload as written.
+        let dir = try workspace(["greeting.json": #"{"body": "Hi", "badge": 1}"#])
+        let asWritten = try run(["render", "greeting.json"], in: dir)
+        #expect(asWritten.status == 0)
+        #expect(asWritten.stdout == "{\"body\":\"Hi\",\"badge\":1}\n")
+        let nodeAPN = try run(["render", "--dialect", "node-apn", "greeting.json"], in: dir)
+        #expect(nodeAPN.status == 0)
+        #expect(nodeAPN.stdout == "{\"aps\":{\"alert\":\"Hi\",\"badge\":1}}\n")
+        let unknown = try run(["render", "--dialect", "gorush", "greeting.json"], in: dir)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("gorush"))
+    }
+
     @Test func yamlMultiDocumentPrintsOneLinePerDocument() throws {
         let yaml = """
             # two definitions
