@@ -167,10 +167,11 @@ public struct InvariantChecker: Sendable {
                 if size != bytes.count {
                     violations.append(Violation(.sizeMatchesOutput, "\(style) size \(size) for \(bytes.count) bytes written"))
                 }
-                if style == .compact, let objectSize = definition.objectPayloadSize, objectSize != bytes.count {
-                    violations.append(Violation(.sizeMatchesOutput, "objectPayloadSize \(objectSize) for \(bytes.count) bytes written"))
-                }
                 violations += roundTrip(bytes, of: payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
+            }
+            // The size the rules read is the length of what is sent (as the sending library writes it, if one does).
+            if let objectSize = definition.objectPayloadSize, let sent = definition.payloadBytes, objectSize != sent.count {
+                violations.append(Violation(.sizeMatchesOutput, "objectPayloadSize \(objectSize) for \(sent.count) bytes sent"))
             }
             let pretty = WireSerializer.prettyPrinted(payload.node, firstDuplicateWins: definition.firstDuplicateWins)
             let readBack = JSONReader.read(SourceText(bytes: pretty))
