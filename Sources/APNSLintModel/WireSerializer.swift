@@ -22,11 +22,11 @@ public enum WireSerializer {
         case ascii
         /// `/` as `\/`, like Swift's `JSONEncoder` (and `JSONSerialization`) without `.withoutEscapingSlashes`.
         case foundation
-        /// U+2028, U+2029 as `\u2028`, `\u2029`, like Erlang's jsx (2.8.0, its default `unescaped_jsonp: false`).
-        case jsx
         /// `<`, `>`, `&` as `\u003c`, `\u003e`, `\u0026`, and U+2028, U+2029 as `\u2028`, `\u2029`, like Go's
         /// `encoding/json`.
         case go
+        /// U+2028, U+2029 as `\u2028`, `\u2029`, like Erlang's jsx (2.8.0, its default `unescaped_jsonp: false`).
+        case jsx
 
         /// What the style produces, for messages: "compact UTF-8 JSON".
         public var phrase: String {

@@ -62,7 +62,7 @@ struct WireSerializerStyleTests {
     }
 
     @Test func styleRawValuesAreTheOptionNames() {
-        #expect(WireSerializer.Style.allCases.map(\.rawValue) == ["compact", "ascii", "foundation", "go"])
+        #expect(WireSerializer.Style.allCases.map(\.rawValue) == ["compact", "ascii", "foundation", "go", "jsx"])
     }
 
     @Test func prettyPrintingIndentsTwoSpacesWithColonSpace() throws {

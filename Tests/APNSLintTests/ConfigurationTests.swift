@@ -117,7 +117,7 @@ struct ConfigurationTests {
         ("rules: {invalid-json: off}\n", "1:23: invalid-json cannot be turned off: it reports text apns-lint cannot read, and nothing else is checked there"),
         ("platform: [ios]\n", "1:1: unknown key 'platform' in the configuration; did you mean platforms? (known: extends, include, exclude, rules, headers, platforms, serializer, size-limit-profile, dialect, overrides, ignore)"),
         ("platforms: [ios, android]\n", "1:18: 'android' is not a platform (one of ios, ipados, macos, tvos, watchos, visionos)"),
-        ("serializer: json\n", "1:13: 'json' is not a serializer (one of compact, ascii, foundation, go)"),
+        ("serializer: json\n", "1:13: 'json' is not a serializer (one of compact, ascii, foundation, go, jsx)"),
         ("headers: {apns-priorty: 5}\n", "1:11: unknown header 'apns-priorty'; did you mean apns-priority? (known: apns-push-type, apns-priority, apns-topic, apns-id, apns-expiration, apns-collapse-id, authorization, apns-channel-id, apns-request-id)"),
         ("headers: {apns-priority: [5]}\n", "1:26: the value of header apns-priority must be a string or a number, not an array"),
         ("overrides:\n  - headers: {apns-priority: 5}\n", "2:5: an override needs files: the globs of the files it applies to"),

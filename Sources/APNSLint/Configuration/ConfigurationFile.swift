@@ -47,9 +47,9 @@ public enum ConfigurationFile {
         ("rules", "Per rule: off, info, warning or error, or a mapping with severity and the rule's options."),
         ("headers", "Request headers for bare payloads (a definition's own headers and the command line's take precedence)."),
         ("platforms", "The platforms the app runs on: ios, ipados, macos, tvos, watchos, visionos."),
-        ("serializer", "How the sending stack escapes JSON, for the size rules: compact, ascii, foundation or go."),
+        ("serializer", "How the sending stack escapes JSON, for the size rules: \(WireSerializer.Style.allCases.map(\.rawValue).joined(separator: ", ")) (a library's definition is measured as the library writes it)."),
         ("size-limit-profile", "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes)."),
-        ("dialect", "The system format the definitions are written in: apns, apns-json, node-apn, adck or skygear (default: detected from each definition's keys)."),
+        ("dialect", "The system format the definitions are written in: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected from each definition's keys)."),
         ("overrides", "Settings for some files: a list of mappings with files (globs) and any of rules, headers, platforms, serializer, size-limit-profile; a later match wins."),
         ("ignore", "Findings accepted on purpose: a list of mappings with file (globs), rule (ids), an optional JSON Pointer, and a required reason."),
     ]
