@@ -152,46 +152,6 @@ struct NodeAPNDialectTests {
     }
 }
 
-@Suite("ADCK: the payload ADCK sends, option by option")
-struct ADCKDialectTests {
-    @Test("options", arguments: [
-        (#""body": "Hi""#, #"{"aps":{"alert":"Hi"}}"#),
-        (#""alert": "POPUP!""#, #"{"aps":{"alert":"POPUP!"}}"#),
-        (#""body": "Hi", "action_loc_key": null"#, #"{"aps":{"alert":{"body":"Hi","action-loc-key":null}}}"#),
-        (#""body": "Cute Kitty!", "action_loc_key": "PET_IT""#, #"{"aps":{"alert":{"body":"Cute Kitty!","action-loc-key":"PET_IT"}}}"#),
-        (#""loc_key": "K", "loc_args": ["a"]"#, #"{"aps":{"alert":{"loc-key":"K","loc-args":["a"]}}}"#),
-        (#""body": "Hi", "launch_image": "a.png""#, #"{"aps":{"alert":{"body":"Hi","launch-image":"a.png"}}}"#),
-        (#""body": "Hi", "badge": 5, "sound": "default""#, #"{"aps":{"alert":"Hi","badge":5,"sound":"default"}}"#),
-        (#""body": "Hi", "freeze": false, "validate": true"#, #"{"aps":{"alert":"Hi"}}"#),
-        (#""body": "Hi", "device_token": "ab""#, #"{"device-token":"ab","payload":{"aps":{"alert":"Hi"}}}"#),
-    ])
-    func option(members: String, request: String) throws {
-        let translated = try Translated("{\(members)}", configured: .adck)
-        #expect(translated.json == request)
-        #expect(translated.notes.map { String($0.prefix { $0 != " " }) } == ["legacy-binary-interface"])
-        #expect(translated.translation.usesLegacyBinaryInterface)
-    }
-
-    @Test func locKeyNeedsLocArgsAndUnknownOptionsAreDropped() throws {
-        let translated = try Translated(#"{"loc_key": "K", "subtitle": "S"}"#, configured: .adck)
-        #expect(translated.notes == [
-            "dialect-missing-key 1:2 ADCK requires loc_args with loc_key: the arguments that fill the localized string's placeholders",
-            #"dialect-dropped-key 1:18 "subtitle" is not an ADCK Message option, so nothing of it is sent"#,
-            "legacy-binary-interface 1:1 ADCK sends through APNs's legacy binary interface (gateway.push.apple.com:2195), which Apple shut off on 31 March 2021: nothing sent this way is delivered any more",
-        ])
-    }
-
-    @Test func truncateCutsTheBodyToFitAndValidateFalseMakesErrorsWarnings() throws {
-        let body = String(repeating: "é", count: 1100)
-        let translated = try Translated(#"{"truncate": true, "validate": false, "body": ""# + body + #""}"#, configured: .adck)
-        #expect(WireSerializer.size(of: translated.translation.request) <= 2048)
-        #expect(WireSerializer.size(of: translated.translation.request) > 2046)
-        #expect(translated.notes.first?.hasPrefix("dialect-truncated 1:47 truncate: true makes ADCK cut the body by ") == true)
-        #expect(translated.translation.errorsAreWarnings?.hasPrefix("validate: false turns off ADCK's own checks") == true)
-        #expect(translated.translation.capabilities == [.legacyBinaryInterface, .decidesPushType, .truncatesToFit])
-    }
-}
-
 @Suite("Skygear: the send time turns ttl into apns-expiration")
 struct SkygearExpirationTests {
     @Test func withAKnownNowTheExpirationIsNowPlusTTL() throws {

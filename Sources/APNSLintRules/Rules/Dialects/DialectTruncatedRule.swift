@@ -6,14 +6,15 @@ struct DialectTruncatedRule: Rule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "The system shortens the alert body to fit the size limit (ADCK's `truncate: true`); says what is cut.",
+            summary: "The system shortens the alert body to fit the size limit (ADCK's `truncate`); says what is cut.",
             rationale: """
-                With `truncate: true`, ADCK cuts the end of the body until the payload fits the limit instead of \
-                failing. The notification is delivered, but the user reads a sentence that stops where the bytes ran \
-                out, which may drop the part that matters. apns-lint shows the request with the cut body and says \
-                how much is lost, so the text can be shortened on purpose.
+                With `truncate: true` (or a string to end the body with instead of `...`), ADCK 0.2.0 cuts the body \
+                when it has more bytes than its own 255-byte limit leaves for it, keeping as many characters as that \
+                budget has bytes, less the ending. The notification is sent, but the user reads a sentence that stops \
+                where the budget ran out, which may drop the part that matters. apns-lint shows the request with the \
+                cut body and says how much is lost, so the text can be shortened on purpose.
                 """,
-            references: [Reference.adck, Reference.generatingNotification],
+            references: [Reference.adck, Reference.adck020, Reference.generatingNotification],
             triggering: [
                 Example(#"{"dialect": "adck", "truncate": true, "body": ↓""# + String(repeating: "Long story. ", count: 180) + #""}"#),
             ],

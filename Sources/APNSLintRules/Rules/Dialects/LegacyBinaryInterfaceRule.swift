@@ -15,7 +15,7 @@ struct LegacyBinaryInterfaceRule: Rule {
                 """,
             references: [Reference.sendingRequests, "https://www.kumulos.com/2021/03/31/apns-legacy-binary-protocol/", Reference.adck],
             triggering: [
-                Example(#"↓{"dialect": "adck", "body": "Cute Kitty!", "action_loc_key": "PET_IT"}"#),
+                Example(#"↓{"dialect": "adck", "body": "Cute Kitty!", "badge": 5}"#),
             ],
             nonTriggering: [
                 Example(#"{"dialect": "node-apn", "body": "Cute Kitty!", "topic": "com.example.app"}"#),
