@@ -24,6 +24,7 @@ enum HelpText {
             case .compact: "UTF-8"
             case .ascii: "\\uXXXX, like Python"
             case .foundation: "\\/, like JSONEncoder"
+            case .jsx: "\\u2028 and \\u2029, like Erlang's jsx"
             case .go: "\\u003c, like encoding/json"
             }
             return style == defaultStyle ? note + "; the default" : note
