@@ -327,7 +327,9 @@ private struct Builder {
                 }
                 let suggestion = Suggestion.closest(to: name, in: reads).map { "did you mean '\($0)'? " } ?? ""
                 note(.droppedKey, "\(function) does not read '\(name)' (\(what): \(reads.joined(separator: ", "))), so it is not sent",
-                     help: suggestion + "apns_json 1.x cannot send it; custom data goes in {extra, [{<<\"key\">>, Value}]}", at: key.range,
+                     help: suggestion + (reads == ErlangNotification.alertProperties
+                        ? "make_alert/1 cannot send it: to send it, build the payload yourself and give it to apns_erlv3 as {json, <<\"…\">>}"
+                        : "custom data goes in {extra, [{<<\"key\">>, Value}]}; other aps keys need a payload built yourself, sent as {json, <<\"…\">>}"), at: key.range,
                      pointer: pointer.appending(name))
             } else if case .binary(let bytes, _, nil) = key.value, let name = String(validating: bytes, as: UTF8.self), reads.contains(name) {
                 note(.droppedKey, "\(function) reads the atom '\(name)', not the binary \(key.shortDescription) (proplists:get_value/3 compares keys exactly), so it is not sent",
