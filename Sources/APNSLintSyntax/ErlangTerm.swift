@@ -268,7 +268,7 @@ extension ErlangTerm {
         case .string(let text):
             let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
             problems.append(SyntaxProblem(
-                .charlistString, "\"\(clipped)\" is a character list (a string in double quotes); apns_json expects binaries",
+                .charlistString, "\"\(clipped)\" is a character list (a string in double quotes), read here as a string; jsx writes it as an array of numbers",
                 help: "write it as a binary: <<\"\(clipped)\"/utf8>>", range: range))
             return .scalar(DocumentNode(.string(text), range: range))
         case .tuple(let elements):

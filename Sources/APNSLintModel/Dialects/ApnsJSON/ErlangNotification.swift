@@ -30,7 +30,11 @@ public enum ErlangNotification {
     public static func translate(_ term: ErlangTerm) -> DialectTranslation {
         var builder = Builder(term: term)
         let request = builder.build()
-        return DialectTranslation(request: request, notes: builder.notes, encoding: WireEncoding(style: .jsx, duplicates: .everyPair))
+        // apns_erlv3 1.3.3 has no push-type field: apns_lib_http2:apns_opts/1 writes no apns-push-type header
+        // (apns_lib_http2.erl:400-411), so the library, not the definition, decides it.
+        return DialectTranslation(request: request, notes: builder.notes, dialectKeyRanges: builder.dialectKeyRanges,
+                                  capabilities: shape(of: term) == .send ? [.decidesPushType] : [],
+                                  encoding: WireEncoding(style: .jsx, duplicates: .everyPair))
     }
 
     /// The request document for a term and what the libraries drop, change or raise on.
@@ -61,6 +65,8 @@ private struct Builder {
     let term: ErlangTerm
     let added: SourceRange
     var notes: [DialectNote] = []
+    /// Keys written in apns_erlv3's spelling (`token`, `uuid`, `expiry`, …): a fix must not rename them.
+    var dialectKeyRanges: [SourceRange] = []
     /// The first crash: the Erlang code stops there, so later ones are not reported.
     var crashed = false
 
@@ -198,7 +204,7 @@ private struct Builder {
         let sound = value(of: "sound", in: list, function: function)
         let extra = value(of: "extra", in: list, function: function)
         reportUnread(list, reads: ErlangNotification.notificationProperties, function: function, pointer: pointer,
-                     what: "a notification property")
+                     what: "the notification properties it reads")
 
         let soundBin = sound.flatMap { toBin($0.value, function: function, pointer: apsPointer.appending("sound")) }
         var body: [ErlangTerm] = []
@@ -236,7 +242,7 @@ private struct Builder {
             let locKey = value(of: "loc-key", in: alert, function: function)
             let locArgs = value(of: "loc-args", in: alert, function: function)
             let launchImage = value(of: "launch-image", in: alert, function: function)
-            reportUnread(alert, reads: ErlangNotification.alertProperties, function: function, pointer: pointer, what: "an alert property (make_alert/1 reads only these)")
+            reportUnread(alert, reads: ErlangNotification.alertProperties, function: function, pointer: pointer, what: "the alert properties make_alert/1 reads")
 
             var built: [ErlangTerm] = []
             if let body {
@@ -307,17 +313,11 @@ private struct Builder {
     /// Properties of `list` the function does not read (only the first of each atom key is read): dropped.
     mutating func reportUnread(_ list: ErlangTerm, reads: [String], function: String, pointer: JSONPointer, what: String) {
         guard let elements = list.listElements else { return }
-        var seen: Set<String> = []
         for element in elements {
             guard let (key, value) = element.pair else { continue }
             if let name = key.atom {
-                if reads.contains(name) {
-                    if !seen.insert(name).inserted {
-                        note(.droppedKey, "\(function) reads the first '\(name)' only (proplists:get_value/3); this one is not sent",
-                             help: "remove the later '\(name)'", at: key.range, pointer: pointer.appending(name))
-                    }
-                    continue
-                }
+                // A later equal key is duplicate-key's (proplists:get_value/3 reads the first).
+                if reads.contains(name) { continue }
                 if name == "content-available" {
                     if value.intValue != 1 {
                         note(.rewrittenValue, "\(function) does not read content-available: it always sends \"content-available\":1 (apns_json.erl:246, SCPF-25), not \(value.shortDescription)",
@@ -326,7 +326,7 @@ private struct Builder {
                     continue
                 }
                 let suggestion = Suggestion.closest(to: name, in: reads).map { "did you mean '\($0)'? " } ?? ""
-                note(.droppedKey, "\(function) does not read '\(name)' (\(what): \(reads.joined(separator: ", "))), so it is not sent",
+                note(.droppedKey, "\(function) does not read '\(name)', so it is not sent (\(what): \(reads.joined(separator: ", ")))",
                      help: suggestion + (reads == ErlangNotification.alertProperties
                         ? "make_alert/1 cannot send it: to send it, build the payload yourself and give it to apns_erlv3 as {json, <<\"…\">>}"
                         : "custom data goes in {extra, [{<<\"key\">>, Value}]}; other aps keys need a payload built yourself, sent as {json, <<\"…\">>}"), at: key.range,
@@ -388,6 +388,9 @@ private struct Builder {
 
         // apns_erlv3_session:make_nf/3 (apns_erlv3_session.erl:1881-1890): a throw there makes send/2 return
         // {error, {bad_notification, …}}: nothing is sent.
+        for property in ["token", "uuid", "expiry", "topic", "priority", "json"] {
+            if let found = keysearch(property) { dialectKeyRanges.append(found.key.range) }
+        }
         var headers: [Member] = []
         var deviceToken: Member?
         var refused = false
@@ -395,7 +398,7 @@ private struct Builder {
             if let text = headerText(uuid.value) , uuid.value.binaryBytes != nil {
                 headers.append(Member(key: HeaderName.id, keyRange: uuid.key.range, value: DocumentNode(.string(text), range: uuid.value.range)))
             } else {
-                refuse("throw:{bad_options,{not_a_binary,uuid}}", "uuid must be a binary", at: uuid.value.range, kind: .invalidValueType)
+                refuse("{bad_options,{not_a_binary,uuid}}", "uuid must be a binary", at: uuid.value.range, kind: .invalidValueType)
                 refused = true
             }
         }
@@ -405,16 +408,16 @@ private struct Builder {
                 deviceToken = Member(key: EnvelopeKey.deviceToken, keyRange: token.key.range,
                                      value: DocumentNode(.string(String(decoding: token.value.binaryBytes!, as: UTF8.self)), range: token.value.range))
             } else if !refused {
-                refuse("throw:{bad_options,{not_a_binary,token}}", "the token must be a binary, <<\"…\">>, not \(token.value.shortDescription)",
+                refuse("{bad_options,{not_a_binary,token}}", "the token must be a binary, <<\"…\">>, not \(token.value.shortDescription)",
                        at: token.value.range, kind: .invalidValueType)
                 refused = true
             }
         } else if !refused {
-            refuse("throw:{key_not_found,token}", "the notification has no token", at: term.range, kind: .missingKey)
+            refuse("{key_not_found,token}", "the notification has no token", at: term.range, kind: .missingKey)
             refused = true
         }
         if !payloadIsBinary, !refused, let json {
-            refuse("throw:{bad_options,{not_a_binary,json}}", "json must be a binary", at: json.value.range, kind: .invalidValueType)
+            refuse("{bad_options,{not_a_binary,json}}", "json must be a binary", at: json.value.range, kind: .invalidValueType)
             refused = true
         }
         guard !refused else {
@@ -487,7 +490,13 @@ private struct Builder {
         guard let elements = term.listElements else { return }
         let function = "sc_push_svc_apnsv3:send/2"
         for element in elements {
-            guard let (key, _) = element.pair, let name = key.atom, !ErlangNotification.sendProperties.contains(name) else { continue }
+            guard let (key, _) = element.pair else { continue }
+            guard let name = key.atom else {
+                note(.droppedKey, "\(function) reads only atom keys beside the notification, so \(key.shortDescription) is not sent",
+                     help: "custom data goes in the aps proplist's extra: {aps, [{extra, [{<<\"key\">>, Value}]}]}", at: key.range)
+                continue
+            }
+            guard !ErlangNotification.sendProperties.contains(name) else { continue }
             let why: String
             switch name {
             case "expiration": why = "apns_erlv3 1.3.3 reads the expiry time from 'expiry' (apns-expiration), not 'expiration'"
