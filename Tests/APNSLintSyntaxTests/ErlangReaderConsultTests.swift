@@ -85,7 +85,7 @@ struct ErlangReaderConsultTests {
         #expect(problem.fix?.applicability == .safe)
         #expect(problem.fix?.edits == [TextEdit.delete(SourceRange(start: 0, end: 15))])
         #expect(read.result.erlangTerms.map(show) == ["[{alert,<<72,105>>}]"])
-        #expect(read.documents.first?.range == SourceRange(start: 15, end: 35))
+        #expect(read.documents.first?.range == SourceRange(start: 15, end: 34))
     }
 
     @Test func termRangesPointAtTheSource() throws {
