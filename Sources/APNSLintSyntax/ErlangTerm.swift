@@ -287,6 +287,7 @@ extension ErlangTerm {
                                                   help: "use an atom or a binary key", range: entry.key.range))
                     continue
                 }
+                entry.key.reportCharlistKey(&problems)
                 children.append(((key, entry.key.range), entry.value))
             }
             return .container(children, isObject: true)
@@ -299,11 +300,21 @@ extension ErlangTerm {
             if !elements.isEmpty, elements.allSatisfy({ $0.pair.map { $0.0.jsonKey != nil } ?? false }) {
                 return .container(elements.map { element in
                     let (key, value) = element.pair!
+                    key.reportCharlistKey(&problems)
                     return ((key.jsonKey!, key.range), value)
                 }, isObject: true)
             }
             return .container(elements.map { (nil, $0) }, isObject: false)
         }
+    }
+
+    /// A character-list key, reported where it is read as an object's key (jsx would not take it).
+    func reportCharlistKey(_ problems: inout [SyntaxProblem]) {
+        guard case .string(let text) = value else { return }
+        let clipped = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        problems.append(SyntaxProblem(
+            .charlistString, "\"\(clipped)\" is a character list (a string in double quotes), read here as a key; jsx takes only atom, binary and integer keys",
+            help: "write the key as a binary: <<\"\(clipped)\"/utf8>>", range: range))
     }
 
     /// The text of a term usable as a JSON key: an atom, a binary, a character list or an integer.
