@@ -124,8 +124,20 @@ public struct Linter: Sendable {
             let documentIndex = isMultiDocument ? index : nil
             let choice = role == .requestBody ? DialectChoice.apns(asWritten: document)
                 : DialectChoice.resolve(document, configured: settings.dialect, isErlang: format == .erlang)
-            let translation = choice.dialect.translate(choice.document, now: settings.options.now)
+            // apns_json reads the Erlang term itself; without a declaration taken out, it is the term as read.
+            let term = index < parsed.erlangTerms.count && choice.dialect == .apnsJSON
+                ? parsed.erlangTerms[index].removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
+            let translation = choice.dialect.translate(choice.document, term: term, now: settings.options.now)
             var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
+            // What has no JSON form in an Erlang term matters where the term is read as JSON; apns_json reads the term
+            // and says itself what it does with such a value.
+            if choice.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
+                found += parsed.termProblems.filter { $0.range.start >= document.range.start && $0.range.end <= document.range.end }.compactMap { problem in
+                    var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan)
+                    diagnostic?.document = documentIndex
+                    return diagnostic
+                }
+            }
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins,
                                          textIsCompact: parsed.textIsCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
@@ -223,5 +235,17 @@ public struct Linter: Sendable {
         return Diagnostic(
             ruleID: id, severity: severity, message: problem.message, help: problem.help,
             pointer: .root, range: problem.range, fix: problem.fix)
+    }
+}
+
+private extension ErlangTerm {
+    /// The term without its `{dialect, …}` members (atom or binary key), when `condition` holds.
+    func removingMember(_ key: String, if condition: Bool) -> ErlangTerm {
+        guard condition, case .list(let elements, let tail) = value else { return self }
+        let kept = elements.filter { element in
+            guard let (name, _) = element.pair else { return true }
+            return name.atom != key && name.binaryBytes != Array(key.utf8)
+        }
+        return ErlangTerm(.list(kept, tail: tail), range: range)
     }
 }

@@ -5,6 +5,9 @@ import APNSLintSyntax
 func reportArgsWithoutKey(args: String, key: String, shownInstead: String, into context: inout RuleContext) {
     guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert,
           let argsField = alert[args], alert[key] == nil else { return }
+    // An empty list a library adds by itself (apns_json writes "loc-args":[] into every alert proplist,
+    // apns_json.erl:270-282) holds no argument to lose, and the definition has nothing to remove.
+    if argsField.value.elements?.isEmpty == true, argsField.value.range.isEmpty { return }
     context.report(
         "\"\(args)\" is given without \"\(key)\": the arguments fill the placeholders of the \"\(key)\" string, so without it they are never shown (Firebase's SDKs reject this alert outright)",
         at: argsField,

@@ -175,6 +175,14 @@ public struct ParseResult: Sendable {
     /// requires (`\"`, `\\`, `\b` `\f` `\n` `\r` `\t`, other control characters as lowercase `\u00XX`).
     /// Then a value's size on the wire is the length of its text, with no need to write it out again.
     public var textIsCompact = false
+    /// The Erlang reader's terms, one per document, as `file:consult/1` reads them (empty for JSON and YAML): what a
+    /// library's dialect (apns_json) reads, since the JSON model of `documents` loses what Erlang distinguishes (atom,
+    /// binary or character list; integer or float; tuples).
+    public var erlangTerms: [ErlangTerm] = []
+    /// What has no JSON form in the Erlang terms (a tuple outside a proplist, a character list read as a string):
+    /// found while deriving `documents` from `erlangTerms`, and reported only where a document is read as JSON (a
+    /// library's dialect reads the term itself and says what it does with such a value).
+    public var termProblems: [SyntaxProblem] = []
 
     public init(documents: [DocumentNode], problems: [SyntaxProblem]) {
         self.documents = documents

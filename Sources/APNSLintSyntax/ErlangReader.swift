@@ -1,21 +1,32 @@
-/// Reads Erlang terms in the `file:consult/1` layout (each term ended by `.`, `%` comments, an optional leading
-/// `Name =` binding) and turns each term into a positioned `DocumentNode` by the jsx conventions that
-/// `apns_json` uses:
+/// Reads Erlang terms exactly as `file:consult/1` (Erlang/OTP 25) reads them: each term ended by a `.` followed by
+/// whitespace, a `%` comment or the end of the file; `%` comments; whitespace as `erl_scan` counts it (U+0000–U+0020
+/// and U+0080–U+00A0). What `file:consult/1` rejects is an `invalidSyntax` problem with its position: a variable, a
+/// reserved word as an atom (`end`), a float out of range (`1.0e400`), `#{K := V}`, a record, a `fun`, a `.` not
+/// followed by whitespace (`].[`), and a leading `Name =` binding (the apns_json documentation writes its examples
+/// that way, but file:consult/1 cannot read them: that problem has a fix removing the binding, and the term after it
+/// is still read, so the rules check it).
 ///
-/// - a list of 2-tuples with atom, binary or integer keys is an object (`[{}]` is the empty object); a map is an
-///   object; other lists are arrays;
-/// - `true`, `false`, `null` are JSON literals; other atoms and binaries are strings; a `"..."` string (a
-///   character list) is a string too, reported because apns_json expects binaries;
-/// - `{{Y,M,D},{H,Mi,S}}` is an ISO 8601 string, as jsx writes datetimes.
-///
-/// In a proplist the first of two equal keys wins (`proplists:get_value/2`), so `firstDuplicateWins` is set.
-/// Containers are read with an explicit stack, and nesting is limited to `maxDepth`.
+/// Each term becomes a positioned `ErlangTerm` (`ParseResult.erlangTerms`) and, derived from it by the jsx
+/// conventions, a `DocumentNode` (`ParseResult.documents`); what has no JSON form is reported in
+/// `ParseResult.termProblems`. In a proplist the first of two equal keys wins (`proplists:get_value/2`), so
+/// `firstDuplicateWins` is set. Containers are read with an explicit stack, and nesting is limited to `maxDepth`.
 public enum ErlangReader {
     public static let defaultMaxDepth = 512
 
+    /// erl_scan's reserved words: never an atom unless quoted (`'end'`).
+    public static let reservedWords: Set<String> = [
+        "after", "and", "andalso", "band", "begin", "bnot", "bor", "bsl", "bsr", "bxor", "case", "catch", "cond", "div",
+        "end", "fun", "if", "let", "not", "of", "or", "orelse", "receive", "rem", "try", "when", "xor",
+    ]
+
     public static func read(_ source: SourceText, maxDepth: Int = defaultMaxDepth) -> ParseResult {
         var parser = ErlangParser(source: source, maxDepth: maxDepth)
-        var result = parser.parseFile()
+        let terms = parser.parseFile()
+        var termProblems: [SyntaxProblem] = []
+        let documents = terms.map { $0.jsonDocument(problems: &termProblems) }
+        var result = ParseResult(documents: documents, problems: parser.problems)
+        result.erlangTerms = terms
+        result.termProblems = termProblems
         result.firstDuplicateWins = true
         return result
     }
@@ -26,30 +37,11 @@ private enum Token: Equatable {
     case atom(String)
     case variable(String)
     case string(String)
-    case integer(String)
-    case float(String)
+    case integer(BigInteger)
+    case float(Double)
     case punct(String)
     case dot
     case end
-}
-
-/// A value on its way into the tree: converted already, except for what depends on its parent
-/// (a 2-tuple becomes a member only inside a proplist).
-private enum Piece {
-    case node(DocumentNode)
-    /// `{Key, Value}`: a member if the enclosing list turns out to be a proplist.
-    case pair(key: String, keyRange: SourceRange, value: DocumentNode, range: SourceRange)
-    /// `{}`: only meaningful as `[{}]`, the empty object.
-    case emptyTuple(SourceRange)
-    /// Any other tuple: JSON has no tuple.
-    case tuple(SourceRange)
-
-    var range: SourceRange {
-        switch self {
-        case .node(let node): node.range
-        case .pair(_, _, _, let range), .emptyTuple(let range), .tuple(let range): range
-        }
-    }
 }
 
 private struct ErlangParser {
@@ -76,33 +68,27 @@ private struct ErlangParser {
 
     // MARK: File
 
-    mutating func parseFile() -> ParseResult {
-        var documents: [DocumentNode] = []
+    mutating func parseFile() -> [ErlangTerm] {
+        var terms: [ErlangTerm] = []
         do {
             try advance()
-            if token == .end {
-                throw fatal("the file holds no Erlang term", at: 0, 0,
-                            help: "write a notification as a proplist ended by a period: [{alert, <<\"Hi\">>}].")
-            }
+            // An empty file, or one holding only comments, is zero terms: file:consult/1 returns {ok, []}.
             while token != .end {
-                // An optional `Name =` binding, as in the apns_json examples.
-                if case .variable = token {
-                    let variableStart = tokenStart, variableEnd = tokenEnd
-                    try advance()
-                    guard token == .punct("=") else {
-                        throw fatal("a variable cannot stand in a term: terms in a definition file must be literal values",
-                                    at: variableStart, variableEnd - variableStart, help: "write the value itself")
-                    }
-                    try advance()
+                if case .variable(let name) = token {
+                    try skipBinding(name)
                 }
                 let term = try parseTerm()
-                documents.append(try finish(term, atTopLevel: true))
+                terms.append(term)
                 guard token == .dot else {
                     if token == .end {
-                        throw fatal("the term is not ended by '.'", at: term.range.end, 0,
-                                    help: "end each term with a period, as file:consult/1 expects")
+                        throw fatal("the term is not ended by '.' (file:consult/1: syntax error at the end of the file)", at: term.range.end, 0,
+                                    help: "end each term with a period followed by a newline, as file:consult/1 expects")
                     }
-                    throw fatal("expected '.' after the term, found \(describe(token))", at: tokenStart, tokenEnd - tokenStart,
+                    if token == .punct(".") {
+                        throw fatal("a '.' ends a term only when whitespace, a '%' comment or the end of the file follows it",
+                                    at: tokenStart, 1, help: "put a newline after the period")
+                    }
+                    throw fatal("expected '.' after the term, found \(describe(token))", at: tokenStart, max(1, tokenEnd - tokenStart),
                                 help: "end each term with a period; separate elements inside a term with ','")
                 }
                 try advance()
@@ -112,97 +98,130 @@ private struct ErlangParser {
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
-        return ParseResult(documents: documents, problems: problems)
+        return terms
+    }
+
+    /// At a variable starting a term: `Name = Term` is how apns_json's documentation writes its examples, and
+    /// file:consult/1 rejects it ({error, {Line, erl_parse, "bad term"}}). Reported with a fix that removes the
+    /// binding; the term after it is read on. Any other variable is fatal.
+    mutating func skipBinding(_ name: String) throws {
+        let variableStart = tokenStart, variableEnd = tokenEnd
+        try advance()
+        guard token == .punct("=") else {
+            throw fatal("the variable \(name) cannot stand in a term: file:consult/1 reads literal values only (bad term)",
+                        at: variableStart, variableEnd - variableStart, help: "write the value itself, or quote it as an atom: '\(name)'")
+        }
+        try advance()
+        let binding = SourceRange(start: variableStart, end: tokenStart)
+        problems.append(SyntaxProblem(
+            .invalidSyntax,
+            "file:consult/1 cannot read a binding ('\(name) = …' is an expression, not a term: bad term); a file meant for file:consult/1 must drop it",
+            help: "remove '\(name) = ' and keep the term",
+            range: SourceRange(start: variableStart, end: variableEnd),
+            fix: Fix("Remove the binding '\(name) ='", edits: [TextEdit.delete(binding)], applicability: .safe)))
     }
 
     // MARK: Terms
 
     struct Open {
-        enum Kind { case list, tuple, map, binary }
+        enum Kind { case list, tuple, map }
         let kind: Kind
         let start: Int
-        var pieces: [Piece] = []
-        /// For maps: the key waiting for its value.
-        var mapKey: Piece?
-        var binaryText = ""
+        var elements: [ErlangTerm] = []
+        var tail: ErlangTerm?
+        var inTail = false
+        var mapKey: ErlangTerm?
+        var entries: [(key: ErlangTerm, value: ErlangTerm)] = []
     }
 
     /// Reads one term with an explicit stack of open containers.
-    mutating func parseTerm() throws -> Piece {
+    mutating func parseTerm() throws -> ErlangTerm {
         var open: [Open] = []
-        while true {
-            var piece: Piece
+        next: while true {
+            var term: ErlangTerm
             let start = tokenStart
             switch token {
-            case .punct("["), .punct("{"), .punct("#"), .punct("<<"):
-                var kind: Open.Kind
-                switch token {
-                case .punct("["): kind = .list
-                case .punct("{"): kind = .tuple
-                case .punct("#"):
+            case .punct("["), .punct("{"), .punct("#"):
+                var kind: Open.Kind = token == .punct("[") ? .list : .tuple
+                if token == .punct("#") {
                     try advance()
                     guard token == .punct("{") else {
+                        if case .atom = token {
+                            throw fatal("a record (#name{…}) is not a term file:consult/1 reads (bad term)", at: start, max(1, tokenEnd - start),
+                                        help: "write the value as a tuple or a map #{key => value}")
+                        }
                         throw fatal("expected '{' after '#' (a map is written #{Key => Value})", at: tokenStart, max(1, tokenEnd - tokenStart),
                                     help: "write a map as #{key => value}")
                     }
                     kind = .map
-                default: kind = .binary
                 }
-                guard kind == .binary || open.count < maxDepth else {
+                guard open.count < maxDepth else {
                     throw fatal("nesting is deeper than \(maxDepth) levels; apns-lint stops here to stay within bounded memory and stack",
                                 at: start, 1, help: "an APNs payload is at most 5120 bytes and never needs this depth")
                 }
                 try advance()
-                let closer = kind == .list ? "]" : kind == .binary ? ">>" : "}"
+                let closer = kind == .list ? "]" : "}"
                 if token == .punct(closer) {
                     let end = tokenEnd
                     try advance()
-                    piece = try close(Open(kind: kind, start: start), end: end)
+                    term = build(Open(kind: kind, start: start), end: end)
                 } else {
                     open.append(Open(kind: kind, start: start))
-                    if kind == .binary {
-                        try readBinarySegments(into: &open[open.count - 1])
-                        let end = tokenEnd
-                        try advance()
-                        piece = try close(open.removeLast(), end: end)
-                    } else {
-                        continue
-                    }
+                    continue next
                 }
+            case .punct("<<"):
+                term = try parseBinary()
             default:
-                piece = try parseScalar()
+                term = try parseScalar()
             }
 
-            // Attach the finished piece; close every container that ends here.
+            // Attach the finished term; close every container that ends here.
             while true {
-                guard var container = open.popLast() else { return piece }
-                if container.kind == .map {
+                guard var container = open.popLast() else { return term }
+                switch container.kind {
+                case .map:
                     if let key = container.mapKey {
-                        container.pieces.append(try mapPair(key: key, value: piece))
+                        container.entries.append((key, term))
                         container.mapKey = nil
                     } else {
-                        container.mapKey = piece
-                        guard token == .punct("=>") || token == .punct(":=") else {
+                        container.mapKey = term
+                        if token == .punct(":=") {
+                            throw fatal("'Key := Value' updates a map that exists; a map written in a term takes 'Key => Value' (file:consult/1: bad term)",
+                                        at: tokenStart, 2, help: "write Key => Value")
+                        }
+                        guard token == .punct("=>") else {
                             throw fatal("expected '=>' after a map key, found \(describe(token))", at: tokenStart, max(1, tokenEnd - tokenStart),
                                         help: "write map entries as Key => Value")
                         }
                         try advance()
                         open.append(container)
-                        break
+                        continue next
                     }
-                } else {
-                    container.pieces.append(piece)
+                case .list:
+                    if container.inTail {
+                        container.tail = term
+                        guard token == .punct("]") else {
+                            throw fatal("expected ']' after the tail of the list, found \(describe(token))", at: tokenStart, max(1, tokenEnd - tokenStart),
+                                        help: "a list tail is written [Head | Tail]")
+                        }
+                    } else {
+                        container.elements.append(term)
+                    }
+                case .tuple:
+                    container.elements.append(term)
                 }
                 let closer = container.kind == .list ? "]" : "}"
                 if token == .punct(closer) {
                     let end = tokenEnd
                     try advance()
-                    piece = try close(container, end: end)
+                    term = build(container, end: end)
                     continue
                 }
-                if token == .punct("|"), container.kind == .list {
-                    throw fatal("a list tail ('|') cannot become JSON: write the list out element by element",
-                                at: tokenStart, 1, help: "write [A, B, C] instead of [A | Rest]")
+                if token == .punct("|"), container.kind == .list, !container.inTail {
+                    try advance()
+                    container.inTail = true
+                    open.append(container)
+                    continue next
                 }
                 guard token == .punct(",") else {
                     let what = container.kind == .list ? "list" : container.kind == .map ? "map" : "tuple"
@@ -221,177 +240,50 @@ private struct ErlangParser {
                                 help: "separate elements with ',' and close the \(what) with '\(closer)'")
                 }
                 try advance()
-                open.append(container)
-                break
-            }
-        }
-    }
-
-    /// Reads `"..."` segments (optionally `/utf8`) up to `>>`, leaving the token at `>>`.
-    mutating func readBinarySegments(into container: inout Open) throws {
-        while true {
-            guard case .string(let text) = token else {
-                throw fatal("apns-lint reads binaries of string segments only (<<\"text\">>), found \(describe(token))",
-                            at: tokenStart, max(1, tokenEnd - tokenStart), help: "write the text as <<\"text\">>")
-            }
-            container.binaryText += text
-            try advance()
-            // Adjacent string literals concatenate, as in Erlang: <<"a" "b">> is <<"ab">>.
-            while case .string(let part) = token {
-                container.binaryText += part
-                try advance()
-            }
-            if token == .punct("/") {
-                try advance()
-                guard case .atom(let type) = token, ["utf8", "binary", "bytes"].contains(type) else {
-                    throw fatal("expected utf8 after '/' in a binary segment, found \(describe(token))",
-                                at: tokenStart, max(1, tokenEnd - tokenStart), help: "write <<\"text\"/utf8>>")
+                if container.kind == .list, token == .punct("]") {
+                    throw fatal("a trailing ',' before ']' (file:consult/1: syntax error before ']')", at: tokenStart, 1,
+                                help: "remove the last ','")
                 }
-                try advance()
+                open.append(container)
+                continue next
             }
-            if token == .punct(">>") { return }
-            guard token == .punct(",") else {
-                throw fatal("expected ',' or '>>' in the binary, found \(describe(token))", at: tokenStart, max(1, tokenEnd - tokenStart),
-                            help: "close the binary with '>>'")
-            }
-            try advance()
         }
     }
 
-    /// Converts a closed container by the jsx conventions.
-    mutating func close(_ container: Open, end: Int) throws -> Piece {
+    /// A closed container as a term. `[A | [B]]` is the proper list `[A, B]`, as Erlang builds it.
+    func build(_ container: Open, end: Int) -> ErlangTerm {
         let range = SourceRange(start: container.start, end: end)
         switch container.kind {
-        case .binary:
-            return .node(DocumentNode(.string(container.binaryText), range: range))
         case .tuple:
-            let pieces = container.pieces
-            if pieces.isEmpty { return .emptyTuple(range) }
-            if pieces.count == 3 {
-                let integers = pieces.compactMap { piece -> Int? in
-                    if case .node(let node) = piece, let number = node.number, number.isInteger { return number.intValue }
-                    return nil
-                }
-                if integers.count == 3 { tupleIntegers[range.start] = integers }
-            }
-            if pieces.count == 2, let datetime = datetime(pieces) {
-                return .node(DocumentNode(.string(datetime), range: range))
-            }
-            if pieces.count == 2, case .node(let keyNode) = pieces[0], let key = keyText(keyNode) {
-                var value: DocumentNode
-                if case .node(let node) = pieces[1] {
-                    value = node
-                } else {
-                    // {Key, {…}}: the pair is fine, its value is not JSON.
-                    problems.append(SyntaxProblem(
-                        .nonJSONValue, "this tuple cannot become JSON (JSON has no tuples); it becomes null",
-                        help: "use a list [...] or a proplist [{Key, Value}, ...] instead", range: pieces[1].range))
-                    value = DocumentNode(.null, range: pieces[1].range)
-                }
-                return .pair(key: key, keyRange: keyNode.range, value: value, range: range)
-            }
-            return .tuple(range)
+            return ErlangTerm(.tuple(container.elements), range: range)
         case .map:
-            var members: [Member] = []
-            for piece in container.pieces { if let member = member(piece) { members.append(member) } }
-            return .node(DocumentNode(.object(members), range: range))
+            return ErlangTerm(.map(container.entries), range: range)
         case .list:
-            let pieces = container.pieces
-            if pieces.count == 1, case .emptyTuple = pieces[0] {
-                return .node(DocumentNode(.object([]), range: range))
-            }
-            if !pieces.isEmpty, pieces.allSatisfy({ if case .pair = $0 { true } else { false } }) {
-                var members: [Member] = []
-                for piece in pieces { if let member = member(piece) { members.append(member) } }
-                return .node(DocumentNode(.object(members), range: range))
-            }
-            var elements: [DocumentNode] = []
-            for piece in pieces {
-                switch piece {
-                case .node(let node): elements.append(node)
-                case .pair(_, _, _, let range), .emptyTuple(let range), .tuple(let range):
-                    problems.append(SyntaxProblem(
-                        .nonJSONValue, "this tuple is in a list that is not a proplist, and JSON has no tuples; it becomes null",
-                        help: "make every element a {Key, Value} pair (a proplist, which becomes an object), or none", range: range))
-                    elements.append(DocumentNode(.null, range: range))
+            var elements = container.elements
+            var tail = container.tail
+            if let last = tail {
+                switch last.value {
+                case .list(let more, let rest):
+                    elements += more
+                    tail = rest
+                case .string:
+                    elements += last.listElements ?? []
+                    tail = nil
+                default:
+                    break
                 }
             }
-            return .node(DocumentNode(.array(elements), range: range))
+            return ErlangTerm(.list(elements, tail: tail), range: range)
         }
     }
 
-    /// A whole term as a document: a bare tuple cannot become JSON.
-    mutating func finish(_ piece: Piece, atTopLevel: Bool) throws -> DocumentNode {
-        if case .node(let node) = piece { return node }
-        problems.append(SyntaxProblem(
-            .nonJSONValue, "a tuple cannot become JSON; a notification is a proplist (a list of {Key, Value} tuples)",
-            help: "wrap the tuples in a list: [{alert, <<\"Hi\">>}]", range: piece.range))
-        return DocumentNode(.null, range: piece.range)
-    }
-
-    /// A proplist entry or map entry as an object member.
-    mutating func member(_ piece: Piece) -> Member? {
-        // A character-list key was reported where it was read.
-        guard case .pair(let key, let keyRange, let value, _) = piece else { return nil }
-        return Member(key: key, keyRange: keyRange, value: value)
-    }
-
-    mutating func mapPair(key: Piece, value: Piece) throws -> Piece {
-        guard case .node(let keyNode) = key, let text = keyText(keyNode) else {
-            problems.append(SyntaxProblem(.nonJSONValue, "a map key must be an atom, a binary or an integer to become a JSON key",
-                                          help: "use an atom or a binary key", range: key.range))
-            return .tuple(key.range)
-        }
-        guard case .node(let valueNode) = value else {
-            problems.append(SyntaxProblem(.nonJSONValue, "a tuple cannot become JSON", help: "use a proplist or a map", range: value.range))
-            return .pair(key: text, keyRange: keyNode.range, value: DocumentNode(.null, range: value.range),
-                         range: SourceRange(start: key.range.start, end: value.range.end))
-        }
-        return .pair(key: text, keyRange: keyNode.range, value: valueNode,
-                     range: SourceRange(start: key.range.start, end: value.range.end))
-    }
-
-    /// The text of a node usable as a key: an atom or binary (strings), a character list, or an integer.
-    func keyText(_ node: DocumentNode) -> String? {
-        switch node.value {
-        case .string(let text): return text
-        case .number(let number) where number.isInteger: return number.text
-        case .bool(let bool): return bool ? "true" : "false"
-        case .null: return "null"
-        default: return nil
-        }
-    }
-
-    /// `{{Y,M,D},{H,Mi,S}}` as jsx writes it: `2026-11-21T10:00:00Z`.
-    func datetime(_ pieces: [Piece]) -> String? {
-        func integers(_ piece: Piece) -> [Int]? {
-            guard case .tuple(let range) = piece else { return nil }
-            return tupleIntegers[range.start]
-        }
-        guard let date = integers(pieces[0]), let time = integers(pieces[1]), date.count == 3, time.count == 3 else { return nil }
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(date[0], 4))-\(pad(date[1], 2))-\(pad(date[2], 2))T\(pad(time[0], 2)):\(pad(time[1], 2)):\(pad(time[2], 2))Z"
-    }
-
-    /// 3-tuples of integers by their start, for datetimes.
-    var tupleIntegers: [Int: [Int]] = [:]
-
-    mutating func parseScalar() throws -> Piece {
+    mutating func parseScalar() throws -> ErlangTerm {
         let start = tokenStart
         switch token {
         case .atom(let name):
             let end = tokenEnd
             try advance()
-            let range = SourceRange(start: start, end: end)
-            switch name {
-            case "true": return .node(DocumentNode(.bool(true), range: range))
-            case "false": return .node(DocumentNode(.bool(false), range: range))
-            case "null": return .node(DocumentNode(.null, range: range))
-            default: return .node(DocumentNode(.string(name), range: range))
-            }
+            return ErlangTerm(.atom(name), range: SourceRange(start: start, end: end))
         case .string:
             // Adjacent string literals concatenate, as in Erlang.
             var text = ""
@@ -401,38 +293,34 @@ private struct ErlangParser {
                 end = tokenEnd
                 try advance()
             }
-            let range = SourceRange(start: start, end: end)
-            problems.append(SyntaxProblem(
-                .charlistString, "\"\(clip(text))\" is a character list (a string in double quotes); apns_json expects binaries",
-                help: "write it as a binary: <<\"\(clip(text))\">>", range: range))
-            return .node(DocumentNode(.string(text), range: range))
-        case .integer(let text):
+            return ErlangTerm(.string(text), range: SourceRange(start: start, end: end))
+        case .integer(let value):
             let end = tokenEnd
             try advance()
-            return .node(DocumentNode(.number(NumberLiteral(text: text, isInteger: true)), range: SourceRange(start: start, end: end)))
-        case .float(let text):
+            return ErlangTerm(.integer(value.decimalText), range: SourceRange(start: start, end: end))
+        case .float(let value):
             let end = tokenEnd
             try advance()
-            return .node(DocumentNode(.number(NumberLiteral(text: text, isInteger: false)), range: SourceRange(start: start, end: end)))
+            return ErlangTerm(.float(value), range: SourceRange(start: start, end: end))
         case .punct("-"), .punct("+"):
+            // One sign before a number (erl_parse:normalise/1 takes no more: `- -1` is a bad term).
             let negative = token == .punct("-")
             try advance()
             let end = tokenEnd
             switch token {
-            case .integer(let text):
+            case .integer(var value):
                 try advance()
-                let value = negative && text != "0" ? "-" + text : text
-                return .node(DocumentNode(.number(NumberLiteral(text: value, isInteger: true)), range: SourceRange(start: start, end: end)))
-            case .float(let text):
+                if negative { value.negate() }
+                return ErlangTerm(.integer(value.decimalText), range: SourceRange(start: start, end: end))
+            case .float(let value):
                 try advance()
-                return .node(DocumentNode(.number(NumberLiteral(text: negative ? "-" + text : text, isInteger: false)),
-                                          range: SourceRange(start: start, end: end)))
+                return ErlangTerm(.float(negative ? -value : value), range: SourceRange(start: start, end: end))
             default:
-                throw fatal("expected a number after '\(negative ? "-" : "+")', found \(describe(token))", at: tokenStart,
+                throw fatal("expected a number after '\(negative ? "-" : "+")', found \(describe(token)) (file:consult/1: bad term)", at: tokenStart,
                             max(1, tokenEnd - tokenStart), help: "write a number such as -1")
             }
         case .variable(let name):
-            throw fatal("the variable \(name) cannot stand in a term: terms in a definition file must be literal values",
+            throw fatal("the variable \(name) cannot stand in a term: file:consult/1 reads literal values only (bad term)",
                         at: start, tokenEnd - start, help: "write the value itself, or quote it as an atom: '\(name)'")
         case .end:
             throw fatal("unexpected end of input: expected a term", at: bytes.count, 0, help: "complete the term (the file may be truncated)")
@@ -440,6 +328,162 @@ private struct ErlangParser {
             throw fatal("expected a term, found \(describe(token))", at: start, max(1, tokenEnd - start),
                         help: "write an atom, a binary <<\"…\">>, a number, a tuple {…}, a list […] or a map #{…}")
         }
+    }
+
+    // MARK: Binaries
+
+    /// `<<Segment, …>>`, each segment `Value[:Size][/Type-Specifiers]` with a literal value (an integer, a
+    /// character, a float or a string), evaluated as Erlang builds the binary: an integer in Size bits (8 by
+    /// default), a string as one such integer per character (so a character above 255 is cut to its low 8 bits),
+    /// unless `/utf8`, `/utf16` or `/utf32` encodes it.
+    mutating func parseBinary() throws -> ErlangTerm {
+        let start = tokenStart
+        try advance()
+        var writer = BitWriter()
+        var isUTF8Text = true
+        if token != .punct(">>") {
+            while true {
+                let segmentStart = tokenStart
+                enum SegmentValue { case integers([BigInteger]), float(Double), text([UInt32]) }
+                var value: SegmentValue
+                switch token {
+                case .string:
+                    var scalars: [UInt32] = []
+                    while case .string(let part) = token {
+                        scalars += part.unicodeScalars.map(\.value)
+                        try advance()
+                    }
+                    value = .text(scalars)
+                case .integer(let integer):
+                    try advance()
+                    value = .integers([integer])
+                case .float(let float):
+                    try advance()
+                    value = .float(float)
+                case .punct("-"):
+                    try advance()
+                    switch token {
+                    case .integer(var integer):
+                        integer.negate()
+                        try advance()
+                        value = .integers([integer])
+                    case .float(let float):
+                        try advance()
+                        value = .float(-float)
+                    default:
+                        throw fatal("expected a number after '-' in a binary segment, found \(describe(token))", at: tokenStart,
+                                    max(1, tokenEnd - tokenStart), help: "write <<\"text\">> or <<1, 2, 3>>")
+                    }
+                default:
+                    throw fatal("a binary segment must be a literal string, character, integer or float (found \(describe(token)))",
+                                at: tokenStart, max(1, tokenEnd - tokenStart), help: "write <<\"text\"/utf8>> or <<104, 105>>")
+                }
+                var size: Int?
+                if token == .punct(":") {
+                    try advance()
+                    guard case .integer(let integer) = token, let bits = Int(integer.decimalText), bits >= 0, bits <= 1 << 20 else {
+                        throw fatal("expected a size (an integer) after ':' in a binary segment, found \(describe(token))",
+                                    at: tokenStart, max(1, tokenEnd - tokenStart), help: "write <<65:8>>")
+                    }
+                    size = bits
+                    try advance()
+                }
+                var type = "integer", little = false, unit: Int?
+                if token == .punct("/") {
+                    repeat {
+                        try advance()
+                        guard case .atom(let specifier) = token else {
+                            throw fatal("expected a type after '/' in a binary segment (utf8, integer, binary…), found \(describe(token))",
+                                        at: tokenStart, max(1, tokenEnd - tokenStart), help: "write <<\"text\"/utf8>>")
+                        }
+                        let specifierStart = tokenStart
+                        try advance()
+                        switch specifier {
+                        case "integer", "float", "binary", "bytes", "bitstring", "bits", "utf8", "utf16", "utf32": type = specifier
+                        case "signed", "unsigned", "big": break
+                        case "little", "native": little = true
+                        case "unit":
+                            guard token == .punct(":") else { throw fatal("expected ':' after unit", at: tokenStart, 1, help: "write unit:8") }
+                            try advance()
+                            guard case .integer(let integer) = token, let value = Int(integer.decimalText), (1...256).contains(value) else {
+                                throw fatal("a unit is an integer from 1 to 256", at: tokenStart, max(1, tokenEnd - tokenStart), help: "write unit:8")
+                            }
+                            unit = value
+                            try advance()
+                        default:
+                            throw fatal("'\(specifier)' is not a binary type specifier", at: specifierStart, specifier.utf8.count,
+                                        help: "use utf8, utf16, utf32, integer, float, binary, signed, unsigned, big or little")
+                        }
+                    } while token == .punct("-")
+                }
+                let segmentRange = SourceRange(start: segmentStart, end: tokenStart)
+                func invalid(_ why: String) -> Fatal {
+                    fatal("this binary segment cannot be built (\(why)), so file:consult/1 fails on it", at: segmentRange.start,
+                          max(1, segmentRange.end - segmentRange.start), help: "write <<\"text\"/utf8>> or <<104, 105>>")
+                }
+                switch type {
+                case "utf8", "utf16", "utf32":
+                    guard size == nil, unit == nil else { throw invalid("a utf type takes no size") }
+                    let codes: [UInt32]
+                    switch value {
+                    case .text(let scalars): codes = scalars
+                    case .integers(let integers): codes = integers.map { UInt32(clamping: Int($0.decimalText) ?? -1) }
+                    case .float: throw invalid("a float is not a character")
+                    }
+                    for code in codes {
+                        guard let scalar = Unicode.Scalar(code) else { throw invalid("\(code) is not a Unicode character") }
+                        if type != "utf8" && code > 0x7F { isUTF8Text = false }
+                        switch type {
+                        case "utf8": for byte in String(scalar).utf8 { writer.append(UInt64(byte), bits: 8) }
+                        case "utf16":
+                            for unit in String(scalar).utf16 {
+                                writer.append(UInt64(little ? unit.byteSwapped : unit), bits: 16)
+                            }
+                        default: writer.append(UInt64(little ? code.byteSwapped : code), bits: 32)
+                        }
+                    }
+                case "float":
+                    let bits = (size ?? 64) * (unit ?? 1)
+                    let double: Double
+                    switch value {
+                    case .float(let float): double = float
+                    case .integers(let integers): double = Double(integers[0].decimalText) ?? 0
+                    case .text: throw invalid("a string is not a float")
+                    }
+                    switch bits {
+                    case 64: writer.append(little ? double.bitPattern.byteSwapped : double.bitPattern, bits: 64)
+                    case 32: writer.append(UInt64(little ? Float(double).bitPattern.byteSwapped : Float(double).bitPattern), bits: 32)
+                    case 16: writer.append(UInt64(little ? Float16Bits(double).byteSwapped : Float16Bits(double)), bits: 16)
+                    default: throw invalid("a float is 16, 32 or 64 bits")
+                    }
+                case "binary", "bytes", "bitstring", "bits":
+                    throw invalid("a literal is not a binary")
+                default:
+                    let bits = (size ?? 8) * (unit ?? 1)
+                    switch value {
+                    case .float: throw invalid("a float segment needs /float")
+                    case .text(let scalars):
+                        for code in scalars {
+                            // Each character is an integer of `bits` bits: above 127 it is not its UTF-8 encoding.
+                            if code > 0x7F { isUTF8Text = false }
+                            writer.append(BigInteger(code), bits: bits, little: little)
+                        }
+                    case .integers(let integers):
+                        for integer in integers { writer.append(integer, bits: bits, little: little) }
+                    }
+                }
+                if token == .punct(">>") { break }
+                guard token == .punct(",") else {
+                    throw fatal("expected ',' or '>>' in the binary, found \(describe(token))", at: tokenStart, max(1, tokenEnd - tokenStart),
+                                help: "close the binary with '>>'")
+                }
+                try advance()
+            }
+        }
+        let end = tokenEnd
+        try advance()
+        return ErlangTerm(.binary(writer.bytes, utf8: isUTF8Text, bits: writer.bitCount % 8 == 0 ? nil : writer.bitCount),
+                          range: SourceRange(start: start, end: end))
     }
 
     // MARK: Tokens
@@ -455,12 +499,21 @@ private struct ErlangParser {
         let byte = bytes[index]
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"):
-            let name = readName()
-            token = .atom(name)
+            token = try atomToken(readName())
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
             token = .variable(readName())
+        case 0xC3 where index + 1 < bytes.count && isLatin1Letter(bytes[index + 1]):
+            // Latin-1 letters written in UTF-8 (U+00C0–U+00FF): lowercase ones start an atom, uppercase ones a variable.
+            let lowercase = bytes[index + 1] >= 0x9F
+            let name = readName()
+            token = try lowercase ? atomToken(name) : .variable(name)
         case UInt8(ascii: "'"):
-            token = .atom(try readQuoted(UInt8(ascii: "'")))
+            let name = try readQuoted(UInt8(ascii: "'"))
+            guard name.unicodeScalars.count <= 255 else {
+                throw fatal("an atom has at most 255 characters (file:consult/1: atom too long)", at: tokenStart, index - tokenStart,
+                            help: "use a binary <<\"…\"/utf8>> for long text")
+            }
+            token = .atom(name)
         case UInt8(ascii: "\""):
             token = .string(try readQuoted(UInt8(ascii: "\"")))
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -477,10 +530,15 @@ private struct ErlangParser {
                 value = String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars.first!.value
                 index += length
             }
-            token = .integer(String(value))
+            token = .integer(BigInteger(value))
         case UInt8(ascii: "."):
             index += 1
-            token = .dot
+            // erl_scan ends a term at a '.' followed by whitespace, a comment or the end; any other '.' is an operator.
+            if index >= bytes.count || bytes[index] == UInt8(ascii: "%") || whitespaceLength(at: index) > 0 {
+                token = .dot
+            } else {
+                token = .punct(".")
+            }
         case UInt8(ascii: "<"):
             if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<") { index += 2; token = .punct("<<") } else { throw unexpectedCharacter() }
         case UInt8(ascii: ">"):
@@ -488,7 +546,7 @@ private struct ErlangParser {
         case UInt8(ascii: "="):
             if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") { index += 2; token = .punct("=>") } else { index += 1; token = .punct("=") }
         case UInt8(ascii: ":"):
-            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") { index += 2; token = .punct(":=") } else { throw unexpectedCharacter() }
+            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") { index += 2; token = .punct(":=") } else { index += 1; token = .punct(":") }
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","),
              UInt8(ascii: "|"), UInt8(ascii: "#"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "+"):
             index += 1
@@ -499,22 +557,49 @@ private struct ErlangParser {
         tokenEnd = index
     }
 
+    /// An unquoted name that starts with a lowercase letter: an atom, unless it is a reserved word.
+    mutating func atomToken(_ name: String) throws -> Token {
+        if ErlangReader.reservedWords.contains(name) {
+            throw fatal("'\(name)' is a reserved word, not an atom (file:consult/1: syntax error before '\(name)')", at: tokenStart,
+                        name.utf8.count, help: "quote it to make it an atom: '\(name)'")
+        }
+        return .atom(name)
+    }
+
+    /// The length of the whitespace character at `position` (erl_scan: U+0000–U+0020 and U+0080–U+00A0), or 0.
+    func whitespaceLength(at position: Int) -> Int {
+        guard position < bytes.count else { return 0 }
+        let byte = bytes[position]
+        if byte <= 0x20 { return 1 }
+        if byte == 0xC2, position + 1 < bytes.count, bytes[position + 1] >= 0x80, bytes[position + 1] <= 0xA0 { return 2 }
+        return 0
+    }
+
     mutating func skipWhitespaceAndComments() throws {
         while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
-                index += 1
-            case UInt8(ascii: "%"):
+            let length = whitespaceLength(at: index)
+            if length > 0 {
+                index += length
+            } else if bytes[index] == UInt8(ascii: "%") {
                 while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            default:
+            } else {
                 return
             }
         }
     }
 
+    /// Name characters: ASCII letters, digits, `_`, `@`, and the Latin-1 letters (U+00C0–U+00FF but × and ÷).
     mutating func readName() -> String {
         let start = index
-        while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            if isNameByte(bytes[index]) {
+                index += 1
+            } else if bytes[index] == 0xC3, index + 1 < bytes.count, isLatin1Letter(bytes[index + 1]) {
+                index += 2
+            } else {
+                break
+            }
+        }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
@@ -615,44 +700,44 @@ private struct ErlangParser {
         }
     }
 
-    /// Integers (`12`, `1_000`, `16#FF`), floats (`1.5`, `2.0e-3`) and the end-of-term dot after a number.
+    /// Integers (`12`, `1_000`, `16#FF`, bignums) and floats (`1.5`, `2.0e-3`, `1_0.0_1`). `1.` followed by a space
+    /// is the integer 1 and the term's end; `1e3` is the integer 1 followed by the atom `e3` (erl_scan).
     mutating func readNumber() throws -> Token {
         let start = index
-        var digits = ""
-        func readDigits(_ radix: Int) {
+        /// Digits of `radix`, with single `_` between digits.
+        func readDigits(_ radix: Int) -> [Int] {
+            var digits: [Int] = []
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "_"), index + 1 < bytes.count, digitValue(bytes[index + 1], radix) != nil, !digits.isEmpty {
+                if byte == UInt8(ascii: "_"), !digits.isEmpty, index + 1 < bytes.count, digitValue(bytes[index + 1], radix) != nil {
                     index += 1
                     continue
                 }
-                guard digitValue(byte, radix) != nil else { break }
-                digits.append(Character(Unicode.Scalar(byte)))
+                guard let digit = digitValue(byte, radix) else { break }
+                digits.append(digit)
                 index += 1
             }
+            return digits
         }
-        readDigits(10)
+        let decimal = readDigits(10)
         if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
-            guard let radix = Int(digits), (2...36).contains(radix) else {
-                throw fatal("the radix of \(digits)#… must be between 2 and 36", at: start, index - start + 1, help: "write 16#FF")
+            let radix = decimal.count <= 3 ? decimal.reduce(0) { $0 * 10 + $1 } : 0
+            guard (2...36).contains(radix) else {
+                throw fatal("the base of \(source.text(SourceRange(start: start, end: index)))#… must be between 2 and 36 (file:consult/1: {base, …})",
+                            at: start, index - start + 1, help: "write 16#FF")
             }
             index += 1
-            digits = ""
-            readDigits(radix)
-            guard !digits.isEmpty, let value = UInt64(digits, radix: radix) else {
-                throw fatal("invalid number: \(source.text(SourceRange(start: start, end: index))) has no digits of radix \(radix) or is too large",
+            let digits = readDigits(radix)
+            guard !digits.isEmpty else {
+                throw fatal("invalid number: \(source.text(SourceRange(start: start, end: index))) has no digits of base \(radix)",
                             at: start, max(1, index - start), help: "write the number in decimal")
             }
-            return .integer(String(value))
+            return .integer(BigInteger(digits: digits, radix: radix))
         }
-        // A float needs a digit after the point; `1.` followed by space is the integer 1 and the term's end.
+        // A float needs a digit after the point.
         if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "."), isDigit(bytes[index + 1]) {
             index += 1
-            var fraction = ""
-            while index < bytes.count, isDigit(bytes[index]) || (bytes[index] == UInt8(ascii: "_") && index + 1 < bytes.count && isDigit(bytes[index + 1])) {
-                if bytes[index] != UInt8(ascii: "_") { fraction.append(Character(Unicode.Scalar(bytes[index]))) }
-                index += 1
-            }
+            let fraction = readDigits(10)
             var exponent = ""
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 var cursor = index + 1
@@ -661,25 +746,19 @@ private struct ErlangParser {
                     if bytes[cursor] == UInt8(ascii: "-") { sign = "-" }
                     cursor += 1
                 }
-                var expDigits = ""
-                while cursor < bytes.count, isDigit(bytes[cursor]) {
-                    expDigits.append(Character(Unicode.Scalar(bytes[cursor])))
-                    cursor += 1
-                }
-                if !expDigits.isEmpty {
-                    exponent = "e" + sign + expDigits
+                if cursor < bytes.count, isDigit(bytes[cursor]) {
                     index = cursor
+                    exponent = "e" + sign + readDigits(10).map(String.init).joined()
                 }
             }
-            return .float(jsonInteger(digits) + "." + fraction + exponent)
+            let text = decimal.map(String.init).joined() + "." + fraction.map(String.init).joined() + exponent
+            guard let value = Double(text), value.isFinite else {
+                throw fatal("the float \(source.text(SourceRange(start: start, end: index))) is out of range (file:consult/1: illegal float)",
+                            at: start, index - start, help: "a float is a 64-bit double, at most about 1.8e308")
+            }
+            return .float(value)
         }
-        return .integer(jsonInteger(digits))
-    }
-
-    /// Decimal digits without leading zeros (`007` is 7 in Erlang; JSON forbids the zeros).
-    func jsonInteger(_ digits: String) -> String {
-        let trimmed = digits.drop { $0 == "0" }
-        return trimmed.isEmpty ? "0" : String(trimmed)
+        return .integer(BigInteger(digits: decimal, radix: 10))
     }
 
     // MARK: Helpers
@@ -694,8 +773,10 @@ private struct ErlangParser {
         let length = utf8Length(at: index)
         guard length > 0 else { return invalidUTF8(at: index) }
         let text = source.text(SourceRange(start: index, end: index + length))
-        return fatal("unexpected character '\(text)' in an Erlang term", at: index, length,
-                     help: "write an atom, a binary <<\"…\">>, a number, a tuple {…}, a list […] or a map #{…}")
+        let scalar = text.unicodeScalars.first!.value
+        let name = scalar == 0xFEFF ? "a byte order mark (U+FEFF)" : scalar < 0x7F ? "'\(text)'" : "'\(text)' (U+\(String(scalar, radix: 16, uppercase: true)))"
+        return fatal("unexpected character \(name) in an Erlang term (file:consult/1: illegal character or syntax error)", at: index, length,
+                     help: "write an atom, a binary <<\"…\">>, a number, a tuple {…}, a list […] or a map #{…}; text outside ASCII and Latin-1 goes in quotes")
     }
 
     func invalidUTF8(at position: Int) -> Fatal {
@@ -708,15 +789,12 @@ private struct ErlangParser {
         case .atom(let name): "the atom \(name)"
         case .variable(let name): "the variable \(name)"
         case .string: "a string"
-        case .integer(let text), .float(let text): "the number \(text)"
+        case .integer(let value): "the number \(value.decimalText)"
+        case .float(let value): "the number \(ErlangFloat.text(value))"
         case .punct(let text): "'\(text)'"
         case .dot: "'.'"
         case .end: "the end of the input"
         }
-    }
-
-    func clip(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
 
     /// The length of the valid UTF-8 sequence at `position`, or 0.
@@ -744,6 +822,11 @@ private func isNameByte(_ byte: UInt8) -> Bool {
         || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "@")
 }
 
+/// The second UTF-8 byte of a Latin-1 letter U+00C0–U+00FF (lead byte 0xC3), but × (U+00D7) and ÷ (U+00F7).
+private func isLatin1Letter(_ second: UInt8) -> Bool {
+    second >= 0x80 && second <= 0xBF && second != 0x97 && second != 0xB7
+}
+
 private func hexDigit(_ byte: UInt8) -> Int? { digitValue(byte, 16) }
 
 private func digitValue(_ byte: UInt8, _ radix: Int) -> Int? {
@@ -755,4 +838,121 @@ private func digitValue(_ byte: UInt8, _ radix: Int) -> Int? {
     default: return nil
     }
     return value < radix ? value : nil
+}
+
+/// A half-precision float's bits (for `<<F:16/float>>`).
+private func Float16Bits(_ value: Double) -> UInt16 {
+    #if arch(arm64)
+    return Float16(value).bitPattern
+    #else
+    // Round through Float: sign, exponent and the top 10 bits of the mantissa.
+    let bits = Float(value).bitPattern
+    let sign = UInt16((bits >> 16) & 0x8000)
+    let exponent = Int((bits >> 23) & 0xFF) - 127 + 15
+    if exponent <= 0 { return sign }
+    if exponent >= 31 { return sign | 0x7C00 }
+    return sign | UInt16(exponent << 10) | UInt16((bits >> 13) & 0x3FF)
+    #endif
+}
+
+// MARK: - Exact integers
+
+/// An integer of any size (Erlang integers are bignums): a sign and base-2^32 limbs, least significant first.
+struct BigInteger: Equatable {
+    var negative = false
+    var limbs: [UInt32] = []
+
+    init(_ value: UInt32) {
+        limbs = value == 0 ? [] : [value]
+    }
+
+    init(digits: [Int], radix: Int) {
+        for digit in digits { multiplyAdd(UInt32(radix), UInt32(digit)) }
+    }
+
+    mutating func negate() {
+        if !limbs.isEmpty { negative.toggle() }
+    }
+
+    mutating func multiplyAdd(_ factor: UInt32, _ addend: UInt32) {
+        var carry = UInt64(addend)
+        for index in limbs.indices {
+            let product = UInt64(limbs[index]) * UInt64(factor) + carry
+            limbs[index] = UInt32(truncatingIfNeeded: product)
+            carry = product >> 32
+        }
+        if carry > 0 { limbs.append(UInt32(carry)) }
+    }
+
+    /// Divides the magnitude by `divisor`, returning the remainder.
+    mutating func divide(by divisor: UInt32) -> UInt32 {
+        var remainder: UInt64 = 0
+        for index in limbs.indices.reversed() {
+            let value = (remainder << 32) | UInt64(limbs[index])
+            limbs[index] = UInt32(value / UInt64(divisor))
+            remainder = value % UInt64(divisor)
+        }
+        while limbs.last == 0 { limbs.removeLast() }
+        return UInt32(remainder)
+    }
+
+    var decimalText: String {
+        guard !limbs.isEmpty else { return "0" }
+        var magnitude = self
+        var chunks: [UInt32] = []
+        while !magnitude.limbs.isEmpty { chunks.append(magnitude.divide(by: 1_000_000_000)) }
+        var text = negative ? "-" : ""
+        text += String(chunks.last!)
+        for chunk in chunks.dropLast().reversed() {
+            let part = String(chunk)
+            text += String(repeating: "0", count: 9 - part.count) + part
+        }
+        return text
+    }
+
+    /// Bit `position` of the two's complement representation.
+    func bit(_ position: Int) -> Bool {
+        if !negative {
+            let limb = position / 32
+            return limb < limbs.count && (limbs[limb] >> UInt32(position % 32)) & 1 == 1
+        }
+        // -m in two's complement is ~(m - 1).
+        var borrow = true
+        var result = false
+        for limb in 0...(position / 32) {
+            let value = limb < limbs.count ? limbs[limb] : 0
+            let decremented = borrow ? value &- 1 : value
+            borrow = borrow && value == 0
+            if limb == position / 32 { result = (~decremented >> UInt32(position % 32)) & 1 == 1 }
+        }
+        return result
+    }
+}
+
+/// Builds a binary bit by bit, as Erlang's binary construction does.
+private struct BitWriter {
+    var bytes: [UInt8] = []
+    var bitCount = 0
+
+    mutating func appendBit(_ bit: Bool) {
+        if bitCount % 8 == 0 { bytes.append(0) }
+        if bit { bytes[bytes.count - 1] |= 0x80 >> UInt8(bitCount % 8) }
+        bitCount += 1
+    }
+
+    /// The low `bits` bits of `value`, most significant first.
+    mutating func append(_ value: UInt64, bits: Int) {
+        for position in stride(from: bits - 1, through: 0, by: -1) { appendBit(position < 64 && (value >> UInt64(position)) & 1 == 1) }
+    }
+
+    /// An integer segment: the low `bits` bits, big-endian, or byte-swapped for `/little`.
+    mutating func append(_ value: BigInteger, bits: Int, little: Bool) {
+        if little && bits % 8 == 0 {
+            for byte in 0..<(bits / 8) {
+                for position in stride(from: byte * 8 + 7, through: byte * 8, by: -1) { appendBit(value.bit(position)) }
+            }
+            return
+        }
+        for position in stride(from: bits - 1, through: 0, by: -1) { appendBit(value.bit(position)) }
+    }
 }

@@ -3,298 +3,190 @@ import APNSLintRules
 import APNSLintSyntax
 import Testing
 
-/// What `ErlangNotification.requestDocument` builds from one Erlang term, serialized as the library sends it.
+/// What `ErlangNotification.translate` builds from one Erlang term: the payload as jsx writes it, the headers, and
+/// the findings with their rule ids and positions.
 private struct Built {
     let source: SourceText
-    let term: DocumentNode
-    let document: DocumentNode
-    let notes: [DialectNote]
+    let translation: DialectTranslation
 
     init(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         source = SourceText(text)
         let read = ErlangReader.read(source)
         #expect(read.problems.isEmpty, "\(read.problems.map(\.message))", sourceLocation: sourceLocation)
-        #expect(read.firstDuplicateWins, sourceLocation: sourceLocation)
-        term = try #require(read.documents.first, sourceLocation: sourceLocation)
-        (document, notes) = ErlangNotification.requestDocument(for: term)
+        let term = try #require(read.erlangTerms.first, sourceLocation: sourceLocation)
+        translation = ErlangNotification.translate(term)
+        #expect(translation.encoding == WireEncoding(style: .jsx, duplicates: .everyPair), sourceLocation: sourceLocation)
     }
 
-    /// The request as apns_json would encode it: the first of two equal keys wins.
-    var json: String { String(decoding: WireSerializer.serialize(document, firstDuplicateWins: true), as: UTF8.self) }
+    var request: DocumentNode { translation.request }
+    var payload: DocumentNode { request.member("payload")?.value ?? request }
 
-    /// Every note as `kind pointer range line:col message | help`.
+    /// The payload's bytes as apns_json sends them.
+    var json: String { String(decoding: WireSerializer.serialize(payload, duplicates: .everyPair, style: .jsx), as: UTF8.self) }
+
+    /// `name: value` for each header, and `device-token: …`, sorted.
+    var headers: [String] {
+        var lines = (request.member("headers")?.value.members ?? []).map { "\($0.key): \($0.value.string ?? "?")" }
+        if let token = request.member("device-token")?.value.string { lines.append("device-token: \(token)") }
+        return lines.sorted()
+    }
+
+    /// Every note as `rule line:col 'text at the range' message`.
     var noteLines: [String] {
-        notes.map { "\(ruleID(of: $0)) \($0.pointer) \($0.range) \(source.position(of: $0.range.start)) \($0.message) | \($0.help)" }
+        translation.notes.map { "\(ruleID(of: $0)) \(source.position(of: $0.range.start)) '\(source.text($0.range))' \($0.message)" }
     }
 }
 
-/// A value with its range and every member's key range, to check that a term passes through unchanged.
-private func rangedDump(_ node: DocumentNode) -> String {
-    switch node.value {
-    case .object(let members):
-        "{" + members.map { "\($0.key)@\($0.keyRange): \(rangedDump($0.value))" }.joined(separator: ", ") + "}@\(node.range)"
-    case .array(let elements):
-        "[" + elements.map(rangedDump).joined(separator: ", ") + "]@\(node.range)"
-    default:
-        String(decoding: WireSerializer.serialize(node), as: UTF8.self) + "@\(node.range)"
-    }
-}
-
-@Suite("ErlangNotification: the request apns_json / apns_erlv3 build from a term")
+@Suite("ErlangNotification: the request apns_json / apns_erlv3 / jsx build from a term")
 struct ErlangNotificationTests {
-    static let alertList = "the alert properties are title, body, title-loc-key, title-loc-args, action-loc-key, loc-key, loc-args, launch-image"
+    // MARK: make_notification/1
 
-    // MARK: The apns_json documentation examples
-
-    @Test("the four examples of apns_json:make_notification/1", arguments: [
-        ("""
-         Notification = [
-             {'alert', <<"Would you like to play a game?">>}
-         ].
-         """,
+    @Test("apns_json's documentation examples, byte for byte", arguments: [
+        (#"[{'alert', <<"Would you like to play a game?">>}]."#,
          #"{"aps":{"alert":"Would you like to play a game?","content-available":1}}"#),
-        ("""
-         Notification = [
-             {'alert', <<"Would you like to play a game?">>},
-             {'badge', 1},
-             {'sound', <<"wopr">>}
-         ].
-         """,
+        (#"[{'alert', <<"Would you like to play a game?">>}, {'badge', 1}, {'sound', <<"wopr">>}]."#,
          #"{"aps":{"alert":"Would you like to play a game?","content-available":1,"badge":1,"sound":"wopr"}}"#),
-        ("""
-         Notification = [
-             {'alert', <<"Would you like to play a game?">>},
-             {'extra', [{<<"meta">>, [{<<"movie">>, <<"War Games">>}]}]}
-         ].
-         """,
+        (#"[{'alert', <<"Would you like to play a game?">>}, {'extra', [{<<"meta">>, [{<<"movie">>, <<"War Games">>}]}]}]."#,
          #"{"aps":{"alert":"Would you like to play a game?","content-available":1},"meta":{"movie":"War Games"}}"#),
-        ("""
-         Notification = [
-             {'alert', [{'title', <<"Game invite">>},
-                        {'loc-key', <<"GAME_PLAY_REQUEST_FORMAT">>},
-                        {'loc-args', [<<"Jenna">>, <<"Frank">>]}]},
-             {'sound', <<"chime">>}
-         ].
-         """,
-         #"{"aps":{"alert":{"title":"Game invite","action-loc-key":null,"loc-key":"GAME_PLAY_REQUEST_FORMAT","loc-args":["Jenna","Frank"]},"content-available":1,"sound":"chime"}}"#),
     ])
-    func seedExamples(_ text: String, _ json: String) throws {
-        let built = try Built(text)
+    func documentationExamples(term: String, json: String) throws {
+        let built = try Built(term)
         #expect(built.json == json)
-        #expect(built.notes.isEmpty, "\(built.noteLines)")
-        #expect(built.document.range == built.term.range)
+        #expect(built.noteLines.isEmpty)
+        #expect(built.headers.isEmpty)
     }
 
-    @Test("what the library adds has an empty range at the start of the term; what it copies keeps its own")
-    func addedPartsHaveEmptyRanges() throws {
-        let built = try Built("N = [{alert, [{body, <<\"B\">>}]}].")
-        let start = SourceRange(start: 4, end: 4)
-        let aps = try #require(built.document.members?.first)
-        #expect(aps.key == "aps")
-        #expect(aps.keyRange == start)
-        #expect(aps.value.range == SourceRange(4..<32))
-        let apsMembers = try #require(aps.value.members)
-        #expect(apsMembers.map(\.key) == ["alert", "content-available"])
-        #expect(apsMembers[0].keyRange == SourceRange(6..<11))
-        #expect(apsMembers[0].value.range == SourceRange(13..<30))
-        #expect(apsMembers[1].keyRange == start && apsMembers[1].value.range == start)
-        let alert = try #require(apsMembers[0].value.members)
-        #expect(alert.map(\.key) == ["body", "action-loc-key"])
-        #expect(alert[0].keyRange == SourceRange(15..<19) && alert[0].value.range == SourceRange(21..<28))
-        #expect(alert[1].keyRange == start && alert[1].value.isNull)
-    }
-
-    // MARK: make_notification/1 details
-
-    @Test("alert properties are written in the library's order, whatever the order in the term")
-    func alertPropertyOrder() throws {
+    @Test func alertProplistWithoutBodySendsUndefined() throws {
         let built = try Built("""
-            [{alert, [{'launch-image', <<"i.png">>}, {'loc-args', [<<"a">>]}, {'loc-key', <<"K">>}, {'action-loc-key', <<"OPEN">>},
-                      {'title-loc-args', [<<"t">>]}, {'title-loc-key', <<"TK">>}, {body, <<"B">>}, {title, <<"T">>}]}].
+            [{alert, [{title, <<"Game invite">>},
+                      {'loc-key', <<"GAME">>}]}].
             """)
-        #expect(built.json == #"{"aps":{"alert":{"title":"T","body":"B","title-loc-key":"TK","title-loc-args":["t"],"action-loc-key":"OPEN","loc-key":"K","loc-args":["a"],"launch-image":"i.png"},"content-available":1}}"#)
-        #expect(built.notes.isEmpty)
-    }
-
-    @Test("aps members are written as alert, content-available, badge, sound, category; a given content-available is kept")
-    func apsOrder() throws {
-        let built = try Built(#"[{category, <<"C">>}, {sound, <<"s">>}, {badge, 3}, {'content-available', 0}, {alert, <<"A">>}]."#)
-        #expect(built.json == #"{"aps":{"alert":"A","content-available":0,"badge":3,"sound":"s","category":"C"}}"#)
-        #expect(built.notes.isEmpty)
-        // An explicit null action-loc-key stays null; a set one replaces the added null.
-        #expect(try Built(#"[{alert, [{body, <<"B">>}, {'action-loc-key', null}]}]."#).json
-                == #"{"aps":{"alert":{"body":"B","action-loc-key":null},"content-available":1}}"#)
-        // A proplist alert with nothing the library reads still becomes an alert.
-        #expect(try Built("[{alert, [{}]}].").json == #"{"aps":{"alert":{"action-loc-key":null},"content-available":1}}"#)
-    }
-
-    @Test("empty binaries are dropped, as optional/2 drops <<>>", arguments: [
-        (#"[{alert, <<>>}, {sound, <<>>}, {category, <<>>}, {badge, 0}]."#, #"{"aps":{"content-available":1,"badge":0}}"#),
-        (#"[{alert, [{title, <<"T">>}, {body, <<>>}, {'loc-key', <<>>}]}]."#,
-         #"{"aps":{"alert":{"title":"T","action-loc-key":null},"content-available":1}}"#),
-        // An empty action-loc-key is dropped like any other empty binary: optional/2 sees <<>>, not the default null.
-        (#"[{alert, [{body, <<"B">>}, {'action-loc-key', <<>>}]}]."#, #"{"aps":{"alert":{"body":"B"},"content-available":1}}"#),
-        // A dropped first occurrence is not replaced by a later one: proplists:get_value/2 reads the first.
-        (#"[{sound, <<>>}, {sound, <<"late">>}, {alert, <<"A">>}]."#, #"{"aps":{"alert":"A","content-available":1}}"#),
-        (#"[{alert, <<"A">>}, {extra, []}]."#, #"{"aps":{"alert":"A","content-available":1}}"#),
-    ])
-    func emptyBinariesDropped(_ text: String, _ json: String) throws {
-        let built = try Built(text)
-        #expect(built.json == json)
-        #expect(built.notes.isEmpty, "\(built.noteLines)")
-    }
-
-    @Test("of two equal keys, the first wins: in the notification, the alert, extra, and beside aps")
-    func firstDuplicateWins() throws {
-        #expect(try Built(#"[{alert, <<"first">>}, {alert, <<"second">>}, {badge, 1}, {badge, 2}]."#).json
-                == #"{"aps":{"alert":"first","content-available":1,"badge":1}}"#)
-        #expect(try Built(#"[{alert, [{body, <<"one">>}, {body, <<"two">>}]}]."#).json
-                == #"{"aps":{"alert":{"body":"one","action-loc-key":null},"content-available":1}}"#)
-        #expect(try Built(#"[{alert, <<"A">>}, {extra, [{<<"k">>, 1}, {<<"k">>, 2}]}, {extra, [{<<"z">>, 3}]}]."#).json
-                == #"{"aps":{"alert":"A","content-available":1},"k":1}"#)
-        // Custom data named "aps" comes after the built aps, so it loses.
-        #expect(try Built(#"[{alert, <<"A">>}, {extra, [{<<"aps">>, <<"x">>}, {<<"n">>, 1}]}]."#).json
-                == #"{"aps":{"alert":"A","content-available":1},"n":1}"#)
-        // Routing properties too.
-        #expect(try Built(#"[{token, <<"a">>}, {token, <<"b">>}, {alert, <<"x">>}]."#).json
-                == #"{"device-token":"a","payload":{"aps":{"alert":"x","content-available":1}}}"#)
-    }
-
-    // MARK: apns_erlv3 send style
-
-    @Test("routing properties beside the notification become headers and the device token")
-    func sendStyleWithNotification() throws {
-        let built = try Built("""
-            [{alert, <<"Your move">>},
-             {push_type, alert},
-             {collapse_id, <<"game-invite-4471">>},
-             {expiration, 2147483647},
-             {priority, 10},
-             {uuid, <<"6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77">>},
-             {topic, <<"com.example.games">>},
-             {token, <<"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0">>},
-             {badge, 2}].
-            """)
-        #expect(built.json == #"""
-            {"headers":{"apns-topic":"com.example.games","apns-id":"6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77","apns-priority":10,\#
-            "apns-expiration":2147483647,"apns-collapse-id":"game-invite-4471","apns-push-type":"alert"},\#
-            "device-token":"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0",\#
-            "payload":{"aps":{"alert":"Your move","content-available":1,"badge":2}}}
-            """#)
-        #expect(built.notes.isEmpty, "\(built.noteLines)")
-        // A renamed property keeps the range of the key it was written with.
-        let headers = try #require(built.document.members?.first { $0.key == "headers" }?.value.members)
-        let priority = try #require(headers.first { $0.key == "apns-priority" })
-        #expect(built.source.text(priority.keyRange) == "priority")
-        #expect(built.source.position(of: priority.keyRange.start).description == "5:3")
-        #expect(built.document.range == built.term.range)
-    }
-
-    @Test("only the routing properties that are present appear", arguments: [
-        (#"[{token, <<"ab">>}, {alert, <<"x">>}]."#, #"{"device-token":"ab","payload":{"aps":{"alert":"x","content-available":1}}}"#),
-        (#"[{topic, <<"t">>}, {alert, <<"x">>}]."#, #"{"headers":{"apns-topic":"t"},"payload":{"aps":{"alert":"x","content-available":1}}}"#),
-        (#"[{priority, 5}, {'content-available', 1}]."#, #"{"headers":{"apns-priority":5},"payload":{"aps":{"content-available":1}}}"#),
-        (#"[{token, <<"ab">>}, {<<"custom">>, 1}]."#, #"{"device-token":"ab","payload":{"custom":1}}"#),
-    ])
-    func sendStylePartial(_ text: String, _ json: String) throws {
-        let built = try Built(text)
-        #expect(built.json == json)
-        #expect(built.notes.isEmpty)
-    }
-
-    @Test("routing properties beside an aps proplist: the rest is the payload as written")
-    func sendStyleWithAPS() throws {
-        let built = try Built("""
-            [{token, <<"00fc13ad">>},
-             {topic, <<"com.example.mail">>},
-             {push_type, background},
-             {priority, 5},
-             {aps, [{'content-available', 1}, {sounds, <<"x">>}]},
-             {<<"mailbox">>, <<"inbox">>}].
-            """)
-        #expect(built.json == #"""
-            {"headers":{"apns-topic":"com.example.mail","apns-priority":5,"apns-push-type":"background"},"device-token":"00fc13ad",\#
-            "payload":{"aps":{"content-available":1,"sounds":"x"},"mailbox":"inbox"}}
-            """#)
-        // Nothing is added and nothing is dropped, so nothing is reported here: the rules see the payload as it is.
-        #expect(built.notes.isEmpty)
-        let payload = try #require(built.document.members?.last)
-        #expect(payload.key == "payload")
-        #expect(payload.value.range == built.term.range)
-    }
-
-    // MARK: Terms that are not make_notification/1 input
-
-    @Test("a jsx-style payload, or anything that is not a notification, passes through unchanged", arguments: [
-        #"[{<<"aps">>, [{<<"alert">>, [{<<"title">>, <<"T">>}, {<<"body">>, <<"B">>}]}, {<<"thread-id">>, <<"orders">>}]}, {<<"order">>, [{<<"id">>, 10452}]}]."#,
-        #"#{<<"aps">> => #{<<"alert">> => <<"Hi">>}, <<"x">> => 1}."#,
-        // An aps key makes it a payload even beside notification properties.
-        #"[{aps, [{alert, <<"Hi">>}]}, {alert, <<"ignored">>}, {badge, 1}]."#,
-        #"[{<<"custom">>, 1}]."#,
-        "[1, 2, 3].",
-        #"<<"text">>."#,
-        "[{}].",
-    ])
-    func passThrough(_ text: String) throws {
-        let built = try Built(text)
-        #expect(rangedDump(built.document) == rangedDump(built.term))
-        #expect(built.notes.isEmpty)
-    }
-
-    @Test("a jsx payload serializes to exactly the JSON it spells")
-    func jsxPayloadJSON() throws {
-        let built = try Built(#"[{<<"aps">>, [{<<"alert">>, [{<<"title">>, <<"Order shipped">>}]}, {<<"sound">>, <<"default">>}]}, {<<"order">>, [{<<"id">>, 10452}, {<<"express">>, true}, {<<"tags">>, [{}]}, {<<"at">>, {{2026,11,21},{10,0,0}}}]}]."#)
-        #expect(built.json == #"{"aps":{"alert":{"title":"Order shipped"},"sound":"default"},"order":{"id":10452,"express":true,"tags":{},"at":"2026-11-21T10:00:00Z"}}"#)
-    }
-
-    // MARK: Dialect notes
-
-    @Test("unknown notification and alert properties and a non-proplist extra are reported where they are written")
-    func notes() throws {
-        let built = try Built("""
-            Notification = [
-                {alert, [{titel, <<"T">>}, {subtitle, <<"S">>}, {body, <<"B">>}]},
-                {sounds, <<"wopr">>},
-                {content_available, 1},
-                {foo, 1},
-                {extra, <<"x">>}
-            ].
-
-            """)
-        #expect(built.json == #"{"aps":{"alert":{"body":"B","action-loc-key":null},"content-available":1}}"#)
+        #expect(built.json == #"{"aps":{"alert":{"body":"undefined","action-loc-key":null,"loc-key":"GAME","loc-args":[]},"content-available":1}}"#)
         #expect(built.noteLines == [
-            #"unknown-alert-key /aps/alert/titel 31..<36 2:15 "titel" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification | did you mean 'title'?"#,
-            #"unknown-alert-key /aps/alert/subtitle 49..<57 2:33 "subtitle" is not an alert property apns_json:make_notification/1 reads, so it is dropped from the notification | \#(Self.alertList)"#,
-            #"invalid-value-type /extra 168..<175 6:13 "extra" must be a proplist of custom data (it is a string); apns_json puts its members beside "aps" | write extra as [{<<"key">>, Value}, …]"#,
-            #"unknown-aps-key /sounds 93..<99 3:6 "sounds" is not a notification property apns_json:make_notification/1 reads, so it is dropped | did you mean 'sound'?"#,
-            #"unknown-aps-key /content_available 119..<136 4:6 "content_available" is not a notification property apns_json:make_notification/1 reads, so it is dropped | did you mean 'content-available'?"#,
-            #"unknown-aps-key /foo 147..<150 5:6 "foo" is not a notification property apns_json:make_notification/1 reads, so it is dropped | put custom data in {extra, [{<<"foo">>, …}]}"#,
+            "dialect-dropped-key 1:12 'title' apns_json:make_notification/1 does not read 'title', so it is not sent (the alert properties make_alert/1 reads: body, action-loc-key, loc-key, loc-args, launch-image)",
+            #"dialect-missing-key 1:10 '[{title, <<"Game invite">>},"# + "\n" + #"          {'loc-key', <<"GAME">>}]' this alert proplist has no body, so apns_json:make_notification/1 sends the text "undefined" as the alert's body (sc_util:to_bin(undefined)), and the device shows it"#,
         ])
     }
 
-    @Test("with routing properties, note pointers are inside the payload")
-    func notesInsideEnvelope() throws {
-        let built = try Built(#"[{token, <<"ab">>}, {alert, <<"Hi">>}, {sound, 5}, {extra, [1, 2]}, {bogus, 1}]."#)
-        #expect(built.json == #"{"device-token":"ab","payload":{"aps":{"alert":"Hi","content-available":1,"sound":5}}}"#)
+    @Test func propertiesMakeNotificationDoesNotRead() throws {
+        let built = try Built(#"[{alert, <<"Hi">>}, {category, <<"INVITE">>}, {'content-available', 0}, {<<"badge">>, 3}, {sounds, <<"x">>}]."#)
+        #expect(built.json == #"{"aps":{"alert":"Hi","content-available":1}}"#)
         #expect(built.noteLines == [
-            #"invalid-value-type /payload/extra 59..<65 1:60 "extra" must be a proplist of custom data (it is an array); apns_json puts its members beside "aps" | write extra as [{<<"key">>, Value}, …]"#,
-            #"unknown-aps-key /payload/bogus 69..<74 1:70 "bogus" is not a notification property apns_json:make_notification/1 reads, so it is dropped | put custom data in {extra, [{<<"bogus">>, …}]}"#,
+            "dialect-dropped-key 1:22 'category' apns_json:make_notification/1 does not read 'category', so it is not sent (the notification properties it reads: alert, badge, sound, extra)",
+            "dialect-rewritten-value 1:69 '0' apns_json:make_notification/1 does not read content-available: it always sends \"content-available\":1 (apns_json.erl:246, SCPF-25), not 0",
+            "dialect-dropped-key 1:74 '<<\"badge\">>' apns_json:make_notification/1 reads the atom 'badge', not the binary <<\"badge\">> (proplists:get_value/3 compares keys exactly), so it is not sent",
+            "dialect-dropped-key 1:92 'sounds' apns_json:make_notification/1 does not read 'sounds', so it is not sent (the notification properties it reads: alert, badge, sound, extra)",
+        ])
+        #expect(built.translation.notes[3].help.hasPrefix("did you mean 'sound'? "))
+    }
+
+    @Test func toBinTurnsIntegersAndAtomsIntoText() throws {
+        let built = try Built(#"[{alert, [{body, null}, {'loc-args', [7, <<"x">>]}]}, {sound, 5}]."#)
+        #expect(built.json == #"{"aps":{"alert":{"body":"null","action-loc-key":null,"loc-args":["7","x"]},"content-available":1,"sound":"5"}}"#)
+        #expect(built.noteLines.map { String($0.prefix { $0 != "'" }.dropLast()) } == [
+            "dialect-rewritten-value 1:63", "dialect-rewritten-value 1:18", "dialect-rewritten-value 1:39",
         ])
     }
 
-    @Test("extra of another kind: each is named in the note", arguments: [
-        ("[{alert, <<\"A\">>}, {extra, 5}].", "an integer", SourceRange(27..<28)),
-        ("[{alert, <<\"A\">>}, {extra, true}].", "a boolean", SourceRange(27..<31)),
-        ("[{alert, <<\"A\">>}, {extra, null}].", "null", SourceRange(27..<31)),
-        ("[{alert, <<\"A\">>}, {extra, 1.5}].", "a non-integer number", SourceRange(27..<30)),
+    @Test func emptyAlertsAndDuplicatesInExtra() throws {
+        #expect(try Built("[{alert, []}].").json == #"{"aps":{"content-available":1}}"#)
+        #expect(try Built("[{alert, <<>>}, {badge, <<>>}].").json == #"{"aps":{"content-available":1}}"#)
+        // jsx writes a proplist as it stands: both "k" pairs are sent.
+        #expect(try Built(#"[{alert, "Hi"}, {extra, [{k, 1}, {<<"k">>, 2}]}]."#).json == #"{"aps":{"alert":"Hi","content-available":1},"k":1,"k":2}"#)
+    }
+
+    // MARK: jsx
+
+    @Test func jsxNumbersMapsAndStrings() throws {
+        let built = try Built("""
+            [{<<"aps">>, [{<<"alert">>, <<"line\\x{2028}sep"/utf8>>}]},
+             {f, [1500.0, 0.1, 100.0, 0.00001, 123456789.123, 2.0, 16#FF, 123456789012345678901234567890]},
+             {m, #{<<"b">> => 1, a => 2, 3 => x}},
+             {d, {{2026, 11, 21}, {10, 0, 5}}},
+             {l, "hi"}].
+            """)
+        #expect(built.json == #"{"aps":{"alert":"line\u2028sep"},"f":[1.5e3,0.1,100.0,1.0e-5,123456789.123,2.0,255,123456789012345678901234567890],"m":{"3":"x","a":2,"b":1},"d":"2026-11-21T10:00:05Z","l":[104,105]}"#)
+        #expect(built.noteLines == [
+            #"dialect-rewritten-value 5:6 '"hi"' jsx writes the character list "hi" as an array of numbers, not as a string (a string is a binary: <<"…"/utf8>>)"#,
+        ])
+    }
+
+    @Test func bytesWrittenWithoutUTF8BecomeReplacementCharacters() throws {
+        // "é" without /utf8 is the byte 0xE9 (a lead byte with no continuation), "€" the byte 0xAC (a stray continuation).
+        let built = try Built(#"[{alert, <<"Café €5">>}, {sound, <<"é"/utf8>>}]."#)
+        #expect(built.json == "{\"aps\":{\"alert\":\"Caf\u{FFFD} \u{FFFD}5\",\"content-available\":1,\"sound\":\"é\"}}")
+        #expect(built.noteLines.count == 1)
+        #expect(built.noteLines.first?.hasPrefix("dialect-rewritten-value 1:10 '<<\"Café €5\">>' this binary is not valid UTF-8") == true)
+    }
+
+    // MARK: Crashes
+
+    @Test("what the libraries raise on, at the term", arguments: [
+        (#"[{alert, <<"Hi">>}, {extra, [{<<"s">>, {3, 1, 0}}]}]."#,
+         "1:40 '{3, 1, 0}' apns_json:make_notification/1 raises error:badarg in jsx_parser:value/4 here"),
+        ("[{alert, hello}].", "1:10 'hello' apns_json:make_notification/1 raises error:function_clause in apns_json:make_alert/1 here"),
+        (#"[{alert, [{body, <<"x">>}, {'loc-args', null}]}]."#,
+         "1:41 'null' apns_json:make_notification/1 raises error:{case_clause,null} in apns_json:make_alert/1 here"),
+        (#"[{alert, <<"x">>}, {sound, "\x{263A}"}]."#,
+         #"1:28 '"\x{263A}"' apns_json:make_notification/1 raises error:badarg in erlang:list_to_binary/1 (called from sc_util:to_bin/1) here"#),
+        (#"[{alert, <<"x">>}, {extra, [{}]}]."#, "1:29 '{}' apns_json:make_notification/1 raises error:badarg in jsx_encoder:unzip/2 here"),
+        (#"[{alert, <<"x">>}, {extra, #{a => 1}}]."#, "1:28 '#{a => 1}' apns_json:make_notification/1 raises error:badarg in erlang:++/2 (called from apns_json:make_notification/1) here"),
+        (#"#{<<"aps">> => [{<<"alert">>, <<"x">>}], {1} => 2}."#, "1:42 '{1}' jsx:encode/1 raises error:function_clause in jsx_encoder:unpack/3 here"),
+        ("{alert, <<\"x\">>}.", "1:1 '{alert, <<\"x\">>}' apns_json:make_notification/1 raises error:function_clause in proplists:get_value/3 here"),
     ])
-    func extraKinds(_ text: String, _ phrase: String, _ range: SourceRange) throws {
-        let built = try Built(text)
-        #expect(built.json == #"{"aps":{"alert":"A","content-available":1}}"#)
-        #expect(built.notes.count == 1)
-        #expect(built.notes.first.map(ruleID(of:)) == "invalid-value-type")
-        #expect(built.notes.first?.message == #""extra" must be a proplist of custom data (it is \#(phrase)); apns_json puts its members beside "aps""#)
-        #expect(built.notes.first?.range == range)
-        #expect(built.notes.first?.pointer.description == "/extra")
+    func crashes(term: String, expected: String) throws {
+        let built = try Built(term)
+        let errors = built.translation.notes.filter { $0.kind == .libraryError }
+        #expect(errors.count == 1)
+        let line = built.noteLines.first { $0.hasPrefix("dialect-library-error") }
+        #expect(line?.hasPrefix("dialect-library-error " + expected) == true, "\(built.noteLines)")
+        #expect(line?.hasSuffix("; nothing is sent") == true)
+    }
+
+    // MARK: send/2
+
+    @Test func sendBuildsTheSessionsHeaders() throws {
+        let built = try Built("""
+            [{token, <<"00fc13ad">>}, {uuid, <<"6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77">>}, {priority, 5}, {topic, 'com.example.app'},
+             {alert, <<"Top">>}, {badge, 2}, {push_type, alert}, {expiration, 60},
+             {aps, [{alert, <<"Inner">>}, {sound, <<"chime">>}, {extra, [{id, 1}]}]}].
+            """)
+        #expect(built.json == #"{"aps":{"alert":"Top","content-available":1,"sound":"chime"},"id":1}"#)
+        #expect(built.headers == [
+            "apns-expiration: 2147483647", "apns-id: 6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77", "apns-priority: 5", "apns-topic: com.example.app",
+            "device-token: 00fc13ad",
+        ])
+        #expect(built.translation.capabilities == [.decidesPushType])
+        #expect(built.noteLines.map { String($0.prefix { $0 != "'" }.dropLast()) } == [
+            "dialect-dropped-key 2:23", "dialect-dropped-key 2:35", "dialect-dropped-key 2:55",
+        ])
+    }
+
+    @Test func sendRefusesWithoutABinaryToken() throws {
+        let missing = try Built(#"[{topic, <<"t">>}, {aps, [{alert, <<"Hi">>}]}]."#)
+        #expect(missing.json == #"{"aps":{"alert":"Hi","content-available":1}}"#)
+        #expect(missing.headers.isEmpty)
+        #expect(missing.noteLines.first?.hasPrefix("dialect-missing-key 1:1 ") == true)
+        #expect(missing.translation.notes.first?.message.contains("{key_not_found,token}") == true)
+
+        let charlist = try Built(#"[{token, "00fc"}, {alert, <<"Hi">>}]."#)
+        #expect(charlist.noteLines.first?.hasPrefix(#"invalid-value-type 1:10 '"00fc"' apns_erlv3 refuses this notification: make_nf/3 throws {bad_options,{not_a_binary,token}}"#) == true)
+    }
+
+    @Test func prebuiltJSONIsSentAsItStands() throws {
+        let built = try Built(#"[{token, <<"ab">>}, {json, <<"{\"aps\":{\"badge\":1}}">>}]."#)
+        #expect(built.json == #"{"aps":{"badge":1}}"#)
+        #expect(built.headers == ["apns-expiration: 2147483647", "device-token: ab"])
+    }
+
+    // MARK: JSON and YAML
+
+    @Test func aJSONDocumentIsTheTermWrittenForIt() throws {
+        let json = JSONReader.read(SourceText(#"{"alert": {"body": "Hi", "title": "T"}, "badge": 2, "extra": {"k": [1, 2.5]}}"#))
+        let translation = ErlangNotification.translate(ErlangTerm(jsonDocument: try #require(json.document)))
+        #expect(String(decoding: WireSerializer.serialize(translation.request, duplicates: .everyPair, style: .jsx), as: UTF8.self)
+                == #"{"aps":{"alert":{"body":"Hi","action-loc-key":null,"loc-args":[]},"content-available":1,"badge":2},"k":[1,2.5]}"#)
+        #expect(translation.notes.map(ruleID(of:)) == ["dialect-dropped-key"])
+        #expect(translation.notes.first?.range == SourceRange(start: 25, end: 32))
     }
 }

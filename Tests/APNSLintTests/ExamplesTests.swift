@@ -115,10 +115,10 @@ struct ExamplesTests {
     @Test("Erlang examples lint the request the library builds", arguments: [
         ("erlang/good/simplest-alert.erl", #"{"aps":{"alert":"Would you like to play a game?","content-available":1}}"#),
         ("erlang/good/alert-sound-badge.erl", #"{"aps":{"alert":"Would you like to play a game?","content-available":1,"badge":1,"sound":"wopr"}}"#),
-        ("erlang/good/localized-alert.erl", #"{"aps":{"alert":{"title":"Game invite","action-loc-key":null,"loc-key":"GAME_PLAY_REQUEST_FORMAT","loc-args":["Jenna","Frank"]},"content-available":1,"sound":"chime"}}"#),
+        ("erlang/good/localized-alert.erl", #"{"aps":{"alert":{"body":"Jenna and Frank have invited you to play Monopoly","action-loc-key":null,"loc-key":"GAME_PLAY_REQUEST_FORMAT","loc-args":["Jenna","Frank"]},"content-available":1,"sound":"chime"}}"#),
         ("erlang/good/custom-data.eterm", #"{"aps":{"alert":"Would you like to play a game?","content-available":1},"meta":{"movie":"War Games","released":"1983-06-03T00:00:00Z","cast":["Matthew Broderick","Ally Sheedy"],"rating":7.1,"sequel":null,"tags":{}}}"#),
         ("erlang/good/send-with-aps.term", #"{"aps":{"content-available":1},"mailbox":"inbox"}"#),
-        ("erlang/good/jsx-payload.eterm", #"{"aps":{"alert":{"title":"Order shipped","body":"Two items arrive on Tuesday."},"thread-id":"orders","sound":"default"},"order":{"id":10452,"express":true}}"#),
+        ("erlang/good/jsx-payload.eterm", #"{"aps":{"alert":{"title":"Order shipped","body":"Two items arrive on Tuesday."},"thread-id":"orders","sound":"default"},"order":{"express":true,"id":10452}}"#),
     ])
     func erlangRequest(_ path: String, _ wire: String) throws {
         let report = try Self.lintExample(path)

@@ -1,4 +1,4 @@
-Notification = [
+[
     {'alert', <<"Would you like to play a game?">>},
     {'badge', 1},
     {'badge', 2}

@@ -1,4 +1,6 @@
-Notification = [
-    {'alert', <<"Final score">>},
-    {'extra', [{<<"score">>, {3, 1}}]}
+%% Read as JSON (declared apns): JSON has no tuple.
+[
+    {dialect, <<"apns">>},
+    {aps, [{alert, <<"Final score">>}]},
+    {score, {3, 1}}
 ].

@@ -1,4 +1,4 @@
-Notification = [
-    {'alert', [{'title', <<"Game invite">>},
+[
+    {'alert', [{'body', <<"Jenna and Frank invited you">>},
                {'loc-args', [<<"Jenna">>, <<"Frank">>]}]}
 ].

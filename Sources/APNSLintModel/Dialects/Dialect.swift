@@ -30,11 +30,15 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
     public static let declarationKey = "dialect"
 
     /// The request (and what the system drops or changes) for a document written in this dialect.
-    /// - Parameter now: the send time as UNIX seconds, when known (Skygear's ttl becomes an absolute expiration).
-    public func translate(_ document: DocumentNode, now: Int? = nil) -> DialectTranslation {
+    /// - Parameters:
+    ///   - term: the Erlang term the document was derived from, when it was read from an Erlang file: apns_json reads
+    ///     the term itself (atoms, binaries' bytes, exact numbers, tuples). A JSON or YAML document declared apns-json
+    ///     has none: its term is the one an Erlang programmer writes for it (`ErlangTerm(jsonDocument:)`).
+    ///   - now: the send time as UNIX seconds, when known (Skygear's ttl becomes an absolute expiration).
+    public func translate(_ document: DocumentNode, term: ErlangTerm? = nil, now: Int? = nil) -> DialectTranslation {
         switch self {
         case .apns: DialectTranslation(request: document)
-        case .apnsJSON: DialectTranslation(erlang: ErlangNotification.requestDocument(for: document))
+        case .apnsJSON: ErlangNotification.translate(term ?? ErlangTerm(jsonDocument: document))
         case .nodeAPN: NodeAPNDialect.translate(document)
         case .adck: ADCKDialect.translate(document)
         case .skygear: SkygearDialect.translate(document, now: now)
@@ -159,10 +163,6 @@ public struct DialectTranslation: Sendable {
 
     /// The system sends through the legacy binary interface (2048-byte limit).
     public var usesLegacyBinaryInterface: Bool { capabilities.contains(.legacyBinaryInterface) }
-
-    init(erlang built: (document: DocumentNode, notes: [DialectNote])) {
-        self.init(request: built.document, notes: built.notes)
-    }
 }
 
 /// What a system does with the requests it sends, beyond what a definition says: rules that depend on it read
@@ -203,6 +203,9 @@ public struct DialectNote: Sendable {
         case unknownNotificationProperty
         /// A value of a type the library cannot send (apns_json's `extra`).
         case invalidValueType
+        /// The library's documentation asks for something its code does not enforce, and the definition relies on
+        /// the code (ADCK sends `loc_key` without the `loc_args` its README requires).
+        case codeDiffersFromDocs
         /// The library throws (or crashes) on the definition: nothing is sent.
         case libraryError
         /// The library sends another value than the one written (a number rounded, a type converted, a value

@@ -41,7 +41,7 @@ enum ADCKDialect {
         if let locKey = message[.locKey], let name = locKey.value.string, !locArgsSent {
             // ADCK's README asks for loc_args with loc_key, but its code sends loc-key alone (message.rb:48-49).
             notes.append(DialectNote(
-                kind: .missingKey,
+                kind: .codeDiffersFromDocs,
                 message: "\"\(locKey.name)\" is given without loc_args: ADCK sends loc-key alone (its README asks for loc_args with it, its code does not), so if the localized string \"\(name)\" has placeholders (%@), the device has no values to fill them with",
                 help: "add loc_args with a value for each placeholder, or loc_args: [] when the string has none",
                 range: locKey.member.keyRange, pointer: locKey.pointer))

@@ -12,21 +12,26 @@ struct DialectDroppedKeyRule: Rule {
                 know: node-apn ignores a badge that is not a number and every setter once `rawPayload` is given, \
                 replaces the `aps` inside `payload`, and keeps unknown fields off the wire; ADCK sends only its \
                 Message options; Skygear sends only the seed's `ios_*` and `android_*` custom keys, and FCM has no \
-                field for `android_led_color`. The notification then lacks what the definition seems to say, and \
+                field for `android_led_color`; apns_json's `make_notification/1` reads only `alert`, `badge`, `sound` \
+                and `extra` (and of an alert proplist only `body`, `action-loc-key`, `loc-key`, `loc-args`, \
+                `launch-image`: no title), and apns_erlv3 1.3.3 sends no `apns-push-type` or `apns-collapse-id`. The \
+                notification then lacks what the definition seems to say, and \
                 nothing fails until a user notices.
                 """,
-            references: [Reference.nodeAPNNotification, Reference.adck, Reference.skygearPayload],
+            references: [Reference.nodeAPNNotification, Reference.adck, Reference.skygearPayload, Reference.apnsJSON],
             triggering: [
                 Example(#"{"dialect": "node-apn", "body": "Hi", ↓"badge": "5"}"#),
                 Example(#"{"rawPayload": {"aps": {"content-available": 1}}, ↓"body": "Hello, world!", "topic": "com.example.app"}"#),
                 Example(#"{"topic": "com.example.app", "payload": {"sender": "node-apn", ↓"aps": {"badge": 1}}, "body": "Hi"}"#),
                 Example(#"{"dialect": "adck", "body": "Hi", ↓"subtitle": "Ana"}"#),
                 Example(#"{"message": {"title": "Inbox", ↓"titel": "3 new"}, "custom": {↓"ios_bagde": 3, "android_icon": "inbox"}}"#),
+                Example("[{alert, [{body, <<\"Jenna invited you\">>}, {↓title, <<\"Game invite\">>}]}, {↓category, <<\"INVITE\">>}].", fileExtension: "erl"),
             ],
             nonTriggering: [
                 Example(#"{"dialect": "node-apn", "body": "Hi", "badge": 10, "payload": {"sender": "node-apn"}}"#),
                 Example(#"{"rawPayload": {"aps": {"content-available": 1}}, "topic": "com.example.app", "priority": 5}"#),
                 Example(#"{"message": {"title": "Inbox", "body": "3 new"}, "custom": {"ios_badge": 3, "android_icon": "inbox"}}"#),
+                Example("[{alert, [{body, <<\"Jenna invited you\">>}]}, {sound, <<\"chime\">>}, {extra, [{<<\"game\">>, 4471}]}].", fileExtension: "erl"),
             ])
     }
 

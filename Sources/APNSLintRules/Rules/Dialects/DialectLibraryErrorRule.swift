@@ -22,10 +22,12 @@ struct DialectLibraryErrorRule: Rule {
             triggering: [
                 Example(#"{"dialect": "adck", "body": "Hi", ↓"badge": "5"}"#),
                 Example(#"{"dialect": "node-apn", ↓"alert": null, "title": "Hi"}"#),
+                Example("[{alert, <<\"Hi\">>}, {extra, [{<<\"scores\">>, ↓{3, 1, 0}}]}].", fileExtension: "erl"),
             ],
             nonTriggering: [
                 Example(#"{"dialect": "adck", "body": "Hi", "badge": 5}"#),
                 Example(#"{"dialect": "node-apn", "alert": "Hi", "title": "Greeting"}"#),
+                Example("[{alert, <<\"Hi\">>}, {extra, [{<<\"scores\">>, [3, 1, 0]}]}].", fileExtension: "erl"),
             ])
     }
 }

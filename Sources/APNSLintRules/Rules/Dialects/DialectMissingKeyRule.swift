@@ -1,25 +1,27 @@
 /// Reported while a system's format is turned into the request; this rule carries the docs and examples.
 struct DialectMissingKeyRule: Rule {
     static let descriptor = RuleDescriptor(
-        id: "dialect-missing-key", severity: .warning, category: .dialect,
+        id: "dialect-missing-key", severity: .error, category: .dialect,
         finds: [.dialect(.missingKey)])
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "The system's documentation asks for a key this definition does not give (ADCK: `loc_args` with `loc_key`).",
+            summary: "The library needs a key this definition does not give, and without it sends nothing or something the device shows wrongly (apns_json: an alert's `body`; apns_erlv3: `token`).",
             rationale: """
-                ADCK's README says to pass `loc_args` whenever `loc_key` is given: the arguments fill the \
-                placeholders (`%@`) of the localized string the key names. ADCK 0.2.0's code does not check it and \
-                sends `loc-key` alone, so the notification goes out, but if the string has placeholders the device \
-                has no values to fill them with. Severity: a warning, because a string without placeholders needs \
-                no arguments.
+                apns_json's `make_alert/1` always writes \
+                a body: an alert proplist without `body` is sent with the text "undefined" \
+                (`sc_util:to_bin(undefined)`), which the device shows. apns_erlv3 refuses a notification without a \
+                `token` (`{key_not_found, token}`): it builds the payload, then sends nothing. `render` still prints \
+                what the library builds. Severity: an error, because the device shows text nobody wrote, or nothing \
+                is sent (the libraries' code at the pinned commits, and their recorded behaviour in \
+                ../shared/oracles).
                 """,
-            references: [Reference.adck, Reference.adck020],
+            references: [Reference.apnsJSON, Reference.apnsErlv3],
             triggering: [
-                Example(#"{"dialect": "adck", ↓"loc_key": "GAME_PLAY_REQUEST"}"#),
+                Example("[{alert, ↓[{'loc-key', <<\"GAME_PLAY_REQUEST\">>}, {'loc-args', [<<\"Jenna\">>]}]}].", fileExtension: "erl"),
             ],
             nonTriggering: [
-                Example(#"{"dialect": "adck", "loc_key": "GAME_PLAY_REQUEST", "loc_args": ["Jenna"]}"#),
+                Example("[{alert, [{body, <<\"Jenna invited you\">>}, {'loc-key', <<\"GAME_PLAY_REQUEST\">>}, {'loc-args', [<<\"Jenna\">>]}]}].", fileExtension: "erl"),
             ])
     }
 

@@ -19,9 +19,11 @@ struct DialectRewrittenValueRule: Rule {
             references: [Reference.nodeAPN710, Reference.adck020, Reference.apnsJSON],
             triggering: [
                 Example(#"{"dialect": "node-apn", "body": "Hi", "payload": {"order": ↓9007199254740993}}"#),
+                Example("[{alert, <<\"Hi\">>}, {sound, ↓5}, {extra, [{<<\"city\">>, ↓<<\"Köln\">>}]}].", fileExtension: "erl"),
             ],
             nonTriggering: [
                 Example(#"{"dialect": "node-apn", "body": "Hi", "payload": {"order": 9007199254740992}}"#),
+                Example("[{alert, <<\"Hi\">>}, {sound, <<\"5\">>}, {extra, [{<<\"city\">>, <<\"Köln\"/utf8>>}]}].", fileExtension: "erl"),
             ])
     }
 }

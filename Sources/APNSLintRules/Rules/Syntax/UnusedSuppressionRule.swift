@@ -43,7 +43,7 @@ struct UnusedSuppressionRule: Rule {
                     """, fileExtension: "yaml"),
                 Example("""
                     % apns-lint: disable-file loc-args-not-strings -- the app formats numbers itself
-                    [{aps, [{alert, [{'loc-key', <<"GAME_PLAY">>}, {'loc-args', [5]}]}]}].
+                    [{<<"aps">>, [{<<"alert">>, [{<<"loc-key">>, <<"GAME_PLAY">>}, {<<"loc-args">>, [5]}]}]}].
                     """, fileExtension: "erl"),
             ])
     }

@@ -1,0 +1,4 @@
+[
+    {'alert', <<"Final score">>},
+    {'extra', [{<<"score">>, {3, 1}}]}
+].

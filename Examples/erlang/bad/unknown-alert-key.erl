@@ -1,4 +1,0 @@
-Notification = [
-    {'alert', [{'titel', <<"Game invite">>},
-               {'body', <<"Jenna invited you to play">>}]}
-].

@@ -1,4 +1,0 @@
-Notification = [
-    {'alert', <<"Would you like to play a game?">>},
-    {'sounds', <<"wopr">>}
-].
