@@ -113,15 +113,15 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// The diagnostics that stop rendering: errors of rules that report while reading (the reader could not read the text as
-    /// written, so what it recovered is not a request anyone meant to send, or the library raises on it). A key the
-    /// system requires but the definition lacks (`dialect-missing-key`) does not stop it: the library still builds the
-    /// request (apns_json sends an alert without a body as "undefined"; apns_erlv3 builds the payload before it refuses
-    /// a notification without a token), and render prints what it builds.
+    /// The diagnostics that stop rendering: errors of rules whose findings leave no request (`Finding.leavesNoRequest`):
+    /// the reader could not read the text as written, or the library raises on it. What a library drops, rewrites or
+    /// misses does not stop it: the library still builds a request (apns_json sends an alert without a body as
+    /// "undefined"; apns_erlv3 builds the payload before it refuses a notification without a token), and render
+    /// prints what it builds.
     public static func blockingDiagnostics(in report: FileReport) -> [Diagnostic] {
         report.diagnostics.filter { diagnostic in
-            diagnostic.severity == .error && diagnostic.ruleID != "dialect-missing-key"
-                && RuleRegistry.rule(id: diagnostic.ruleID)?.reportsWhileReading == true
+            diagnostic.severity == .error
+                && RuleRegistry.rule(id: diagnostic.ruleID)?.descriptor.finds.contains(where: \.leavesNoRequest) == true
         }
     }
 

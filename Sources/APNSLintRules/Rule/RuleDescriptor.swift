@@ -73,6 +73,17 @@ public enum Finding: Sendable, Hashable {
     case suppression(SuppressionProblem)
 }
 
+extension Finding {
+    /// True when what is found means there is no request to show: the text could not be read as written, or the
+    /// library throws on it. (What a library drops, rewrites or misses still leaves the request it builds.)
+    public var leavesNoRequest: Bool {
+        switch self {
+        case .syntax, .dialect(.libraryError): true
+        case .dialect, .suppression: false
+        }
+    }
+}
+
 /// What can be wrong with an inline suppression comment.
 public enum SuppressionProblem: Sendable, Hashable {
     /// The comment cannot be understood (an unknown rule id, no reason, an unknown word).
