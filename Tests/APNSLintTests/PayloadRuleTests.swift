@@ -335,7 +335,7 @@ struct ReservedCustomKeyTests {
 
     @Test func apnsJSONExtraWithAnAPSKey() {
         let term = """
-            Notification = [
+            [
                 {'alert', <<"Hi">>},
                 {extra, [{<<"aps">>, <<"promo">>}]}
             ].

