@@ -90,19 +90,19 @@ struct NodeAPNDialectTests {
         (#""launchImage": "a.png""#, #"{"aps":{"alert":{"launch-image":"a.png"}}}"#),
         (#""badge": 3"#, #"{"aps":{"badge":3}}"#),
         (#""sound": "chime.caf""#, #"{"aps":{"sound":"chime.caf"}}"#),
-        (#""contentAvailable": true"#, #"{"aps":{"content-available":1}}"#),
         (#""contentAvailable": 1"#, #"{"aps":{"content-available":1}}"#),
-        (#""contentAvailable": false"#, #"{"aps":{}}"#),
-        (#""mutableContent": true"#, #"{"aps":{"mutable-content":1}}"#),
+        (#""contentAvailable": false"#, #"{}"#),
+        (#""mutableContent": 1"#, #"{"aps":{"mutable-content":1}}"#),
         (#""urlArgs": ["a"]"#, #"{"aps":{"url-args":["a"]}}"#),
         (#""category": "C""#, #"{"aps":{"category":"C"}}"#),
         (#""threadId": "t""#, #"{"aps":{"thread-id":"t"}}"#),
-        (#""mdm": "magic""#, #"{"mdm":"magic","aps":{}}"#),
+        (#""mdm": "magic""#, #"{"mdm":"magic"}"#),
         (#""aps": {"category": "nodejs"}"#, #"{"aps":{"category":"nodejs"}}"#),
     ])
     func setter(member: String, request: String) throws {
         let translated = try Translated("{\"dialect\": \"node-apn\", \(member)}")
-        #expect(translated.json == request)
+        // node-apn 7 sends apns-priority 10 with every notification.
+        #expect(translated.json == #"{"headers":{"apns-priority":10},"payload":"# + request + "}")
         #expect(translated.notes.isEmpty)
     }
 
@@ -113,30 +113,33 @@ struct NodeAPNDialectTests {
     ])
     func requestProperty(name: String, value: String, header: String) throws {
         let translated = try Translated(#"{"dialect": "node-apn", "body": "Hi", ""# + name + #"": "# + value + "}")
-        #expect(translated.json == #"{"headers":{""# + header + #"":"# + value + #"},"payload":{"aps":{"alert":"Hi"}}}"#)
+        // apns-priority is 10 unless the definition gives another.
+        let headers = header == "apns-priority" ? #""apns-priority":"# + value : #""apns-priority":10,""# + header + #"":"# + value
+        #expect(translated.json == #"{"headers":{"# + headers + #"},"payload":{"aps":{"alert":"Hi"}}}"#)
         #expect(translated.sourceText(at: ["headers", header]) == value)
     }
 
     @Test func theSeedsExamplesRenderAsTheSeedShows() throws {
         // notification.payload = {from, source}; notification.body = "Hello, world!"
         #expect(try Translated(#"{"payload": {"from": "node-apn", "source": "web"}, "body": "Hello, world!"}"#, configured: .nodeAPN).json
-            == #"{"from":"node-apn","source":"web","aps":{"alert":"Hello, world!"}}"#)
-        // body, title, badge, setAction, setMutableContent, aps.category
-        let setters = try Translated(#"{"body": "Hello, world!", "title": "node-apn", "badge": 10, "action": "npm install", "mutableContent": 1, "aps": {"category": "nodejs"}}"#, configured: .nodeAPN)
-        #expect(setters.json == #"{"aps":{"alert":{"body":"Hello, world!","title":"node-apn","action":"npm install"},"badge":10,"mutable-content":1,"category":"nodejs"}}"#)
+            == #"{"headers":{"apns-priority":10},"payload":{"from":"node-apn","source":"web","aps":{"alert":"Hello, world!"}}}"#)
+        // aps.category, then body, title, badge, setAction, setMutableContent (an "aps" written after them would
+        // replace what they wrote).
+        let setters = try Translated(#"{"aps": {"category": "nodejs"}, "body": "Hello, world!", "title": "node-apn", "badge": 10, "action": "npm install", "mutableContent": 1}"#, configured: .nodeAPN)
+        #expect(setters.json == #"{"headers":{"apns-priority":10},"payload":{"aps":{"category":"nodejs","alert":{"body":"Hello, world!","title":"node-apn","action":"npm install"},"badge":10,"mutable-content":1}}}"#)
         // rawPayload is sent as it stands; the body setter has no effect.
         let raw = try Translated(#"{"rawPayload": {"from": "node-apn", "source": "web", "aps": {"content-available": 1}}, "body": "Hello, world!"}"#)
-        #expect(raw.json == #"{"from":"node-apn","source":"web","aps":{"content-available":1}}"#)
+        #expect(raw.json == #"{"headers":{"apns-priority":10},"payload":{"from":"node-apn","source":"web","aps":{"content-available":1}}}"#)
         #expect(raw.notes == [#"dialect-dropped-key 1:88 rawPayload is sent as it stands, so "body" has no effect on what is sent"#])
     }
 
     @Test func valuesASetterIgnoresAreDroppedAndSaidSo() throws {
         let translated = try Translated(#"{"dialect": "node-apn", "badge": "5", "sound": 1, "contentAvailable": "yes", "payload": {"aps": {}, "k": 1}, "colour": "red"}"#)
-        #expect(translated.json == #"{"k":1,"aps":{}}"#)
+        #expect(translated.json == #"{"headers":{"apns-priority":10},"payload":{"k":1}}"#)
         #expect(translated.notes == [
             #"dialect-dropped-key 1:25 node-apn's badge setter takes a number, not a string ("5"), and ignores this value, so no badge is sent"#,
-            #"dialect-dropped-key 1:39 node-apn's sound setter takes a string or a sound dictionary, not an integer (1), and ignores this value, so no sound is sent"#,
-            #"dialect-dropped-key 1:51 node-apn's contentAvailable setter takes true or 1, not a string ("yes"), and ignores this value, so no content-available is sent"#,
+            #"dialect-dropped-key 1:39 node-apn's sound setter takes a string, or an object with a string "name" and numbers "critical" and "volume", not an integer (1), and ignores this value, so no sound is sent"#,
+            #"dialect-dropped-key 1:51 node-apn's contentAvailable setter sends content-available: 1 only for true or 1; it takes a string ("yes") as false, so no content-available is sent"#,
             #"dialect-dropped-key 1:90 node-apn replaces the payload's own aps with the notification's; set aps keys with the setters or "aps" instead"#,
             #"dialect-dropped-key 1:110 "colour" is not a Notification property node-apn sends"#,
         ])
@@ -144,7 +147,8 @@ struct NodeAPNDialectTests {
 
     @Test func generatedKeysPointAtWhatTheUserWrote() throws {
         let translated = try Translated(#"{"title": "T", "locArgs": ["Ana"]}"#, configured: .nodeAPN)
-        let alert = try #require(translated.translation.request.members?.first?.value.members?.first?.value.members)
+        let payload = try #require(translated.translation.request.member("payload")?.value)
+        let alert = try #require(payload.members?.first?.value.members?.first?.value.members)
         let locArgs = try #require(alert.first { $0.key == "loc-args" })
         #expect(translated.source.text(locArgs.keyRange) == #""locArgs""#)
         #expect(translated.source.text(locArgs.value.range) == #"["Ana"]"#)

@@ -25,7 +25,7 @@ struct CompactSizeTests {
     }
 
     @Test func anotherSystemsFormatIsMeasuredAsTranslated() throws {
-        // node-apn: {"alert": …, "badge": …} becomes {"aps": {"badge": 3, "alert": "Hi"}}.
+        // node-apn: {"alert": …, "badge": …} becomes {"aps": {"alert": "Hi", "badge": 3}}.
         let report = Linter().lint(#"{"alert":"Hi","badge":3,"topic":"com.example.app"}"#)
         let definition = try #require(report.definition)
         #expect(report.dialects == [.nodeAPN])

@@ -21,7 +21,7 @@ struct DialectLibraryErrorRule: Rule {
             references: [Reference.nodeAPN710, Reference.adck020, Reference.apnsJSON, Reference.apnsErlv3],
             triggering: [
                 Example(#"{"dialect": "adck", "body": "Hi", ↓"badge": "5"}"#),
-                Example(#"{"dialect": "node-apn", ↓"alert": null, "title": "Hi"}"#),
+                Example(#"{"dialect": "node-apn", "alert": null, ↓"title": "Hi"}"#),
                 Example("[{alert, <<\"Hi\">>}, {extra, [{<<\"scores\">>, ↓{3, 1, 0}}]}].", fileExtension: "erl"),
             ],
             nonTriggering: [
