@@ -255,9 +255,9 @@ struct ADCKDialectTests {
         let adck = try ADCK(#"{"loc_key": "GAME_PLAY_REQUEST_FORMAT", "sound": "default"}"#)
         #expect(adck.wire == #"{"aps":{"alert":{"loc-key":"GAME_PLAY_REQUEST_FORMAT"},"sound":"default"}}"#)
         #expect(adck.notes == [
-            #"dialect-missing-key 1:2 "loc_key" is given without loc_args: ADCK sends loc-key alone (its README asks for loc_args with it, its code does not), so if the localized string "GAME_PLAY_REQUEST_FORMAT" has placeholders (%@), the device has no values to fill them with"#,
+            #"dialect-code-differs-from-docs 1:2 "loc_key" is given without loc_args: ADCK sends loc-key alone (its README asks for loc_args with it, its code does not), so if the localized string "GAME_PLAY_REQUEST_FORMAT" has placeholders (%@), the device has no values to fill them with"#,
         ])
-        #expect(RuleRegistry.all.first { $0.descriptor.id == "dialect-missing-key" }?.descriptor.severity == .warning)
+        #expect(RuleRegistry.all.first { $0.descriptor.id == "dialect-code-differs-from-docs" }?.descriptor.severity == .warning)
         #expect(try ADCK(#"{"loc_key": "K", "loc_args": []}"#).notes == [])
     }
 
