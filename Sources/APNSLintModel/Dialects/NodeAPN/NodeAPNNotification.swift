@@ -542,10 +542,13 @@ struct NodeAPNNotification {
         var headers: [Header] = []
         for (name, header) in Self.headerProperties {
             guard let value = own[name] else { continue }
-            let keyRange = value.source.flatMap { sources[$0].keyRange }
+            // No closures over `self` here: Swift 6.3.1's optimizer crashed on them in this mutating method.
+            var keyRange: SourceRange?
+            if let source = value.source { keyRange = sources[source].keyRange }
             let sent: Bool
             switch name {
-            case "priority": sent = value.number.map(JavaScriptNumber.isInteger) ?? false
+            case "priority":
+                if let number = value.number { sent = JavaScriptNumber.isInteger(number) } else { sent = false }
             case "expiry": sent = value.isAtLeastZero
             default: sent = value.isTruthy
             }
@@ -553,26 +556,36 @@ struct NodeAPNNotification {
                 headers.append(Header(name: header, value: value, keyRange: keyRange))
                 continue
             }
-            guard let source = value.source, dropReasons[source] == nil else { continue }
-            switch (name, value.kind) {
-            case ("priority", _):
-                dropReasons[source] = Finding(
-                    message: "node-apn sends apns-priority only for an integer priority (Number.isInteger); it leaves out \(describe(source)), and APNs then uses 10",
-                    help: "write 10, 5 or 1 as a number")
-            case ("expiry", .number), (_, .null):
-                // A negative expiry is node-apn's "none" (its default is -1); null says "none" too.
-                break
-            case ("expiry", _):
-                dropReasons[source] = Finding(
-                    message: "node-apn sends apns-expiration only when expiry >= 0 holds in JavaScript, and it does not for \(describe(source)), so none is sent",
-                    help: "write the expiration as a UNIX time in seconds, or 0")
-            default:
-                dropReasons[source] = Finding(
-                    message: "node-apn sends \(header) only when \(name) is truthy in JavaScript, and \(describe(source)) is not, so none is sent",
-                    help: "write a value, or remove the key")
-            }
+            guard let source = value.source, dropReasons[source] == nil,
+                  let reason = Self.unsentHeaderReason(property: name, header: header, value: value.kind, described: describe(source))
+            else { continue }
+            dropReasons[source] = reason
         }
         return headers
+    }
+
+    /// Why `headers()` sends no header for a property the definition set; nil when leaving it out is what the value
+    /// says (a negative expiry is node-apn's "none", its default is -1; null says "none" too). A function of its
+    /// own, which keeps `headers()` small.
+    private static func unsentHeaderReason(property: String, header: String, value: JSValue.Kind, described: String) -> Finding? {
+        if property == "priority" {
+            return Finding(
+                message: "node-apn sends apns-priority only for an integer priority (Number.isInteger); it leaves out \(described), and APNs then uses 10",
+                help: "write 10, 5 or 1 as a number")
+        }
+        switch value {
+        case .null: return nil
+        case .number where property == "expiry": return nil
+        default: break
+        }
+        if property == "expiry" {
+            return Finding(
+                message: "node-apn sends apns-expiration only when expiry >= 0 holds in JavaScript, and it does not for \(described), so none is sent",
+                help: "write the expiration as a UNIX time in seconds, or 0")
+        }
+        return Finding(
+            message: "node-apn sends \(header) only when \(property) is truthy in JavaScript, and \(described) is not, so none is sent",
+            help: "write a value, or remove the key")
     }
 
     // MARK: What is not sent
