@@ -164,7 +164,7 @@ struct ErlangReaderErrorTests {
         ErlangFatalCase(#"<<"a"/latin1>>."#, "'latin1' is not a binary type specifier", 6..<12, "1:7",
                         help: "use utf8, utf16, utf32, integer, float, binary, signed, unsigned, big or little"),
         ErlangFatalCase(#"<<"a":>>."#, "expected a size (an integer) after ':' in a binary segment, found '>>'", 6..<8, "1:7", help: "write <<65:8>>"),
-        ErlangFatalCase(#"<<"a"/binary>>."#, "this binary segment cannot be built (a literal is not a binary), so file:consult/1 fails on it", 2..<13, "1:3",
+        ErlangFatalCase(#"<<"a"/binary>>."#, "this binary segment cannot be built (a literal is not a binary), so file:consult/1 fails on it", 2..<12, "1:3",
                         help: #"write <<"text"/utf8>> or <<104, 105>>"#),
         ErlangFatalCase(#"<<"a" 'b'>>."#, "expected ',' or '>>' in the binary, found the atom b", 6..<9, "1:7"),
     ])

@@ -224,9 +224,13 @@ struct ErlangReaderTermTests {
     struct Escape: Sendable, CustomTestStringConvertible {
         let source: String
         let decoded: String
-        init(_ source: String, _ decoded: String) {
+        /// The text of `<<"source">>` without `/utf8`: each character is one byte, its code cut to 8 bits, so a
+        /// character above 127 is not its UTF-8 encoding (bytes that are not UTF-8 read as U+FFFD, as jsx writes them).
+        let binary: String
+        init(_ source: String, _ decoded: String, binary: String? = nil) {
             self.source = source
             self.decoded = decoded
+            self.binary = binary ?? decoded
         }
         var testDescription: String { source }
     }
@@ -253,26 +257,28 @@ struct ErlangReaderTermTests {
         Escape(#"\101"#, "A"),
         Escape(#"\0"#, "\u{00}"),
         Escape(#"\12"#, "\n"),
-        Escape(#"\377"#, "ÿ"),
+        Escape(#"\377"#, "ÿ", binary: "\u{FFFD}"),
         Escape(#"\1011"#, "A1"),
         Escape(#"\8"#, "8"),
         Escape(#"\x41"#, "A"),
         Escape(#"\x4a"#, "J"),
-        Escape(#"\x{1F600}"#, "😀"),
-        Escape(#"\x{e9}"#, "é"),
+        Escape(#"\x{1F600}"#, "😀", binary: "\u{00}"),
+        Escape(#"\x{e9}"#, "é", binary: "\u{FFFD}"),
         Escape(#"\x{0000041}"#, "A"),
         Escape(#"\q"#, "q"),
-        Escape(#"\é"#, "é"),
+        Escape(#"\é"#, "é", binary: "\u{FFFD}"),
         Escape(#"\%"#, "%"),
         Escape(#"\\n"#, "\\n"),
-        Escape(#"a\tb\x{263A}c"#, "a\tb☺c"),
+        Escape(#"a\tb\x{263A}c"#, "a\tb☺c", binary: "a\tb:c"),
     ]
 
-    @Test("escapes decode the same in binaries, quoted atoms and character lists", arguments: escapes)
+    @Test("escapes decode the same in /utf8 binaries, quoted atoms and character lists; a binary without /utf8 keeps 8 bits a character",
+          arguments: escapes)
     func escape(_ c: Escape) {
         let length = c.source.utf8.count
         let shown = String(reflecting: c.decoded)
-        #expect(erlangTree("<<\"\(c.source)\">>.") == "\(shown)@0..<\(length + 6)")
+        #expect(erlangTree("<<\"\(c.source)\"/utf8>>.") == "\(shown)@0..<\(length + 11)")
+        #expect(erlangTree("<<\"\(c.source)\">>.") == "\(String(reflecting: c.binary))@0..<\(length + 6)")
         #expect(erlangTree("'\(c.source)'.") == "\(shown)@0..<\(length + 2)")
         let charlist = ErlangRead("\"\(c.source)\".")
         #expect(charlist.dumps == ["\(shown)@0..<\(length + 2)"])
