@@ -118,6 +118,7 @@ struct ErlangReaderRobustnessTests {
         let (bytes, dots) = Self.realisticFile
         let read = ErlangRead(bytes: bytes)
         #expect(read.problems.isEmpty, "\(read.problemLines)")
+        #expect(read.termProblems.isEmpty, "\(read.termProblemLines)")
         #expect(dots.count == 6)
         #expect(read.documents.count == 6)
         #expect(read.documents.map(\.kind) == [.object, .object, .object, .object, .array, .object])
