@@ -5,7 +5,13 @@ import Testing
 @Suite("ErlangReader: syntax errors")
 struct ErlangReaderErrorTests {
     static let termHelp = "write an atom, a binary <<\"…\">>, a number, a tuple {…}, a list […] or a map #{…}"
-    static let variableMessage = "cannot stand in a term: terms in a definition file must be literal values"
+    static let strayHelp = termHelp + "; text outside ASCII and Latin-1 goes in quotes"
+    static let variableMessage = "cannot stand in a term: file:consult/1 reads literal values only (bad term)"
+    static let segmentMessage = "a binary segment must be a literal string, character, integer or float"
+
+    static func stray(_ character: String) -> String {
+        "unexpected character \(character) in an Erlang term (file:consult/1: illegal character or syntax error)"
+    }
 
     // MARK: Unterminated text
 
@@ -15,8 +21,8 @@ struct ErlangReaderErrorTests {
         ErlangFatalCase(#"<<"abc""#, "expected ',' or '>>' in the binary, found the end of the input", 7..<7, "1:8",
                         help: "close the binary with '>>'"),
         ErlangFatalCase(#"<<"abc"."#, "expected ',' or '>>' in the binary, found '.'", 7..<8, "1:8"),
-        ErlangFatalCase(#"<<"abc">"#, "unexpected character '>' in an Erlang term", 7..<8, "1:8", help: termHelp),
-        ErlangFatalCase(#"<<"a", >>."#, #"apns-lint reads binaries of string segments only (<<"text">>), found '>>'"#, 7..<9, "1:8"),
+        ErlangFatalCase(#"<<"abc">"#, stray("'>'"), 7..<8, "1:8", help: strayHelp),
+        ErlangFatalCase(#"<<"a", >>."#, "\(segmentMessage) (found '>>')", 7..<9, "1:8"),
         ErlangFatalCase(#"["abc]."#, #"unterminated string: no closing ""#, 1..<2, "1:2"),
         ErlangFatalCase("['abc].", "unterminated quoted atom: no closing '", 1..<2, "1:2", help: "close it (the file may be truncated)"),
         ErlangFatalCase("[{alert, <<\"Hi\">>},\n {sound, 'wopr}].\n", "unterminated quoted atom: no closing '", 29..<30, "2:10"),
@@ -54,7 +60,8 @@ struct ErlangReaderErrorTests {
         ErlangFatalCase("#{a, b}.", "expected '=>' after a map key, found ','", 3..<4, "1:4"),
         ErlangFatalCase("#{a => }.", "expected a term, found '}'", 7..<8, "1:8", help: termHelp),
         ErlangFatalCase("#{a => 1,}.", "expected a term, found '}'", 9..<10, "1:10"),
-        ErlangFatalCase("[a,].", "expected a term, found ']'", 3..<4, "1:4"),
+        // erl_parse: "syntax error before: ']'".
+        ErlangFatalCase("[a,].", "a trailing ',' before ']' (file:consult/1: syntax error before ']')", 3..<4, "1:4", help: "remove the last ','"),
         ErlangFatalCase("[,a].", "expected a term, found ','", 1..<2, "1:2"),
         ErlangFatalCase("{,}.", "expected a term, found ','", 1..<2, "1:2"),
         ErlangFatalCase("].", "expected a term, found ']'", 0..<1, "1:1"),
@@ -63,9 +70,9 @@ struct ErlangReaderErrorTests {
         ErlangFatalCase("= [a].", "expected a term, found '='", 0..<1, "1:1"),
         ErlangFatalCase("/.", "expected a term, found '/'", 0..<1, "1:1"),
         ErlangFatalCase("[a, >>].", "expected a term, found '>>'", 4..<6, "1:5"),
-        ErlangFatalCase("[-a].", "expected a number after '-', found the atom a", 2..<3, "1:3", help: "write a number such as -1"),
-        ErlangFatalCase("+x.", "expected a number after '+', found the atom x", 1..<2, "1:2"),
-        ErlangFatalCase("[- <<\"1\">>].", "expected a number after '-', found '<<'", 3..<5, "1:4"),
+        ErlangFatalCase("[-a].", "expected a number after '-', found the atom a (file:consult/1: bad term)", 2..<3, "1:3", help: "write a number such as -1"),
+        ErlangFatalCase("+x.", "expected a number after '+', found the atom x (file:consult/1: bad term)", 1..<2, "1:2"),
+        ErlangFatalCase("[- <<\"1\">>].", "expected a number after '-', found '<<' (file:consult/1: bad term)", 3..<5, "1:4"),
     ])
     func misplaced(_ c: ErlangFatalCase) { c.check() }
 
@@ -84,9 +91,8 @@ struct ErlangReaderErrorTests {
                         documents: [#"["a"@1..<2]@0..<3"#]),
         ErlangFatalCase("[a,", "unexpected end of input: expected a term", 3..<3, "1:4", help: "complete the term (the file may be truncated)"),
         ErlangFatalCase("[", "unexpected end of input: expected a term", 1..<1, "1:2"),
-        ErlangFatalCase("X =", "unexpected end of input: expected a term", 3..<3, "1:4"),
         ErlangFatalCase("#{a =>", "unexpected end of input: expected a term", 6..<6, "1:7"),
-        ErlangFatalCase("-", "expected a number after '-', found the end of the input", 1..<1, "1:2"),
+        ErlangFatalCase("-", "expected a number after '-', found the end of the input (file:consult/1: bad term)", 1..<1, "1:2"),
     ])
     func unclosed(_ c: ErlangFatalCase) { c.check() }
 
@@ -98,42 +104,94 @@ struct ErlangReaderErrorTests {
         ErlangFatalCase("[_].", "the variable _ \(variableMessage)", 1..<2, "1:2"),
         ErlangFatalCase("[{alert, _Unused}].", "the variable _Unused \(variableMessage)", 9..<16, "1:10"),
         ErlangFatalCase("#{K => 1}.", "the variable K \(variableMessage)", 2..<3, "1:3"),
-        ErlangFatalCase("A = B = [].", "the variable B \(variableMessage)", 4..<5, "1:5"),
         ErlangFatalCase("[H | T].", "the variable H \(variableMessage)", 1..<2, "1:2"),
         // A variable at the start of a term that is not a binding: the range is the variable alone.
-        ErlangFatalCase("X.", "a variable \(variableMessage)", 0..<1, "1:1", help: "write the value itself"),
-        ErlangFatalCase("Foo [a].", "a variable \(variableMessage)", 0..<3, "1:1"),
-        ErlangFatalCase("[ok].\nNotification", "a variable \(variableMessage)", 6..<18, "2:1", documents: [#"["ok"@1..<3]@0..<4"#]),
+        ErlangFatalCase("X.", "the variable X \(variableMessage)", 0..<1, "1:1", help: "write the value itself, or quote it as an atom: 'X'"),
+        ErlangFatalCase("Foo [a].", "the variable Foo \(variableMessage)", 0..<3, "1:1"),
+        ErlangFatalCase("[ok].\nNotification", "the variable Notification \(variableMessage)", 6..<18, "2:1", documents: [#"["ok"@1..<3]@0..<4"#]),
     ])
     func variables(_ c: ErlangFatalCase) { c.check() }
 
-    @Test("list tails cannot become JSON", arguments: [
-        ErlangFatalCase("[a | b].", "a list tail ('|') cannot become JSON: write the list out element by element", 3..<4, "1:4",
-                        help: "write [A, B, C] instead of [A | Rest]"),
-        ErlangFatalCase("[a, b | []].", "a list tail ('|') cannot become JSON: write the list out element by element", 6..<7, "1:7"),
-        ErlangFatalCase("[{a, 1} | [{b, 2}]].", "a list tail ('|') cannot become JSON: write the list out element by element", 8..<9, "1:9"),
+    /// A binding is reported with a fix and the reading goes on, so a syntax error after it is a second problem.
+    @Test("after a binding, a missing term or a second variable is the fatal problem", arguments: [
+        ("X =", "X", 0..<1, 0..<3, "unexpected end of input: expected a term", 3..<3, "1:4"),
+        ("A = B = [].", "A", 0..<1, 0..<4, "the variable B \(variableMessage)", 4..<5, "1:5"),
     ])
-    func listTails(_ c: ErlangFatalCase) { c.check() }
+    func bindingThenError(_ text: String, _ name: String, _ variable: Range<Int>, _ deleted: Range<Int>,
+                          _ message: String, _ range: Range<Int>, _ position: String) {
+        let read = ErlangRead(text)
+        #expect(read.dumps == [])
+        #expect(read.problems.count == 2, "\(read.problemLines)")
+        guard read.problems.count == 2 else { return }
+        let binding = read.problems[0], fatal = read.problems[1]
+        #expect(binding.kind == .invalidSyntax)
+        #expect(binding.range == SourceRange(variable))
+        #expect(binding.message.hasPrefix("file:consult/1 cannot read a binding ('\(name) = …'"))
+        #expect(binding.fix?.edits == [TextEdit.delete(SourceRange(deleted))])
+        #expect(fatal.kind == .invalidSyntax)
+        #expect(fatal.message == message)
+        #expect(fatal.range == SourceRange(range))
+        #expect(read.at(fatal.range.start) == position)
+        #expect(fatal.fix == nil)
+        expectErlangWellFormed(read)
+    }
 
-    @Test("binaries hold string segments only", arguments: [
-        ErlangFatalCase("<<1,2>>.", #"apns-lint reads binaries of string segments only (<<"text">>), found the number 1"#, 2..<3, "1:3",
-                        help: #"write the text as <<"text">>"#),
-        ErlangFatalCase(#"<<"a", 1>>."#, #"apns-lint reads binaries of string segments only (<<"text">>), found the number 1"#, 7..<8, "1:8"),
-        ErlangFatalCase("<<a>>.", #"apns-lint reads binaries of string segments only (<<"text">>), found the atom a"#, 2..<3, "1:3"),
-        ErlangFatalCase(#"<<<<"a">>>>."#, #"apns-lint reads binaries of string segments only (<<"text">>), found '<<'"#, 2..<4, "1:3"),
-        ErlangFatalCase(#"<<"a"/integer>>."#, "expected utf8 after '/' in a binary segment, found the atom integer", 6..<13, "1:7",
+    /// file:consult/1 reads `[H | T]`: a list tail that is a list joins the list, any other tail makes an improper
+    /// list, which has no JSON form: a term problem at the tail (not a syntax error), and the tail is left out.
+    @Test("list tails: a list tail joins the list; another tail is a term problem, left out of the document", arguments: [
+        ("[a | b].", #"["a"@1..<2]@0..<7"#, ["nonJSONValue 5..<6 1:6 \(improperTail)"]),
+        ("[a, b | []].", #"["a"@1..<2, "b"@4..<5]@0..<11"#, []),
+        ("[{a, 1} | [{b, 2}]].", #"{"a"@2..<3: i:1@5..<6, "b"@12..<13: i:2@15..<16}@0..<19"#, []),
+        ("[a | \"bc\"].", #"["a"@1..<2, i:98@5..<9, i:99@5..<9]@0..<10"#, []),
+        ("[a, b | {c}].", #"["a"@1..<2, "b"@4..<5]@0..<12"#, ["nonJSONValue 8..<11 1:9 \(improperTail)"]),
+    ])
+    func listTails(_ text: String, _ dump: String, _ termProblems: [String]) {
+        let read = ErlangRead(text)
+        #expect(read.problems.isEmpty, "\(read.problemLines)")
+        #expect(read.dumps == [dump])
+        #expect(read.termProblemLines == termProblems)
+        #expect(read.termProblems.allSatisfy { $0.help == "write the list out element by element: [A, B, C]" })
+        expectErlangWellFormed(read)
+    }
+
+    static let improperTail = "an improper list's tail ('|' followed by a term that is not a list) cannot become JSON; it is left out"
+
+    @Test("binary segments are literals with an optional size and type", arguments: [
+        ErlangFatalCase("<<a>>.", "\(segmentMessage) (found the atom a)", 2..<3, "1:3", help: #"write <<"text"/utf8>> or <<104, 105>>"#),
+        ErlangFatalCase(#"<<<<"a">>>>."#, "\(segmentMessage) (found '<<')", 2..<4, "1:3"),
+        ErlangFatalCase(#"<<"a"/>>."#, "expected a type after '/' in a binary segment (utf8, integer, binary…), found '>>'", 6..<8, "1:7",
                         help: #"write <<"text"/utf8>>"#),
-        ErlangFatalCase(#"<<"a"/utf16>>."#, "expected utf8 after '/' in a binary segment, found the atom utf16", 6..<11, "1:7"),
-        ErlangFatalCase(#"<<"a"/>>."#, "expected utf8 after '/' in a binary segment, found '>>'", 6..<8, "1:7"),
-        ErlangFatalCase(#"<<"a":8>>."#, "unexpected character ':' in an Erlang term", 5..<6, "1:6"),
+        ErlangFatalCase(#"<<"a"/latin1>>."#, "'latin1' is not a binary type specifier", 6..<12, "1:7",
+                        help: "use utf8, utf16, utf32, integer, float, binary, signed, unsigned, big or little"),
+        ErlangFatalCase(#"<<"a":>>."#, "expected a size (an integer) after ':' in a binary segment, found '>>'", 6..<8, "1:7", help: "write <<65:8>>"),
+        ErlangFatalCase(#"<<"a"/binary>>."#, "this binary segment cannot be built (a literal is not a binary), so file:consult/1 fails on it", 2..<12, "1:3",
+                        help: #"write <<"text"/utf8>> or <<104, 105>>"#),
         ErlangFatalCase(#"<<"a" 'b'>>."#, "expected ',' or '>>' in the binary, found the atom b", 6..<9, "1:7"),
     ])
     func binarySegments(_ c: ErlangFatalCase) { c.check() }
 
+    /// What apns-lint used to refuse, file:consult/1 builds: integer segments, sizes, other types.
+    @Test("integer, sized and typed segments build the binary as Erlang does", arguments: [
+        ("<<1,2>>.", #""\u{01}\u{02}"@0..<7"#),
+        (#"<<"a", 1>>."#, #""a\u{01}"@0..<10"#),
+        (#"<<"a"/integer>>."#, #""a"@0..<15"#),
+        (#"<<"a"/utf16>>."#, #""\0a"@0..<13"#),
+        (#"<<"a":8>>."#, #""a"@0..<9"#),
+        (#"<<"a":16>>."#, #""\0a"@0..<10"#),
+    ])
+    func binarySegmentsRead(_ text: String, _ dump: String) {
+        let read = ErlangRead(text)
+        #expect(read.problems.isEmpty, "\(read.problemLines)")
+        #expect(read.termProblems.isEmpty)
+        #expect(read.dumps == [dump])
+    }
+
     @Test("'#' must open a map", arguments: [
         ErlangFatalCase("#[a].", "expected '{' after '#' (a map is written #{Key => Value})", 1..<2, "1:2", help: "write a map as #{key => value}"),
         ErlangFatalCase("#", "expected '{' after '#' (a map is written #{Key => Value})", 1..<1, "1:2"),
-        ErlangFatalCase("#rec{a = 1}.", "expected '{' after '#' (a map is written #{Key => Value})", 1..<4, "1:2"),
+        // A record: the range covers '#' and the record name.
+        ErlangFatalCase("#rec{a = 1}.", "a record (#name{…}) is not a term file:consult/1 reads (bad term)", 0..<4, "1:1",
+                        help: "write the value as a tuple or a map #{key => value}"),
         ErlangFatalCase("[a, #].", "expected '{' after '#' (a map is written #{Key => Value})", 5..<6, "1:6"),
     ])
     func hashWithoutBrace(_ c: ErlangFatalCase) { c.check() }
@@ -141,14 +199,15 @@ struct ErlangReaderErrorTests {
     // MARK: Numbers
 
     @Test("bad radixes and based integers", arguments: [
-        ErlangFatalCase("99#1.", "the radix of 99#… must be between 2 and 36", 0..<3, "1:1", help: "write 16#FF"),
-        ErlangFatalCase("1#0.", "the radix of 1#… must be between 2 and 36", 0..<2, "1:1"),
-        ErlangFatalCase("37#1.", "the radix of 37#… must be between 2 and 36", 0..<3, "1:1"),
-        ErlangFatalCase("[0#1].", "the radix of 0#… must be between 2 and 36", 1..<3, "1:2"),
-        ErlangFatalCase("[1, 99999999999999999999#1].", "the radix of 99999999999999999999#… must be between 2 and 36", 4..<25, "1:5"),
-        ErlangFatalCase("16#G.", "invalid number: 16# has no digits of radix 16 or is too large", 0..<3, "1:1", help: "write the number in decimal"),
-        ErlangFatalCase("[2#].", "invalid number: 2# has no digits of radix 2 or is too large", 1..<3, "1:2"),
-        ErlangFatalCase("16#FFFFFFFFFFFFFFFFF.", "invalid number: 16#FFFFFFFFFFFFFFFFF has no digits of radix 16 or is too large", 0..<20, "1:1"),
+        ErlangFatalCase("99#1.", "the base of 99#… must be between 2 and 36 (file:consult/1: {base, …})", 0..<3, "1:1", help: "write 16#FF"),
+        ErlangFatalCase("1#0.", "the base of 1#… must be between 2 and 36 (file:consult/1: {base, …})", 0..<2, "1:1"),
+        ErlangFatalCase("37#1.", "the base of 37#… must be between 2 and 36 (file:consult/1: {base, …})", 0..<3, "1:1"),
+        ErlangFatalCase("[0#1].", "the base of 0#… must be between 2 and 36 (file:consult/1: {base, …})", 1..<3, "1:2"),
+        ErlangFatalCase("[1, 99999999999999999999#1].", "the base of 99999999999999999999#… must be between 2 and 36 (file:consult/1: {base, …})",
+                        4..<25, "1:5"),
+        ErlangFatalCase("16#G.", "invalid number: 16# has no digits of base 16", 0..<3, "1:1", help: "write the number in decimal"),
+        ErlangFatalCase("[2#].", "invalid number: 2# has no digits of base 2", 1..<3, "1:2"),
+        // (16#FFFFFFFFFFFFFFFFF is no error: Erlang integers are bignums; see ErlangReaderTermTests.)
         // The digits of the radix end at the first digit that is not one: 2#102 is 2#10, then 2.
         ErlangFatalCase("2#102.", "expected '.' after the term, found the number 2", 4..<5, "1:5", documents: ["i:2@0..<4"]),
         // `_` separates digits only between digits.
@@ -203,18 +262,23 @@ struct ErlangReaderErrorTests {
     func invalidUTF8(_ c: ErlangFatalCase) { c.check() }
 
     @Test("stray characters", arguments: [
-        ErlangFatalCase("[a; b].", "unexpected character ';' in an Erlang term", 2..<3, "1:3", help: termHelp),
-        ErlangFatalCase("[?MACRO].", "unexpected character '?' in an Erlang term", 1..<2, "1:2"),
-        ErlangFatalCase("[a < b].", "unexpected character '<' in an Erlang term", 3..<4, "1:4"),
-        ErlangFatalCase("[a > b].", "unexpected character '>' in an Erlang term", 3..<4, "1:4"),
-        ErlangFatalCase("a:b.", "unexpected character ':' in an Erlang term", 1..<2, "1:2"),
-        ErlangFatalCase("[a, !].", "unexpected character '!' in an Erlang term", 4..<5, "1:5"),
-        ErlangFatalCase(#"[a, \]."#, #"unexpected character '\' in an Erlang term"#, 4..<5, "1:5"),
-        ErlangFatalCase("[a, *].", "unexpected character '*' in an Erlang term", 4..<5, "1:5"),
-        ErlangFatalCase("é.", "unexpected character 'é' in an Erlang term", 0..<2, "1:1"),
-        ErlangFatalCase("[a, 😀].", "unexpected character '😀' in an Erlang term", 4..<8, "1:5"),
-        ErlangFatalCase("[ok,\n  é, x].", "unexpected character 'é' in an Erlang term", 7..<9, "2:3"),
-        ErlangFatalCase("[a]. ;", "unexpected character ';' in an Erlang term", 5..<6, "1:6", documents: [#"["a"@1..<2]@0..<3"#]),
+        ErlangFatalCase("[a; b].", stray("';'"), 2..<3, "1:3", help: strayHelp),
+        ErlangFatalCase("[?MACRO].", stray("'?'"), 1..<2, "1:2"),
+        ErlangFatalCase("[a < b].", stray("'<'"), 3..<4, "1:4"),
+        ErlangFatalCase("[a > b].", stray("'>'"), 3..<4, "1:4"),
+        // ':' is a token (a remote call's), so 'a' is a complete term that is not followed by '.'.
+        ErlangFatalCase("a:b.", "expected '.' after the term, found ':'", 1..<2, "1:2",
+                        help: "end each term with a period; separate elements inside a term with ','", documents: [#""a"@0..<1"#]),
+        ErlangFatalCase("[a, !].", stray("'!'"), 4..<5, "1:5"),
+        ErlangFatalCase(#"[a, \]."#, stray(#"'\'"#), 4..<5, "1:5"),
+        ErlangFatalCase("[a, *].", stray("'*'"), 4..<5, "1:5"),
+        // Letters outside Latin-1 cannot start an atom (é can: see ErlangReaderTermTests); the column counts characters.
+        ErlangFatalCase("ā.", stray("'ā' (U+101)"), 0..<2, "1:1"),
+        ErlangFatalCase("[a, 😀].", stray("'😀' (U+1F600)"), 4..<8, "1:5"),
+        ErlangFatalCase("[ok,\n  é, ж, x].", stray("'ж' (U+436)"), 11..<13, "2:6"),
+        ErlangFatalCase("[a]. ;", stray("';'"), 5..<6, "1:6", documents: [#"["a"@1..<2]@0..<3"#]),
+        // × and ÷ are in Latin-1 but are not letters.
+        ErlangFatalCase("[a, ×].", stray("'×' (U+D7)"), 4..<6, "1:5"),
     ])
     func strayCharacters(_ c: ErlangFatalCase) { c.check() }
 }

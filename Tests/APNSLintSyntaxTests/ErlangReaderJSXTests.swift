@@ -1,13 +1,15 @@
 import APNSLintSyntax
 import Testing
 
-/// The jsx conventions apns_json uses to turn a term into JSON.
+/// The jsx conventions apns_json uses to turn a term into JSON. What has no JSON form is a term problem
+/// (`ParseResult.termProblems`), reported only where the term is read as JSON, never a syntax problem.
 @Suite("ErlangReader: jsx conventions")
 struct ErlangReaderJSXTests {
-    static let listTupleMessage = "this tuple is in a list that is not a proplist, and JSON has no tuples; it becomes null"
-    static let listTupleHelp = "make every element a {Key, Value} pair (a proplist, which becomes an object), or none"
-    static let pairValueMessage = "this tuple cannot become JSON (JSON has no tuples); it becomes null"
-    static let topLevelMessage = "a tuple cannot become JSON; a notification is a proplist (a list of {Key, Value} tuples)"
+    /// A 2-tuple outside a proplist.
+    static let pairMessage = "a {Key, Value} tuple stands for a member only in a proplist (a list of such tuples); here JSON has no tuple, so it becomes null"
+    /// Any other tuple.
+    static let tupleMessage = "this tuple cannot become JSON (JSON has no tuples); it becomes null"
+    static let tupleHelp = "use a list [...] or a proplist [{Key, Value}, ...] instead"
 
     // MARK: Proplists
 
@@ -65,29 +67,32 @@ struct ErlangReaderJSXTests {
     @Test("a list mixing pairs and other values is an array; its tuples become null, each reported")
     func mixedList() {
         let read = ErlangRead("[{a, 1}, 2].")
+        #expect(read.problems.isEmpty)
         #expect(read.dumps == ["[null@1..<7, i:2@9..<10]@0..<11"])
-        #expect(read.problemLines == ["nonJSONValue 1..<7 1:2 \(Self.listTupleMessage)"])
-        #expect(read.problems.first?.help == Self.listTupleHelp)
+        #expect(read.termProblemLines == ["nonJSONValue 1..<7 1:2 \(Self.pairMessage)"])
+        #expect(read.termProblems.first?.help == Self.tupleHelp)
 
         let other = ErlangRead("[1, {a, b, c}, {x, 2}].")
+        #expect(other.problems.isEmpty)
         #expect(other.dumps == ["[i:1@1..<2, null@4..<13, null@15..<21]@0..<22"])
-        #expect(other.problemLines == [
-            "nonJSONValue 4..<13 1:5 \(Self.listTupleMessage)",
-            "nonJSONValue 15..<21 1:16 \(Self.listTupleMessage)",
+        #expect(other.termProblemLines == [
+            "nonJSONValue 4..<13 1:5 \(Self.tupleMessage)",
+            "nonJSONValue 15..<21 1:16 \(Self.pairMessage)",
         ])
+        #expect(other.termProblems.allSatisfy { $0.help == Self.tupleHelp && $0.fix == nil })
 
         // Two empty tuples are not the empty object.
         let empties = ErlangRead("[{}, {}].")
         #expect(empties.dumps == ["[null@1..<3, null@5..<7]@0..<8"])
-        #expect(empties.problemLines == [
-            "nonJSONValue 1..<3 1:2 \(Self.listTupleMessage)",
-            "nonJSONValue 5..<7 1:6 \(Self.listTupleMessage)",
+        #expect(empties.termProblemLines == [
+            "nonJSONValue 1..<3 1:2 \(Self.tupleMessage)",
+            "nonJSONValue 5..<7 1:6 \(Self.tupleMessage)",
         ])
 
         // A pair with a float key is not a pair.
         let floatKey = ErlangRead("[{1.5, a}].")
         #expect(floatKey.dumps == ["[null@1..<9]@0..<10"])
-        #expect(floatKey.problemLines == ["nonJSONValue 1..<9 1:2 \(Self.listTupleMessage)"])
+        #expect(floatKey.termProblemLines == ["nonJSONValue 1..<9 1:2 \(Self.pairMessage)"])
     }
 
     @Test("{{Y,M,D},{H,Mi,S}} is an ISO 8601 string, as jsx writes datetimes")
@@ -101,47 +106,56 @@ struct ErlangReaderJSXTests {
         for (text, range) in [("[{{2026,11,21},{10,0}}].", 1..<22), ("[{{2026,11,21},{10,0,x}}].", 1..<24), ("[{{2026,11,21},{10,0,0.5}}].", 1..<26)] {
             let read = ErlangRead(text)
             #expect(read.dumps == ["[null@\(SourceRange(range))]@0..<\(range.upperBound + 1)"])
-            #expect(read.problemLines == ["nonJSONValue \(SourceRange(range)) 1:2 \(Self.listTupleMessage)"])
+            #expect(read.problems.isEmpty)
+            #expect(read.termProblemLines == ["nonJSONValue \(SourceRange(range)) 1:2 \(Self.pairMessage)"])
         }
     }
 
     @Test("a pair whose value is a tuple is a member with a null value, and a problem at the tuple", arguments: [
-        ("[{a, {b, c, d}}].", #"{"a"@2..<3: null@5..<14}@0..<16"#, SourceRange(5..<14)),
-        ("[{a, {}}].", #"{"a"@2..<3: null@5..<7}@0..<9"#, SourceRange(5..<7)),
-        ("[{a, {b, c}}].", #"{"a"@2..<3: null@5..<11}@0..<13"#, SourceRange(5..<11)),
-        ("[{a, 1}, {b, {1,2,3}}].", #"{"a"@2..<3: i:1@5..<6, "b"@10..<11: null@13..<20}@0..<22"#, SourceRange(13..<20)),
+        ("[{a, {b, c, d}}].", #"{"a"@2..<3: null@5..<14}@0..<16"#, SourceRange(5..<14), tupleMessage),
+        ("[{a, {}}].", #"{"a"@2..<3: null@5..<7}@0..<9"#, SourceRange(5..<7), tupleMessage),
+        ("[{a, {b, c}}].", #"{"a"@2..<3: null@5..<11}@0..<13"#, SourceRange(5..<11), pairMessage),
+        ("[{a, 1}, {b, {1,2,3}}].", #"{"a"@2..<3: i:1@5..<6, "b"@10..<11: null@13..<20}@0..<22"#, SourceRange(13..<20), tupleMessage),
     ])
-    func pairWithTupleValue(_ text: String, _ dump: String, _ range: SourceRange) {
+    func pairWithTupleValue(_ text: String, _ dump: String, _ range: SourceRange, _ message: String) {
         let read = ErlangRead(text)
         #expect(read.dumps == [dump])
-        #expect(read.problems.count == 1)
-        #expect(read.problems.first?.kind == .nonJSONValue)
-        #expect(read.problems.first?.message == Self.pairValueMessage)
-        #expect(read.problems.first?.help == "use a list [...] or a proplist [{Key, Value}, ...] instead")
-        #expect(read.problems.first?.range == range)
+        #expect(read.problems.isEmpty)
+        #expect(read.termProblems.count == 1)
+        #expect(read.termProblems.first?.kind == .nonJSONValue)
+        #expect(read.termProblems.first?.message == message)
+        #expect(read.termProblems.first?.help == Self.tupleHelp)
+        #expect(read.termProblems.first?.range == range)
     }
 
     @Test("a bare tuple as a whole term is a null document with a problem", arguments: [
-        ("{a, 1}.", SourceRange(0..<6)),
-        ("{}.", SourceRange(0..<2)),
-        ("{a, b, c}.", SourceRange(0..<9)),
-        ("X = {alert, <<\"Hi\">>}.", SourceRange(4..<21)),
+        ("{a, 1}.", SourceRange(0..<6), pairMessage),
+        ("{}.", SourceRange(0..<2), tupleMessage),
+        ("{a, b, c}.", SourceRange(0..<9), tupleMessage),
     ])
-    func topLevelTuple(_ text: String, _ range: SourceRange) {
+    func topLevelTuple(_ text: String, _ range: SourceRange, _ message: String) {
         let read = ErlangRead(text)
+        #expect(read.problems.isEmpty)
         #expect(read.dumps == ["null@\(range)"])
-        #expect(read.problemLines == ["nonJSONValue \(range) 1:\(range.start + 1) \(Self.topLevelMessage)"])
-        #expect(read.problems.first?.help == "wrap the tuples in a list: [{alert, <<\"Hi\">>}]")
+        #expect(read.termProblemLines == ["nonJSONValue \(range) 1:\(range.start + 1) \(message)"])
+        #expect(read.termProblems.first?.help == Self.tupleHelp)
     }
 
-    @Test("a top-level pair with a tuple value: both the value and the term are reported")
+    @Test("after a binding, the tuple is still read: the binding is a syntax problem, the tuple a term problem")
+    func boundTopLevelTuple() {
+        let read = ErlangRead("X = {alert, <<\"Hi\">>}.")
+        #expect(read.problems.map(\.range) == [SourceRange(0..<1)])
+        #expect(read.problems.first?.fix?.edits == [TextEdit.delete(SourceRange(0..<4))])
+        #expect(read.dumps == ["null@4..<21"])
+        #expect(read.termProblemLines == ["nonJSONValue 4..<21 1:5 \(Self.pairMessage)"])
+    }
+
+    @Test("a top-level pair with a tuple value: the term, which becomes null as a whole, is reported once")
     func topLevelPairWithTupleValue() {
         let read = ErlangRead("{ok, {a, b, c}}.\n[ok].")
+        #expect(read.problems.isEmpty)
         #expect(read.dumps == ["null@0..<15", #"["ok"@18..<20]@17..<21"#])
-        #expect(read.problemLines == [
-            "nonJSONValue 5..<14 1:6 \(Self.pairValueMessage)",
-            "nonJSONValue 0..<15 1:1 \(Self.topLevelMessage)",
-        ])
+        #expect(read.termProblemLines == ["nonJSONValue 0..<15 1:1 \(Self.pairMessage)"])
     }
 
     // MARK: Maps
@@ -156,16 +170,18 @@ struct ErlangReaderJSXTests {
     func mapKeys(_ text: String, _ dump: String, _ range: SourceRange) {
         let read = ErlangRead(text)
         #expect(read.dumps == [dump])
-        #expect(read.problemLines == ["nonJSONValue \(range) 1:\(range.start + 1) a map key must be an atom, a binary or an integer to become a JSON key"])
-        #expect(read.problems.first?.help == "use an atom or a binary key")
+        #expect(read.problems.isEmpty)
+        #expect(read.termProblemLines == ["nonJSONValue \(range) 1:\(range.start + 1) a map key must be an atom, a binary or an integer to become a JSON key"])
+        #expect(read.termProblems.first?.help == "use an atom or a binary key")
     }
 
     @Test("a map value that is a tuple is null, with a problem")
     func mapTupleValue() {
         let read = ErlangRead("#{a => {b, c, d}, e => 1}.")
         #expect(read.dumps == [#"{"a"@2..<3: null@7..<16, "e"@18..<19: i:1@23..<24}@0..<25"#])
-        #expect(read.problemLines == ["nonJSONValue 7..<16 1:8 a tuple cannot become JSON"])
-        #expect(read.problems.first?.help == "use a proplist or a map")
+        #expect(read.problems.isEmpty)
+        #expect(read.termProblemLines == ["nonJSONValue 7..<16 1:8 \(Self.tupleMessage)"])
+        #expect(read.termProblems.first?.help == Self.tupleHelp)
     }
 
     // MARK: Character-list keys
@@ -177,17 +193,18 @@ struct ErlangReaderJSXTests {
     func charlistKey(_ text: String, _ dump: String) {
         let read = ErlangRead(text)
         #expect(read.dumps == [dump])
-        #expect(read.problemLines == [#"charlistString 2..<5 1:3 "k" is a character list (a string in double quotes); apns_json expects binaries"#])
-        #expect(read.problems.first?.help == #"write it as a binary: <<"k">>"#)
+        #expect(read.problems.isEmpty)
+        #expect(read.termProblemLines == [
+            #"charlistString 2..<5 1:3 "k" is a character list (a string in double quotes), read here as a key; jsx takes only atom, binary and integer keys"#,
+        ])
+        #expect(read.termProblems.first?.help == #"write the key as a binary: <<"k"/utf8>>"#)
     }
 
-    @Test("a character-list key in a list that is not a proplist is reported as a character list")
+    @Test("a character-list key in a list that is not a proplist: only its tuple, which becomes null, is reported")
     func charlistKeyOutsideProplist() {
         let read = ErlangRead("[{\"k\", 1}, 2].")
+        #expect(read.problems.isEmpty)
         #expect(read.dumps == ["[null@1..<9, i:2@11..<12]@0..<13"])
-        #expect(read.problemLines == [
-            #"charlistString 2..<5 1:3 "k" is a character list (a string in double quotes); apns_json expects binaries"#,
-            "nonJSONValue 1..<9 1:2 \(Self.listTupleMessage)",
-        ])
+        #expect(read.termProblemLines == ["nonJSONValue 1..<9 1:2 \(Self.pairMessage)"])
     }
 }

@@ -17,12 +17,22 @@ struct ErlangRead: ReadOutcome {
         result = ErlangReader.read(source, maxDepth: maxDepth)
     }
 
+    /// What has no JSON form, found while deriving the documents from the terms (reported only where a term is
+    /// read as JSON).
+    var termProblems: [SyntaxProblem] { result.termProblems }
+
+    /// Every term problem as `kind range line:col message`.
+    var termProblemLines: [String] {
+        result.termProblems.map { "\($0.kind) \($0.range) \(source.position(of: $0.range.start)) \($0.message)" }
+    }
 }
 
-/// Reads `text`, expects exactly one document and no problem, and returns its dump.
+/// Reads `text`, expects exactly one document and no problem (neither a syntax problem nor a term problem), and
+/// returns its dump.
 func erlangTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     let read = ErlangRead(text)
     #expect(read.problems.isEmpty, "unexpected problems: \(read.problemLines)", sourceLocation: sourceLocation)
+    #expect(read.termProblems.isEmpty, "unexpected term problems: \(read.termProblemLines)", sourceLocation: sourceLocation)
     #expect(read.documents.count == 1, "documents: \(read.dumps)", sourceLocation: sourceLocation)
     #expect(read.result.firstDuplicateWins, sourceLocation: sourceLocation)
     return read.documents.first.map(dumpTree)
@@ -79,6 +89,13 @@ func expectErlangWellFormed(_ read: ErlangRead, sourceLocation: SourceLocation =
     for problem in read.problems {
         #expect(problem.range.start >= 0 && problem.range.end <= count, "\(problem.message) at \(problem.range) outside 0..<\(count)",
                 sourceLocation: sourceLocation)
+        #expect(!problem.message.isEmpty && problem.help?.isEmpty == false, sourceLocation: sourceLocation)
+    }
+    // Term problems are never syntax errors, and each lies inside one of the terms.
+    for problem in read.termProblems {
+        #expect(problem.kind != .invalidSyntax, "\(problem.message) is a term problem", sourceLocation: sourceLocation)
+        #expect(read.result.erlangTerms.contains { $0.range.start <= problem.range.start && problem.range.end <= $0.range.end },
+                "\(problem.message) at \(problem.range) is inside no term", sourceLocation: sourceLocation)
         #expect(!problem.message.isEmpty && problem.help?.isEmpty == false, sourceLocation: sourceLocation)
     }
     // A binding (`Name =`) is reported with a fix and reading goes on; any other syntax error stops the reader.
