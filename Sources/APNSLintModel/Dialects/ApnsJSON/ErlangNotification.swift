@@ -37,12 +37,6 @@ public enum ErlangNotification {
                                   encoding: WireEncoding(style: .jsx, duplicates: .everyPair))
     }
 
-    /// The request document for a term and what the libraries drop, change or raise on.
-    public static func requestDocument(for term: ErlangTerm) -> (document: DocumentNode, notes: [DialectNote]) {
-        let translation = translate(term)
-        return (translation.request, translation.notes)
-    }
-
     enum Shape { case makeNotification, send, jsx }
 
     /// Which function the term is for: a map or a list with a `<<"aps">>` key is a whole payload; a list with a
