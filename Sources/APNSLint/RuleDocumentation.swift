@@ -18,6 +18,7 @@ public enum RuleDocumentation {
         out += "| Default severity | Category | Fix | Checked on |\n|---|---|---|---|\n"
         out += "| \(rule.severity.rawValue) | \(rule.category.title) | \(fixText(rule.fix)) | \(checkedOn(rule)) |\n\n"
         out += "## Why it matters\n\n\(rule.rationale)\n\n"
+        out += "## Why this severity\n\n**\(rule.severity.rawValue)**. \(rule.severityBasis.sentence)\n\n"
         out += "## Examples that trigger it\n\n"
         for example in rule.triggering {
             out += exampleBlock(example)

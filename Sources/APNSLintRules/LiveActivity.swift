@@ -13,6 +13,8 @@ extension Reference {
     static let dismissalPolicyAfter = "https://developer.apple.com/documentation/activitykit/activityuidismissalpolicy/after(_:)"
     /// Apple DTS on the forums: which Live Activity timestamps are dropped.
     static let liveActivityTimestampForum = "https://developer.apple.com/forums/thread/776165"
+    static let broadcastRequests = "https://developer.apple.com/documentation/usernotifications/sending-broadcast-push-notification-requests-to-apns"
+    static let broadcastErrors = "https://developer.apple.com/documentation/usernotifications/handling-error-responses-from-apns"
 }
 
 /// The values of `aps.event`.

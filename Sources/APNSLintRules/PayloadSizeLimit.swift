@@ -30,8 +30,7 @@ struct PayloadSizeLimit: Equatable, Sendable {
         case .legacyBinary: kind = .legacyBinary
         case .http2:
             // A broadcast (Live Activity channel) request carries apns-channel-id and has the VoIP limit.
-            let isBroadcast = definition.headers.fields["apns-channel-id"] != nil
-            kind = definition.headers.pushType == .voip ? .voip : isBroadcast ? .broadcast : .standard
+            kind = definition.headers.pushType == .voip ? .voip : definition.headers.isBroadcast ? .broadcast : .standard
         }
     }
 

@@ -16,6 +16,9 @@ extension Reference {
     /// The gem ADCK is based on (its README says so).
     static let adck = "https://github.com/jpoz/apns"
     static let skygearPayload = "https://github.com/SkygearIO/skygear-server"
+    static let pushToTalkApp = "https://developer.apple.com/documentation/pushtotalk/creating-a-push-to-talk-app"
+    /// Apple DTS on the forums: a Push to Talk service update carries `"ptt-push-type": "service-update"` in `aps`.
+    static let pushToTalkServiceUpdate = "https://developer.apple.com/forums/thread/787878"
     static let pushKitIncomingPush = "https://developer.apple.com/documentation/pushkit/pkpushregistrydelegate/pushregistry(_:didreceiveincomingpushwith:for:completion:)"
     /// The library versions the dialects follow, pinned to the commits whose behaviour apns-lint reproduces.
     static let nodeAPN710 = "https://github.com/parse-community/node-apn/blob/1db632dbd874ecc9c0acfd2b0be654ed265bfa5b/lib/notification/index.js"
@@ -24,4 +27,16 @@ extension Reference {
     static let apnsErlv3 = "https://github.com/SilentCircle/apns_erlv3/blob/03c1a3d7b780089b51a326885b40e8ece5477fe2/src/sc_push_svc_apnsv3.erl"
     static let jsx280 = "https://github.com/talentdeficit/jsx/tree/v2.8.0"
     static let fcmMessageTypes = "https://firebase.google.com/docs/cloud-messaging/customize-messages/set-message-type"
+}
+
+/// Sources the syntax and dialect rules' severities rest on.
+extension Reference {
+    static let yamlSpec = "https://yaml.org/spec/1.2.2/"
+    /// YAML 1.1's boolean type (`yes`, `on`, `y`), which YAML 1.1 readers (PyYAML, Psych) still apply.
+    static let yaml11Bool = "https://yaml.org/type/bool.html"
+    static let billionLaughs = "https://en.wikipedia.org/wiki/Billion_laughs_attack"
+    /// How Erlang definition files are read.
+    static let erlangConsult = "https://www.erlang.org/doc/apps/kernel/file.html#consult/1"
+    /// The legacy binary interface's shutdown on 31 March 2021 (secondary; apns-spec.md's KUMULOS).
+    static let legacyBinaryShutdown = "https://www.kumulos.com/2021/03/31/apns-legacy-binary-protocol/"
 }

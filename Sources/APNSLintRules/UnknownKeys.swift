@@ -44,7 +44,20 @@ enum UnknownAPSKey: Equatable {
         "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count",
     ]
 
+    /// What FCM, SNS and other senders call the settings APNs takes only as request headers (`priority`,
+    /// `time_to_live`, `collapse_key`), with the header each one is.
+    static let transportFields = [
+        "priority": "apns-priority", "time-to-live": "apns-expiration", "ttl": "apns-expiration",
+        "expiration": "apns-expiration", "collapse-key": "apns-collapse-id", "collapse-id": "apns-collapse-id",
+        "push-type": "apns-push-type", "topic": "apns-topic",
+    ]
+
     init(_ key: String) {
+        // A header name first: `apns-push-type` is close to `ptt-push-type` too.
+        if key.lowercased().hasPrefix("apns-") {
+            self = .header(Suggestion.closest(to: key.lowercased(), in: Schema.headers.map(\.name)) ?? key.lowercased())
+            return
+        }
         if let suggestion = Suggestion.closest(to: key, in: Schema.aps.map(\.name)) {
             self = .misspelled(suggestion)
             return
@@ -54,8 +67,8 @@ enum UnknownAPSKey: Equatable {
             self = .alertKey(candidate)
             return
         }
-        if key.lowercased().hasPrefix("apns-") {
-            self = .header(Suggestion.closest(to: key.lowercased(), in: Schema.headers.map(\.name)) ?? key.lowercased())
+        if let header = Self.transportFields[Suggestion.kebabCase(key).lowercased()] {
+            self = .header(header)
             return
         }
         self = .custom
@@ -71,7 +84,8 @@ enum UnknownAPSKey: Equatable {
         case .alertKey(let name):
             return "did you mean \"alert\": {\"\(name)\": …}? \"\(name)\" belongs inside the \"alert\" dictionary"
         case .header(let name):
-            return "did you mean the request header \"\(name)\"? Headers go in \"headers\" (or on the command line), not in the payload"
+            let fcm = key.lowercased().hasPrefix("apns-") ? "" : " (\"\(key)\" is how FCM and other senders name it; APNs reads it only as a header)"
+            return "did you mean the request header \"\(name)\"?\(fcm) Headers go in \"headers\" (or on the command line), not in the payload"
         case .custom:
             return nil
         }

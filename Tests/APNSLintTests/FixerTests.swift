@@ -14,7 +14,7 @@ private enum InsertSpace: FixedEdit { static let edit = TextEdit(range: SourceRa
 /// A rule for tests: offers the same fix on every run.
 private struct FixedEditRule<Edit: FixedEdit>: ModelRule {
     static var descriptor: RuleDescriptor { RuleDescriptor(id: "test-edit", severity: .warning, category: .structure) }
-    static var documentation: RuleDocs { RuleDocs(summary: "Test.", rationale: "Test.", references: [], triggering: [], nonTriggering: []) }
+    static var documentation: RuleDocs { RuleDocs(summary: "Test.", rationale: "Test.", severity: .advice("Test."), references: [], triggering: [], nonTriggering: []) }
 
     static func check(_ context: inout RuleContext) {
         context.report("test", pointer: .root, range: Edit.edit.range, help: "test",

@@ -64,10 +64,10 @@ struct LibraryAPITests {
         let report = Linter().lint(payload: Data(#"{"aps":{"content-available":1}}"#.utf8),
                                    headers: ["apns-push-type": "background", "apns-priority": "10"])
         #expect(findings(report) == [
-            #"background-priority-10 /headers/apns-priority: priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 ("using priority 10 is an error"); APNs may reject or throttle it, and the app is not woken"#,
+            #"background-priority-10 /headers/apns-priority: priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 ("using priority 10 is an error"); APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241)"#,
         ])
         let diagnostic = report.diagnostics[0]
-        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.severity == .warning)
         #expect(diagnostic.range == nil)
         // The header is not in the bytes: the note names it as the caller gave it.
         #expect(diagnostic.notes.map(\.message) == ["apns-priority comes from the request headers: apns-priority: 10"])

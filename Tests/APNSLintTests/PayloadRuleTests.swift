@@ -132,9 +132,10 @@ struct PayloadValueMessageTests {
         #expect(helps(lint(#"{"aps": {"badge": "# + value + "}}"), "badge-invalid") == [help])
     }
 
-    @Test func negativeBadgeIsWordedAsAWarning() {
+    @Test func negativeBadgeIsAWarningOfItsOwn() {
         let report = lint(#"{"aps": {"badge": -1}}"#)
-        #expect(messages(report, "badge-invalid") == [
+        #expect(report.diagnostics.map(\.severity) == [.warning])
+        #expect(messages(report, "badge-negative") == [
             #""badge" is -1: a negative count is not documented (Apple documents a count, with 0 removing the badge), and senders differ (gorush silently drops it), so what the app icon shows is unknown"#,
         ])
         #expect(lint(#"{"aps": {"badge": 0}}"#).ruleIDs.isEmpty)
@@ -158,9 +159,12 @@ struct PayloadValueMessageTests {
         #expect(messages(missing, "sound-invalid") == [
             #"the critical sound dictionary has no "name", so the system has no sound file to play (the Firebase SDKs refuse such a sound)"#,
         ])
+        // An empty name on a visible alert: common, accepted by APNs, undocumented on the device, so a warning.
         let empty = lint(#"{"aps": {"alert": "Hi", "sound": ""}}"#)
-        #expect(messages(empty, "sound-invalid") == [
-            #""sound" is an empty string, which names no sound file; what the device does with it is not documented (it is an old workaround for silent pushes)"#,
+        #expect(empty.summary == ["sound-empty@1:34"])
+        #expect(empty.diagnostics.map(\.severity) == [.warning])
+        #expect(messages(empty, "sound-empty") == [
+            #""sound" is an empty string, which names no sound file; APNs accepts it, but what the device does with it is not documented (it is an old workaround for a notification without sound)"#,
         ])
         #expect(lint(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "a.caf", "volume": "0.5"}}}"#).diagnostics
             .first { $0.ruleID == "sound-invalid" }?.help == "write the number without quotes: 0.5")

@@ -61,7 +61,7 @@ struct RunConditionTests {
         static let descriptor = RuleDescriptor(
             id: "every-definition", severity: .info, category: .payload,
             subscriptions: [.aps(.badge), .alert(.locArgs), .header(.priority), .pushType(.liveactivity), .unknownKey(in: .alert)])
-        static var documentation: RuleDocs { RuleDocs(summary: "s", rationale: "r", references: [], triggering: [], nonTriggering: []) }
+        static var documentation: RuleDocs { RuleDocs(summary: "s", rationale: "r", severity: .advice("Test."), references: [], triggering: [], nonTriggering: []) }
 
         static func check(_ context: inout RuleContext) {
             context.report("ran", pointer: .root, range: nil, help: "h")
@@ -97,7 +97,7 @@ struct RunConditionTests {
     /// A rule that reports the root on every definition with a wrongly typed value.
     struct WronglyTypedRule: ModelRule {
         static let descriptor = RuleDescriptor(id: "wrongly-typed", severity: .info, category: .payload, subscriptions: [.wronglyTypedValue])
-        static var documentation: RuleDocs { RuleDocs(summary: "s", rationale: "r", references: [], triggering: [], nonTriggering: []) }
+        static var documentation: RuleDocs { RuleDocs(summary: "s", rationale: "r", severity: .advice("Test."), references: [], triggering: [], nonTriggering: []) }
 
         static func check(_ context: inout RuleContext) {
             context.report("ran", pointer: .root, range: nil, help: "h")

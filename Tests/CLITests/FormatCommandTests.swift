@@ -102,7 +102,7 @@ struct FormatCommandTests {
 
     @Test func fixReportsWhatIsLeftInTheChosenFormat() throws {
         let dir = try workspace(["bad.json": "{\"aps\": {\"badge\": \"5\", \"content-available\": 1}}",])
-        let result = try run(["check", "--fix", "--format", "json", "--push-type", "background", "--priority", "10", "bad.json"], in: dir)
+        let result = try run(["check", "--fix", "--strict", "--format", "json", "--push-type", "background", "--priority", "10", "bad.json"], in: dir)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Fixed 1 problem in 1 file"))
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])

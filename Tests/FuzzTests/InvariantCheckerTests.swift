@@ -11,7 +11,7 @@ private protocol PlantedFix: Sendable {
 
 private struct PlantedFixRule<Planted: PlantedFix>: ModelRule {
     static var descriptor: RuleDescriptor { RuleDescriptor(id: Planted.id, severity: .warning, category: .structure) }
-    static var documentation: RuleDocs { RuleDocs(summary: "Test.", rationale: "Test.", references: [], triggering: [], nonTriggering: []) }
+    static var documentation: RuleDocs { RuleDocs(summary: "Test.", rationale: "Test.", severity: .advice("Test."), references: [], triggering: [], nonTriggering: []) }
 
     static func check(_ context: inout RuleContext) {
         context.report("planted", pointer: .root, range: SourceRange(start: 0, end: 1), help: "test",

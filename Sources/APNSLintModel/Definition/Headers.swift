@@ -92,4 +92,8 @@ extension Headers {
     /// The push type, when the header holds one of the documented values.
     @inlinable public var pushType: PushType? { storage.headers.pushType }
     public var priority: Int? { priorityField?.integer }
+
+    /// True for a broadcast request (Live Activity channels, iOS 18): it carries `apns-channel-id`, goes to
+    /// `/4/broadcasts/apps/<bundle ID>`, and reaches every device subscribed to the channel.
+    public var isBroadcast: Bool { keys.contains(.channelID) }
 }

@@ -138,6 +138,7 @@ public struct NotificationDefinition: Sendable {
     static func inferredPushType(of keys: KeySet<APSKey>) -> PushType? {
         if keys.intersects(liveActivityKeys) { return .liveactivity }
         if keys.contains(.contentChanged) { return .widgets }
+        if keys.contains(.pttPushType) { return .pushtotalk }
         if keys.intersects(alertKeys) { return .alert }
         if keys.contains(.contentAvailable) { return .background }
         return nil

@@ -27,7 +27,7 @@ public protocol KeySetElement: RawRepresentable, CaseIterable, Hashable, Sendabl
 public enum APSKey: Int, SchemaKey {
     case alert, badge, sound, threadID, category, contentAvailable, mutableContent, targetContentID, interruptionLevel,
          relevanceScore, filterCriteria, urlArgs, timestamp, event, contentState, staleDate, dismissalDate,
-         attributesType, attributes, inputPushToken, inputPushChannel, contentChanged
+         attributesType, attributes, inputPushToken, inputPushChannel, contentChanged, pttPushType
 
     public var spec: KeySpec {
         switch self {
@@ -53,6 +53,8 @@ public enum APSKey: Int, SchemaKey {
         case .inputPushToken: KeySpec("input-push-token", .integer)
         case .inputPushChannel: KeySpec("input-push-channel", .string)
         case .contentChanged: KeySpec("content-changed", .boolean)
+        // Push to Talk: "service-update" marks a service update push (Apple DTS, forums thread 787878).
+        case .pttPushType: KeySpec("ptt-push-type", .string)
         }
     }
 }

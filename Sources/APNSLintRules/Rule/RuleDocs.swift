@@ -5,15 +5,19 @@ public struct RuleDocs: Sendable {
     public let summary: String
     /// Why it matters: what APNs or the device does.
     public let rationale: String
+    /// Why the rule is an error, a warning or advice, and the source of that (the severity contract).
+    public let severityBasis: SeverityBasis
     /// Where the facts come from (Apple documentation first).
     public let references: [String]
     /// Each example is a test: a triggering one must report exactly at its markers, a non-triggering one not at all.
     public let triggering: [Example]
     public let nonTriggering: [Example]
 
-    public init(summary: String, rationale: String, references: [String], triggering: [Example], nonTriggering: [Example]) {
+    public init(summary: String, rationale: String, severity severityBasis: SeverityBasis, references: [String],
+                triggering: [Example], nonTriggering: [Example]) {
         self.summary = summary
         self.rationale = rationale
+        self.severityBasis = severityBasis
         self.references = references
         self.triggering = triggering
         self.nonTriggering = nonTriggering

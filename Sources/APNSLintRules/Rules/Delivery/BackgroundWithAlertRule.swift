@@ -3,7 +3,7 @@ import APNSLintSyntax
 
 struct BackgroundWithAlertRule: ModelRule {
     static let descriptor = RuleDescriptor(
-        id: "background-with-alert", severity: .error, category: .delivery,
+        id: "background-with-alert", severity: .warning, category: .delivery,
         subscriptions: [.pushType(.background)])
 
     static var documentation: RuleDocs {
@@ -15,6 +15,9 @@ struct BackgroundWithAlertRule: ModelRule {
                 contradicts the payload may be rejected, delayed or dropped by APNs, and a background push is never \
                 shown. Custom keys beside `aps` are fine.
                 """,
+            severity: .undocumented(
+                "a background notification \"doesn't display an alert, play a sound, or badge your app's icon\", so what the push carries for the user is not presented, and APNs may reject, delay or drop a push type that contradicts the payload",
+                source: Reference.backgroundUpdates),
             references: [Reference.backgroundUpdates, Reference.sendingRequests],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1, ↓"alert": "New mail", ↓"badge": 3}}}"#),

@@ -18,6 +18,9 @@ struct PushToTalkPriorityRule: ModelRule {
                 explicit other value is flagged. Values that are not valid at all are `priority-invalid` and \
                 `expiration-invalid`.
                 """,
+            severity: .likelyMistake(
+                "Apple recommends priority 10 and expiration 0 for push-to-talk: at a lower priority APNs may hold the push back, and a push it stores may arrive after the transmission is over",
+                source: Reference.sendingRequests),
             references: [Reference.sendingRequests],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": ↓5, "apns-expiration": 0}, "payload": {"aps": {}, "channel": "ops"}}"#),

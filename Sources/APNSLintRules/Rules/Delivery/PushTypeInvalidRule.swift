@@ -18,6 +18,9 @@ struct PushTypeInvalidRule: ModelRule {
                 `apns-channel-id`) writes `LiveActivity`, so that spelling is accepted there. A value that is not a \
                 string is left to `invalid-value-type`.
                 """,
+            severity: .rejected(
+                "InvalidPushType", "a value that is not one of the eleven documented push types is answered with 400",
+                source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": ↓"Alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),

@@ -19,6 +19,9 @@ struct PushTypeMismatchRule: ModelRule {
                 MDM client it was written for. An alert, badge or sound on a `background` push is \
                 `background-with-alert`.
                 """,
+            severity: .certain(
+                "a Live Activity, widget or MDM payload sent under another push type does not reach the Live Activity, widget or MDM client it is written for, and Apple says APNs may reject, delay or drop it",
+                source: Reference.sendingRequests),
             references: [Reference.sendingRequests, Reference.generatingNotification],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),

@@ -17,6 +17,9 @@ struct PushTypeMissingRule: ModelRule {
                 (`--platform watchos`). A bare payload with no headers (in the file or on the command line) says \
                 nothing about its request and is not flagged.
                 """,
+            severity: .undocumented(
+                "Apple recommends apns-push-type outside watchOS and says only that APNs may reject, delay or drop a request without it, and senders fill the gap differently",
+                source: Reference.sendingRequests),
             references: [Reference.sendingRequests, Reference.generatingNotification],
             triggering: [
                 Example(#"{↓"headers": {"apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),

@@ -8,7 +8,7 @@ struct TopicSuffixMismatchRule: ModelRule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "The suffix of `apns-topic` does not match `apns-push-type`.",
+            summary: "The suffix of `apns-topic` does not match `apns-push-type`, or a broadcast request's topic has one.",
             rationale: """
                 Each push type goes to its own topic: the bundle ID for `alert` and `background`, and the bundle ID \
                 plus `.voip`, `.complication`, `.pushkit.fileprovider`, `.location-query`, \
@@ -17,31 +17,42 @@ struct TopicSuffixMismatchRule: ModelRule {
                 or none, is rejected (400 `DeviceTokenNotForTopic`, `BadTopic` or `TopicDisallowed`) or never \
                 reaches the PushKit, Live Activity or widget code it was meant for. Checked only when both headers \
                 are given and the push type is valid; an `mdm` topic is the UID from the MDM certificate and is \
-                not checked, nor is a broadcast request (`apns-channel-id`), whose topic is in its path.
+                not checked. A broadcast request (`apns-channel-id`, Live Activity channels) is the exception: its \
+                bundle ID is in the path, and Apple's broadcast errors say "Ensure that no push type suffix is added \
+                to the bundle ID": a `.push-type.liveactivity` topic there is answered with 400 `TopicDisallowed`.
                 """,
-            references: [Reference.sendingRequests, Reference.handlingResponses],
+            severity: .rejected(
+                "DeviceTokenNotForTopic", "a topic whose suffix is not the push type's is rejected (or BadTopic; TopicDisallowed for a suffix on a broadcast)",
+                source: Reference.handlingResponses),
+            references: [Reference.sendingRequests, Reference.handlingResponses, Reference.broadcastErrors],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": ↓"com.example.phone"}, "payload": {"aps": {}}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"com.example.phone.voip"}, "payload": {"aps": {"alert": "Missed call"}}}"#),
                 Example(#"{"headers": {"apns-push-type": "controls", "apns-topic": ↓"com.example.home.push-type.widgets"}, "payload": {"aps": {"content-changed": true}}}"#),
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": ↓"com.example.delivery.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
+                Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LXNyY2gtY2hubA==", "apns-topic": ↓"com.example.scores.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"aps": {}}}"#),
                 Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
                 Example(#"{"headers": {"apns-push-type": "background", "apns-topic": "com.example.mail", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
                 Example(#"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10"}, "payload": {"mdm": "5E2C9A3F"}}"#),
+                Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LXNyY2gtY2hubA==", "apns-topic": "com.example.scores"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}}}}"#),
             ])
     }
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
+        if headers.isBroadcast {
+            checkBroadcast(&context)
+            return
+        }
         guard let type = headers.pushType, type != .mdm, let field = headers.topicField, let topic = field.string else { return }
         let expected = TopicSuffix.suffix(for: type)
         let found = TopicSuffix.known(in: topic)
         // The usual case, a matching suffix, needs none of the checks below.
         if expected == found?.suffix { return }
-        guard TopicInvalidRule.problem(in: topic) == nil, headers.fields["apns-channel-id"] == nil else { return }
+        guard TopicInvalidRule.problem(in: topic) == nil else { return }
         let (bundleID, partial) = found == nil
             ? Self.bundleID(ofUnsuffixed: topic, expected: expected) : (TopicSuffix.bundleID(of: topic), nil)
         let wanted = bundleID + (expected ?? "")
@@ -66,6 +77,24 @@ struct TopicSuffixMismatchRule: ModelRule {
                 "apns-topic \(field.value.shortDescription) ends in \(found.suffix), the suffix of \(found.type.rawValue) pushes, but apns-push-type \(type.rawValue) needs the bundle ID plus \(expected); \(consequence)",
                 at: field, part: .value, help: "use \"\(wanted)\", or set apns-push-type to \(found.type.rawValue) if this is a \(found.type.rawValue) push")
         }
+    }
+
+    /// A broadcast request names its app in the path; a topic, if given, is the bare bundle ID.
+    static func checkBroadcast(_ context: inout RuleContext) {
+        guard let field = context.definition.headers.topicField, let topic = field.string else { return }
+        let bundleID: String
+        let suffix: String
+        if let found = TopicSuffix.known(in: topic) {
+            (bundleID, suffix) = (TopicSuffix.bundleID(of: topic), found.suffix)
+        } else if let marker = topic.lowercased().firstRange(of: ".push-type."), marker.lowerBound > topic.startIndex {
+            let offset = topic.lowercased().distance(from: topic.lowercased().startIndex, to: marker.lowerBound)
+            (bundleID, suffix) = (String(topic.prefix(offset)), String(topic.dropFirst(offset)))
+        } else {
+            return
+        }
+        context.report(
+            "apns-topic \(field.value.shortDescription) ends in the push type suffix \(suffix), but this is a broadcast request (apns-channel-id): APNs answers 400 TopicDisallowed (\"Ensure that no push type suffix is added to the bundle ID\")",
+            at: field, part: .value, help: "use the bare bundle ID \"\(bundleID)\", or remove apns-topic (the broadcast path names the app)")
     }
 
     /// The bundle ID in a topic without a known suffix, and the part of a suffix it ends in, if any: a topic

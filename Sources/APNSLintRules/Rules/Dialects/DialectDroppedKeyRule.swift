@@ -18,6 +18,8 @@ struct DialectDroppedKeyRule: Rule {
                 notification then lacks what the definition seems to say, and \
                 nothing fails until a user notices.
                 """,
+            severity: .likelyMistake(
+                "the request is sent without the key, so the notification lacks what the definition seems to say, though a left-over key may not be missed"),
             references: [Reference.nodeAPNNotification, Reference.adck, Reference.skygearPayload, Reference.apnsJSON],
             triggering: [
                 Example(#"{"dialect": "node-apn", "body": "Hi", ↓"badge": "5"}"#),

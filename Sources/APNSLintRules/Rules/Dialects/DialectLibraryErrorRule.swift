@@ -18,6 +18,9 @@ struct DialectLibraryErrorRule: Rule {
                 Severity: the library raises, so no request reaches APNs (the recorded behaviour of each library at \
                 the pinned version: ../shared/oracles).
                 """,
+            severity: .certain(
+                "the library raises at its pinned version (node-apn 7.1.0, ADCK 0.2.0, apns_json and apns_erlv3 1.3.3), so no request reaches APNs",
+                source: Reference.nodeAPN710),
             references: [Reference.nodeAPN710, Reference.adck020, Reference.apnsJSON, Reference.apnsErlv3],
             triggering: [
                 Example(#"{"dialect": "adck", "body": "Hi", ↓"badge": "5"}"#),

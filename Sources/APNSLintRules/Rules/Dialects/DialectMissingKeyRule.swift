@@ -16,6 +16,9 @@ struct DialectMissingKeyRule: Rule {
                 is sent (the libraries' code at the pinned commits, and their recorded behaviour in \
                 ../shared/oracles).
                 """,
+            severity: .certain(
+                "apns_json's `make_alert/1` sends an alert proplist without `body` with the text \"undefined\", which the device shows, and apns_erlv3 sends nothing without a `token`",
+                source: Reference.apnsJSON),
             references: [Reference.apnsJSON, Reference.apnsErlv3],
             triggering: [
                 Example("[{alert, ↓[{'loc-key', <<\"GAME_PLAY_REQUEST\">>}, {'loc-args', [<<\"Jenna\">>]}]}].", fileExtension: "erl"),

@@ -16,6 +16,8 @@ struct DialectRewrittenValueRule: Rule {
                 Severity: a warning, because the request is still sent and may be what was meant; `render` prints \
                 the bytes that are sent.
                 """,
+            severity: .likelyMistake(
+                "the request is sent with a value the definition does not show (a number rounded, a type converted, `content-available: 1` added), which may still be what was meant"),
             references: [Reference.nodeAPN710, Reference.adck020, Reference.apnsJSON],
             triggering: [
                 Example(#"{"dialect": "node-apn", "body": "Hi", "payload": {"order": ↓9007199254740993}}"#),

@@ -14,6 +14,9 @@ struct DialectTruncatedRule: Rule {
                 where the budget ran out, which may drop the part that matters. apns-lint shows the request with the \
                 cut body and says how much is lost, so the text can be shortened on purpose.
                 """,
+            severity: .advice(
+                "ADCK cuts the body as `truncate` asks, and apns-lint says how much is lost so that the text can be shortened on purpose",
+                source: Reference.adck020),
             references: [Reference.adck, Reference.adck020, Reference.generatingNotification],
             triggering: [
                 Example(#"{"dialect": "adck", "truncate": true, "body": ↓""# + String(repeating: "Long story. ", count: 180) + #""}"#),

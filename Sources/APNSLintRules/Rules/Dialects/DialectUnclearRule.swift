@@ -14,6 +14,8 @@ struct DialectUnclearRule: Rule {
                 configured (`--dialect`, `dialect:` in `.apns-lint.yml`), or the one whose own keys it uses. When \
                 keys of two systems are mixed, one of them is being ignored by the system that really sends it.
                 """,
+            severity: .likelyMistake(
+                "with keys of two systems, or a `dialect` apns-lint does not know, the system that really sends the definition ignores the keys that are not its own"),
             references: [Reference.nodeAPNNotification, Reference.adck, Reference.skygearPayload],
             triggering: [
                 Example(#"{"body": "Hi", "locArgs": ["Ana"], ↓"loc_key": "GREETING"}"#),

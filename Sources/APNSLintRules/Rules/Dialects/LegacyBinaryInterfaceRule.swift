@@ -13,6 +13,9 @@ struct LegacyBinaryInterfaceRule: Rule {
                 delivered. apns-lint still checks the payload ADCK would build, against that interface's 2048-byte \
                 limit, and says so once per definition.
                 """,
+            severity: .advice(
+                "ADCK writes to the binary interface Apple shut off on 31 March 2021; apns-lint says so once and still checks the payload ADCK builds against that interface's 2048-byte limit",
+                source: Reference.legacyBinaryShutdown),
             references: [Reference.sendingRequests, "https://www.kumulos.com/2021/03/31/apns-legacy-binary-protocol/", Reference.adck],
             triggering: [
                 Example(#"↓{"dialect": "adck", "body": "Cute Kitty!", "badge": 5}"#),

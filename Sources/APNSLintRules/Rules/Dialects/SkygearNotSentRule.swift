@@ -15,6 +15,9 @@ struct SkygearNotSentRule: Rule {
                 checks the notification and delivers nothing, as FCM's `validate_only`), no one receives it. \
                 apns-lint still checks what would be sent, and says so.
                 """,
+            severity: .advice(
+                "keys for a platform that is turned off, and a definition with both platforms off or `dry_run: true`, reach no device, which may be intended; apns-lint still checks what would be sent",
+                source: Reference.skygearPayload),
             references: [Reference.skygearPayload, Reference.fcmV1Messages],
             triggering: [
                 Example(#"{"platform": {"android": false}, "message": {"title": "Hi"}, "custom": {"ios_badge": 1, ↓"android_icon": "icon-1"}}"#),

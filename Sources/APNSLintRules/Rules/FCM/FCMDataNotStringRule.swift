@@ -17,6 +17,9 @@ struct FCMDataNotStringRule: ModelRule {
                 fine, and as FCM's `data`, where it is not: write every value as a string, and encode structured \
                 values (JSON text) for the app to decode.
                 """,
+            severity: .rejected(
+                "INVALID_ARGUMENT", "FCM answers 400 to a `data` value that is not a string (\"Invalid value at 'message.data[0].value' (TYPE_STRING)\"), and the Admin SDK for Node refuses it before sending",
+                source: Reference.fcmErrorCodes),
             references: [Reference.fcmV1Messages, Reference.fcmAdminNodeValidation, Reference.fcmMessageTypes],
             triggering: [
                 Example(#"{"message": {"title": "Match point"}, "data": {"points": ↓42, "team": "red"}}"#),

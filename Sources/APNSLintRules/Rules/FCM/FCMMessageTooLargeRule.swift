@@ -20,6 +20,9 @@ struct FCMMessageTooLargeRule: ModelRule {
                 counts. Skygear sends the same title, body and data to APNs, whose own limit \
                 (`payload-too-large`) is checked separately.
                 """,
+            severity: .rejected(
+                "INVALID_ARGUMENT", "FCM refuses a message over 4096 bytes (\"message too big\"), and nothing reaches Android",
+                source: Reference.fcmErrorCode),
             references: [Reference.fcmMessageTypes, Reference.fcmAdminNodeErrors],
             triggering: [
                 Example(#"↓{"platform": {"ios": false}, "message": {"title": "Terms", "body": ""# + String(repeating: "Please read our updated terms. ", count: 140) + #""}}"#),

@@ -18,6 +18,9 @@ struct FCMPriorityInvalidRule: ModelRule {
                 Skygear's `message.priority` (`normal` by default) is sent to FCM as written and to APNs as \
                 `apns-priority` 5 or 10.
                 """,
+            severity: .rejected(
+                "INVALID_ARGUMENT", "the HTTP v1 API's Android priority is `NORMAL` or `HIGH`, and FCM refuses any other value as an invalid parameter",
+                source: Reference.fcmErrorCode),
             references: [Reference.fcmMessagePriority, Reference.fcmV1Messages],
             triggering: [
                 Example(#"{"platform": {"ios": false}, "message": {"title": "Your ride is here", "priority": ↓"urgent"}}"#),

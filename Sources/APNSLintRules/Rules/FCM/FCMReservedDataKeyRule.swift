@@ -22,6 +22,9 @@ struct FCMReservedDataKeyRule: ModelRule {
                 A custom value under such a name is refused or replaced by FCM's own, so the app never reads what \
                 the server sent; the Firebase Admin SDK for Node refuses `from` outright.
                 """,
+            severity: .rejected(
+                "INVALID_ARGUMENT", "FCM refuses a data key it uses itself (such as `from`, `gcm`, or one prefixed by `google`) as an invalid data key",
+                source: Reference.fcmErrorCode),
             references: [Reference.fcmMessageTypes, Reference.fcmAdminNodeValidation],
             triggering: [
                 Example(#"{"message": {"title": "New follower"}, "data": {↓"from": "alice"}}"#),

@@ -20,6 +20,9 @@ struct FCMTTLInvalidRule: ModelRule {
                 long as possible" is the default. Skygear's `message.ttl` is a whole number of seconds, sent as \
                 `android.ttl` (its default, 2419200, is FCM's maximum).
                 """,
+            severity: .rejected(
+                "INVALID_ARGUMENT", "FCM refuses a ttl that is not a duration from 0 to 2,419,200 seconds (4 weeks) as an invalid TTL",
+                source: Reference.fcmErrorCode),
             references: [Reference.fcmMessageLifespan, Reference.fcmV1Messages],
             triggering: [
                 Example(#"{"message": {"title": "Flash sale", "ttl": ↓3000000}}"#),

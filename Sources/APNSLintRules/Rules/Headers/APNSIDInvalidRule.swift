@@ -8,52 +8,48 @@ struct APNSIDInvalidRule: ModelRule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "`apns-id` is not a canonical UUID (8-4-4-4-12 lowercase hex digits).",
+            summary: "`apns-id` is not a UUID in its canonical 8-4-4-4-12 hex form.",
             rationale: """
                 `apns-id` identifies the notification in APNs's response; APNs creates one when it is missing. When \
                 given, it must be a canonical UUID: 32 lowercase hex digits in groups of 8-4-4-4-12, such as \
                 `123e4567-e89b-12d3-a456-426655440000`. APNs rejects anything else with 400 `BadMessageId`. Older \
                 Apple text and several libraries show an example whose last group has only 11 digits (a typo); \
-                copied as is, it is rejected. Whether APNs accepts uppercase hex digits is not documented (APNSwift \
-                lowercases the UUIDs it sends), so an uppercase UUID gets a softer message under the same rule.
+                copied as is, it is rejected. Uppercase hex digits are accepted: APNs itself answers with uppercase \
+                `apns-id`s, and sideshow/apns2's README sends one.
                 """,
-            references: [Reference.sendingRequests, Reference.handlingResponses],
+            severity: .rejected("BadMessageId", "an apns-id that is not a UUID is rejected", source: Reference.handlingResponses),
+            references: [Reference.sendingRequests, Reference.handlingResponses, "https://github.com/sideshow/apns2#readme"],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"123e4567-e89b-12d3-a456-42665544000"}, "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"order-10452"}, "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"6f1c1c3e52a84b599a0c0d2f5c1b9e77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-                Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"6F1C1C3E-52A8-4B59-9A0C-0D2F5C1B9E77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": "6f1c1c3e-52a8-4b59-9a0c-0d2f5c1b9e77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                // Upper case, as APNs writes the ids it returns and sideshow/apns2's README sends.
+                Example(#"{"headers": {"apns-push-type": "alert", "apns-id": "6F1C1C3E-52A8-4B59-9A0C-0D2F5C1B9E77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             ])
     }
 
     static func check(_ context: inout RuleContext) {
         // A value of another type is invalid-value-type's.
         guard let field = context.definition.headers.idField, let text = field.string,
-              !Self.isCanonical(text, allowUppercase: false) else { return }
-        if Self.isCanonical(text, allowUppercase: true) {
-            context.report(
-                "apns-id \(field.value.shortDescription) is written in uppercase; Apple documents lowercase UUIDs and APNSwift lowercases the ones it sends, and whether APNs accepts uppercase is not documented (if not, it answers 400 BadMessageId)",
-                at: field, part: .value, help: "write it in lowercase: \"\(text.lowercased())\"")
-            return
-        }
+              !Self.isUUID(text) else { return }
         let (what, fixed) = Self.diagnose(text)
         let help = fixed.map { "write \"\($0)\"" }
             ?? "use a UUID such as \"123e4567-e89b-12d3-a456-426655440000\", or remove apns-id and APNs creates one"
         context.report(
-            "apns-id \(field.value.shortDescription) is not a canonical UUID (32 lowercase hex digits in groups of 8-4-4-4-12): \(what); APNs rejects the request with 400 BadMessageId",
+            "apns-id \(field.value.shortDescription) is not a UUID (32 hex digits in groups of 8-4-4-4-12): \(what); APNs rejects the request with 400 BadMessageId",
             at: field, part: .value, help: help)
     }
 
     static let groupLengths = [8, 4, 4, 4, 12]
 
-    static func isCanonical(_ text: String, allowUppercase: Bool) -> Bool {
+    static func isUUID(_ text: String) -> Bool {
         let groups = text.split(separator: "-", omittingEmptySubsequences: false)
         return groups.map(\.count) == groupLengths && groups.allSatisfy { group in
-            group.allSatisfy { $0.isHexDigit && $0.isASCII && (allowUppercase || !$0.isUppercase) }
+            group.allSatisfy { $0.isHexDigit && $0.isASCII }
         }
     }
 
@@ -61,7 +57,7 @@ struct APNSIDInvalidRule: ModelRule {
     static func diagnose(_ text: String) -> (what: String, fixed: String?) {
         let trimmed = text.trimmingWhitespace
         if trimmed.isEmpty { return ("it is empty", nil) }
-        if trimmed != text, isCanonical(trimmed, allowUppercase: true) {
+        if trimmed != text, isUUID(trimmed) {
             return ("it has whitespace around it", trimmed.lowercased())
         }
         var core = trimmed
@@ -74,7 +70,7 @@ struct APNSIDInvalidRule: ModelRule {
             core = String(core.dropFirst().dropLast())
             wrapper = "braces"
         }
-        if let wrapper, isCanonical(core, allowUppercase: true) {
+        if let wrapper, isUUID(core) {
             return ("it has \(wrapper) around the UUID", core.lowercased())
         }
         let hex = core.filter { $0 != "-" }

@@ -2,16 +2,13 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct DeviceTokenInvalidRule: ModelRule {
-    /// 32 bytes, the length device tokens have had so far.
-    static let usualLength = 64
-
     static let descriptor = RuleDescriptor(
         id: "device-token-invalid", severity: .error, category: .headers,
         fix: .sometimes)
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "The device token is not a string of hex digits of even length (or is not 64 of them).",
+            summary: "The device token is not a non-empty string of hex digits of even length.",
             rationale: """
                 The device token goes into the request path (`/3/device/<token>`) as the hex encoding of the token's \
                 bytes. Anything but hex digits, or an odd number of them, is not a token: APNs answers 400 \
@@ -19,8 +16,11 @@ struct DeviceTokenInvalidRule: ModelRule {
                 `NSData` the app got (`<abcd ef01 …>`, with spaces and angle brackets; since iOS 13 `{length = 32, \
                 bytes = 0x…}`, which leaves out the middle) and tokens copied with spaces. Tokens have been 32 bytes \
                 (64 hex digits), but Apple says "APNs device tokens are of variable length. Do not hard-code their \
-                size", so another even length gets a softer message under the same rule.
+                size", so any even number of hex digits passes this rule (a short one gets `device-token-length`).
                 """,
+            severity: .rejected(
+                "BadDeviceToken", "a token that is not hex digits of even length is no token; an empty one gives MissingDeviceToken",
+                source: Reference.handlingResponses),
             references: [
                 "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didregisterforremotenotificationswithdevicetoken:)",
                 Reference.handlingResponses,
@@ -30,11 +30,13 @@ struct DeviceTokenInvalidRule: ModelRule {
                 Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a342098234124142134809787 8e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f", "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"device-token": ↓"zz", "payload": {"aps": {"alert": "Hi"}}}"#),
-                Example(#"{"device-token": ↓"00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0aa", "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"device-token": ↓"", "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"device-token": "00FC13ADFF785122B4AD28809A3420982341241421348097878E577C991DE8F0", "payload": {"aps": {"alert": "Hi"}}}"#),
+                // Apple: tokens are of variable length; a longer one is a token.
+                Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0aa", "payload": {"aps": {"alert": "Hi"}}}"#),
             ])
     }
 
@@ -59,10 +61,6 @@ struct DeviceTokenInvalidRule: ModelRule {
                 context.report(
                     "device-token has \(token.count) hex digits, an odd number, so it is not a whole number of bytes: a digit was lost or added; \(bad)",
                     at: field, part: .value, help: "copy the token again from where the app reported it")
-            } else if token.count != Self.usualLength {
-                context.report(
-                    "device-token has \(token.count) hex digits (\(token.count / 2) bytes), not the usual \(Self.usualLength) (32 bytes); Apple says tokens vary in length, but check that it was not cut short or joined with something",
-                    at: field, part: .value, help: "compare it with the token the app reported; if it is complete, ignore this")
             }
             return
         }
@@ -88,8 +86,7 @@ struct DeviceTokenInvalidRule: ModelRule {
         if hex.count != inner.count { wrapping.append("spaces") }
         if !wrapping.isEmpty, !hex.isEmpty, Self.isHex(hex) {
             let kind = wrapping.contains("angle brackets") ? "the description of the NSData (\(wrapping.joined(separator: ", ")))" : "hex digits with \(wrapping.joined(separator: " and "))"
-            let length = hex.count % 2 == 1 ? "; it has an odd number of digits (\(hex.count)), so a digit is missing too"
-                : hex.count != Self.usualLength ? "; it has \(hex.count) hex digits, not the usual \(Self.usualLength)" : ""
+            let length = hex.count % 2 == 1 ? "; it has an odd number of digits (\(hex.count)), so a digit is missing too" : ""
             context.report(
                 "device-token is \(kind), not the token; \(bad)\(length)",
                 at: field, part: .value, help: "the token is the hex digits alone: \"\(hex.lowercased())\"",

@@ -20,6 +20,7 @@ struct PriorityInvalidRule: ModelRule {
                 is text, so `10` and `"10"` are the same; `10.0` is not. Many clients accept only 10 and 5 \
                 (APNSwift, rpush, PyAPNs2). This rule owns every check of the value, its type included.
                 """,
+            severity: .rejected("BadPriority", "a priority other than 10, 5 or 1 is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#),

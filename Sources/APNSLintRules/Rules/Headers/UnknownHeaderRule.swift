@@ -15,6 +15,7 @@ struct UnknownHeaderRule: ModelRule {
                 `apns-prioirty` or `apns_push_type` is sent but ignored, so APNs applies its default instead of \
                 your value.
                 """,
+            severity: .likelyMistake("APNs ignores headers it does not define and applies its default; a near-miss of an apns-* name is a typo", source: Reference.sendingRequests),
             references: [Reference.sendingRequests],
             triggering: [
                 Example(#"{"headers": {↓"apns-prioirty": "5"}, "payload": {"aps": {"content-available": 1}}}"#),

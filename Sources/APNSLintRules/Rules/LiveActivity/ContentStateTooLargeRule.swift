@@ -22,6 +22,7 @@ struct ContentStateTooLargeRule: ModelRule {
                 rule is the only one to catch it. Keep only what the activity's views show, and let the app \
                 fetch the rest.
                 """,
+            severity: .certain("ActivityKit does not apply content over 4 KB, and a push-to-start with attributes over it starts nothing", source: Reference.contentState),
             references: [Reference.contentState, Reference.attributesTooLarge, Reference.liveActivityPushes],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", ↓"content-state": {"eta": "14:35", "route": ""# + repeated("52.5200,13.4050;", count: 256) + #""}}}}"#),

@@ -18,6 +18,7 @@ struct DismissalDateWithoutEndRule: ModelRule {
                 push whose event is missing or misspelled is left to `liveactivity-missing-field` and \
                 `liveactivity-event-invalid`.
                 """,
+            severity: .likelyMistake("the date is read only when the activity ends, so on start or update it does nothing", source: Reference.dismissalPolicyAfter),
             references: [Reference.dismissalPolicyAfter, Reference.activityEnd, Reference.liveActivityPushes],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, ↓"dismissal-date": 1763719200}}}"#),

@@ -3,7 +3,7 @@ import APNSLintSyntax
 
 struct InputPushTokenInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
-        id: "input-push-token-invalid", severity: .error, category: .liveActivity,
+        id: "input-push-token-invalid", severity: .warning, category: .liveActivity,
         scope: .request,
         subscriptions: [.pushType(.liveactivity)])
 
@@ -21,6 +21,7 @@ struct InputPushTokenInvalidRule: ModelRule {
                 whose event is missing or misspelled is left to `liveactivity-missing-field` and \
                 `liveactivity-event-invalid`.
                 """,
+            severity: .undocumented("only the number 1 is documented; how ActivityKit reads another value, or the key on an update or end, is not", source: Reference.activityPushType),
             references: [Reference.activityPushType, Reference.pushToStartToken, Reference.liveActivityPushes],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "start", "content-state": {"eta": "14:35"}, "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "A-1042"}, "alert": {"title": "Order confirmed", "body": "Preparing"}, "input-push-token": ↓0}}}"#),
@@ -41,7 +42,7 @@ struct InputPushTokenInvalidRule: ModelRule {
         // A value that is not a number at all (`true`, `"1"`) is invalid-value-type's: the schema wants an integer.
         if let number = field.value.number, number.doubleValue != 1 {
             context.report(
-                "\"input-push-token\" is \(number.text), but the only documented value is 1; ActivityKit may not read it as a request for the new activity's push token, and then your server never gets the token to update or end the activity",
+                "\"input-push-token\" is \(number.text), but the only documented value is 1; how ActivityKit reads another value is not documented, and if it does not read it as a request for the new activity's push token, your server never gets the token to update or end the activity",
                 at: field, part: .value,
                 help: number.doubleValue == 0 ? "write 1 to ask for the activity's push token, or remove the key" : "write 1",
                 notes: push.inferenceNotes)

@@ -23,6 +23,7 @@ struct LiveActivityMissingFieldRule: ModelRule {
                 declares `apns-push-type: liveactivity`, or, when no push type is declared, when `aps` holds \
                 `event` or `content-state`; the message says when the type was inferred.
                 """,
+            severity: .certain("ActivityKit cannot apply a push without its event, timestamp and content; a start without its attributes or alert starts nothing (APNSwift and Pushy require the same keys)", source: Reference.liveActivityPushes),
             references: [Reference.liveActivityPushes, Reference.contentState, Reference.pushToStartToken, Reference.activityEnd],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {↓"aps": {"event": "update", "content-state": {"eta": "14:35"}}}}"#),

@@ -17,6 +17,7 @@ struct LiveActivitySoundPlacementRule: ModelRule {
                 Activity push notifications, sounds key needs to be inside `$.aps.alert`"). A `sound` beside the \
                 alert is not part of it, so the update arrives without the sound the sender chose.
                 """,
+            severity: .undocumented("Apple documents the Live Activity sound inside aps.alert; what the device does with aps.sound on a Live Activity push is not documented", source: Reference.broadcastRequests),
             references: [Reference.liveActivityPushes, "https://developer.apple.com/documentation/usernotifications/sending-broadcast-push-notification-requests-to-apns"],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "alert": {"title": "Delayed", "body": "New arrival 14:50"}, ↓"sound": "default"}}}"#),

@@ -24,6 +24,7 @@ struct LiveActivityTimestampFutureRule: ModelRule {
                 `end` and `start` pushes are not checked; values in milliseconds are left to \
                 `liveactivity-timestamp-unit`.
                 """,
+            severity: .dependsOnSendTime("the system drops an update dated more than 8 hours ahead of the time it arrives, so it depends on when it is sent", source: Reference.liveActivityTimestampForum),
             references: [Reference.liveActivityTimestampForum, Reference.liveActivityPushes, Reference.activityEnd],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": ↓1763751600, "event": "update", "content-state": {"eta": "14:35"}}}}"#,

@@ -24,6 +24,7 @@ struct LiveActivityTimestampUnitRule: ModelRule {
                 divides by 1000 (or by 10^6 or 10^9 for micro- and nanoseconds); it is marked unsafe because it \
                 changes the date the device sees. A value too large for any of these units gets no fix.
                 """,
+            severity: .certain("read as seconds, a millisecond date is thousands of years ahead: the update is dropped, or it hides every later one, and stale or dismissal dates are never reached", source: Reference.liveActivityTimestampForum),
             references: [Reference.liveActivityPushes, Reference.staleDate, Reference.dismissalPolicyAfter, Reference.liveActivityTimestampForum],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": ↓1763712000000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),

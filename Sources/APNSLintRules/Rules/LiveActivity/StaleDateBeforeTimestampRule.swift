@@ -18,6 +18,7 @@ struct StaleDateBeforeTimestampRule: ModelRule {
                 usual cause is a stale date computed from an old base time, or a subtraction where an addition \
                 was meant. Values in milliseconds are left to `liveactivity-timestamp-unit`.
                 """,
+            severity: .likelyMistake("the content is stale the moment it arrives; APNs and the device accept it", source: Reference.staleDate),
             references: [Reference.staleDate, Reference.liveActivityPushes],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": ↓1763708400}}}"#),

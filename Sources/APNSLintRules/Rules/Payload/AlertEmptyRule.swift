@@ -18,6 +18,7 @@ struct AlertEmptyRule: ModelRule {
                 the badge or plays a sound, leave `alert` out. An alert whose only content is `*-loc-args` without \
                 their key is left to the `*-loc-args-without-*` rules, which say what is missing.
                 """,
+            severity: .undocumented("APNs accepts an alert with no text; what the device shows for it is not documented", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.payloadKeyReference],
             triggering: [
                 Example(#"{"aps": {↓"alert": "", "badge": 1}}"#),

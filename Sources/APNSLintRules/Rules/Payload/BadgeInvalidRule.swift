@@ -9,27 +9,28 @@ struct BadgeInvalidRule: ModelRule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "`badge` is not a whole number of at least 0.",
+            summary: "`badge` is not a whole number: a string, a fraction, a boolean or null.",
             rationale: """
                 `badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent \
                 key leaving it as it is. Anything else does not set the badge you meant: a string (`"5"`), a \
                 fraction, a boolean or null is the wrong type, which the device ignores and client libraries \
                 treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). \
-                A negative count is not documented at all; gorush silently drops it, so its message is worded as a \
-                warning: the outcome is unknown rather than certainly wrong.
+                A negative count is `badge-negative`'s: what the device does with it is not documented.
                 """,
+            severity: .certain("a badge that is not a JSON integer does not set the count meant: the device ignores it and senders drop or coerce it", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.payloadKeyReference],
             triggering: [
                 Example(#"{"aps": {"alert": "Hi", "badge": ↓"5"}}"#),
                 Example(#"{"aps": {"badge": ↓1.5}}"#),
                 Example(#"{"aps": {"badge": ↓true}}"#),
                 Example(#"{"aps": {"badge": ↓null}}"#),
-                Example(#"{"aps": {"badge": ↓-1}}"#),
                 Example("aps:\n  badge: ↓\"3\"\n", fileExtension: "yaml"),
             ],
             nonTriggering: [
                 Example(#"{"aps": {"alert": "Hi", "badge": 5}}"#),
                 Example(#"{"aps": {"badge": 0}}"#),
+                // An integer, if negative: badge-negative's.
+                Example(#"{"aps": {"badge": -1}}"#),
                 Example(#"{"aps": {"alert": "Hi"}}"#),
             ])
     }
@@ -37,13 +38,7 @@ struct BadgeInvalidRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         guard let badge = context.definition.payload?.aps?.badge else { return }
         let value = badge.value
-        if let number = value.number, number.isInteger {
-            guard number.isNegative, number.intValue != 0 else { return }
-            context.report(
-                "\"badge\" is \(number.text): a negative count is not documented (Apple documents a count, with 0 removing the badge), and senders differ (gorush silently drops it), so what the app icon shows is unknown",
-                at: badge, part: .value, help: "write 0 to remove the badge, or the positive count to show")
-            return
-        }
+        if let number = value.number, number.isInteger { return }
         let what: String
         let help: String
         var fix: Fix?

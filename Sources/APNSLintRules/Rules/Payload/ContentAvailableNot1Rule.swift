@@ -15,6 +15,7 @@ struct ContentAvailableNot1Rule: ModelRule {
                 values are not Apple's documented form: some client libraries silently turn them into 1, others drop \
                 the key, and a payload sent as written may never wake the app.
                 """,
+            severity: .certain("Apple's background update is the number 1; other values are dropped or rewritten by senders, so the app is not woken as written", source: Reference.backgroundUpdates),
             references: [Reference.backgroundUpdates, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"content-available": ↓true}}"#),

@@ -17,6 +17,7 @@ struct CriticalAlertEntitlementRule: ModelRule {
                 given once per notification: without the entitlement the notification is not delivered as a \
                 critical alert.
                 """,
+            severity: .advice("a reminder: a linter cannot see the app's entitlements, and without the Critical Alerts entitlement the alert is not critical", source: Reference.criticalAlertsEntitlement),
             references: [Reference.criticalAlertsEntitlement, Reference.interruptionLevel, Reference.criticalSoundNamed],
             triggering: [
                 Example(#"{"aps": {"alert": "Low glucose", "sound": {↓"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#),

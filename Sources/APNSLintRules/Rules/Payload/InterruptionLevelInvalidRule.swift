@@ -20,6 +20,7 @@ struct InterruptionLevelInvalidRule: ModelRule {
                 documentation once spelled `time-senstive`, and that typo has been copied into payloads; camelCase \
                 (`timeSensitive`, as in the Swift API) and capitalized spellings are the other usual slips.
                 """,
+            severity: .certain("the system knows only the four exact strings, so another value does not give the notification the level meant", source: Reference.interruptionLevel),
             references: [Reference.interruptionLevel, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": ↓"time-senstive"}}"#),

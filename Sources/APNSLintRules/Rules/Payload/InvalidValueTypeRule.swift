@@ -29,6 +29,7 @@ struct InvalidValueTypeRule: ModelRule {
                 a badge, a number for a title) is ignored or makes APNs reject the request, and client libraries \
                 differ in whether they coerce it. `content-available` and `mutable-content` have rules of their own.
                 """,
+            severity: .certain("a value of another type than the key's is ignored by the device or refused by APNs, so the key does not do what was meant", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.sendingRequests],
             triggering: [
                 Example(#"{"aps": {"alert": ↓5}}"#),

@@ -21,6 +21,7 @@ struct LocArgsNotStringsRule: ModelRule {
                 Each bad element is reported where it is. A value that is not an array at all is \
                 `invalid-value-type`'s.
                 """,
+            severity: .undocumented("Apple documents arrays of strings; what the device shows for another element is not documented", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.payloadKeyReference],
             triggering: [
                 Example(#"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["Bob", ↓3]}}}"#),

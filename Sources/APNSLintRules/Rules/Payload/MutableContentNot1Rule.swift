@@ -15,6 +15,7 @@ struct MutableContentNot1Rule: ModelRule {
                 `"1"` the extension may never see the notification, so attachments are not downloaded and encrypted \
                 content is shown as sent.
                 """,
+            severity: .certain("the Notification Service Extension runs only for the number 1; senders drop or rewrite other values, so the extension does not run as written", source: Reference.modifyingContent),
             references: [Reference.modifyingContent, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"alert": "Hi", "mutable-content": ↓true}}"#),

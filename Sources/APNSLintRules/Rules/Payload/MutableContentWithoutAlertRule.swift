@@ -14,6 +14,7 @@ struct MutableContentWithoutAlertRule: ModelRule {
                 subtitle or body. On a silent, sound-only or badge-only push, `mutable-content` does nothing, so \
                 whatever the extension was meant to do (decrypt, attach media) never happens.
                 """,
+            severity: .likelyMistake("the extension runs only for a visible alert, so on this push the flag does nothing", source: Reference.modifyingContent),
             references: [Reference.modifyingContent],
             triggering: [
                 Example(#"{"aps": {↓"mutable-content": 1, "badge": 2}}"#),

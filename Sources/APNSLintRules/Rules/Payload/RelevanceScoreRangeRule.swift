@@ -3,7 +3,7 @@ import APNSLintSyntax
 
 struct RelevanceScoreRangeRule: ModelRule {
     static let descriptor = RuleDescriptor(
-        id: "relevance-score-range", severity: .error, category: .payload,
+        id: "relevance-score-range", severity: .warning, category: .payload,
         subscriptions: [.aps(.relevanceScore)])
 
     static var documentation: RuleDocs {
@@ -18,6 +18,7 @@ struct RelevanceScoreRangeRule: ModelRule {
                 Apple does not bound it to 0…1, so the rule skips Live Activity payloads (push type `liveactivity`, or an `aps` \
                 with `event` or `content-state`).
                 """,
+            severity: .undocumented("Apple documents 0 to 1; how the system ranks a score outside that range is not documented (APNSwift stops on it)", source: Reference.relevanceScore),
             references: [Reference.relevanceScore, Reference.activityRelevanceScore, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"alert": "Goal!", "relevance-score": ↓80}}"#),

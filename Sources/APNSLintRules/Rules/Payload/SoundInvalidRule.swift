@@ -8,21 +8,20 @@ struct SoundInvalidRule: ModelRule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "An empty sound name, or a critical sound dictionary with a missing or invalid `name`, `critical` or `volume`.",
+            summary: "A critical sound dictionary with a missing or invalid `name`, `critical` or `volume`.",
             rationale: """
                 `sound` is either the name of a sound file in the app bundle or `Library/Sounds` (`"default"` for \
                 the system sound) or, for critical alerts, a dictionary: `name` (the sound file, a non-empty string), \
                 `critical` (1 makes it a critical alert, 0 a regular one) and `volume` (0 silent to 1 full, \
-                inclusive). An empty name names no sound file; it is an old workaround for silent pushes, not a \
-                documented value. In the dictionary, a missing or empty `name` leaves the system nothing to play \
+                inclusive). An empty name string is `sound-empty`'s. In the dictionary, a missing or empty `name` leaves the system nothing to play \
                 (the Firebase SDKs refuse it), `critical` written as `true` or `"1"` is not Apple's documented form \
                 and senders treat it differently (Firebase's Node SDK turns `true` into 1), and a volume outside 0…1 makes \
                 APNSwift crash on a precondition and Pushy and the Firebase SDKs throw. apns-lint checks the types \
                 of the dictionary's keys here, not in `invalid-value-type`.
                 """,
+            severity: .certain("a critical sound without a name plays nothing, and one with critical or volume outside Apple's values is refused by APNSwift, Pushy and the Firebase SDKs, so it is not sent as written", source: Reference.criticalSoundNamed),
             references: [Reference.generatingNotification, Reference.criticalSoundNamed],
             triggering: [
-                Example(#"{"aps": {"alert": "Hi", "sound": ↓""}}"#),
                 Example(#"{"aps": {"alert": "Hi", ↓"sound": {"critical": 1, "volume": 1}}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": ↓"", "volume": 1}}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": ↓true, "name": "alarm.caf", "volume": ↓80}}}"#),
@@ -31,6 +30,7 @@ struct SoundInvalidRule: ModelRule {
             ],
             nonTriggering: [
                 Example(#"{"aps": {"alert": "Hi", "sound": "default"}}"#),
+                Example(#"{"aps": {"alert": "Hi", "sound": ""}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "default", "volume": 0}}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "default", "volume": 1.0}}}"#),
@@ -40,11 +40,6 @@ struct SoundInvalidRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         guard let aps = context.definition.payload?.aps else { return }
         switch aps.sound {
-        case .name(let name, let field) where name.isEmpty:
-            context.report(
-                "\"sound\" is an empty string, which names no sound file; what the device does with it is not documented (it is an old workaround for silent pushes)",
-                at: field, part: .value,
-                help: "remove \"sound\" for a silent notification, or name a sound file (\"default\" plays the system sound)")
         case .critical(let sound, let field):
             checkName(sound["name"], in: field, into: &context)
             checkCritical(sound["critical"], into: &context)

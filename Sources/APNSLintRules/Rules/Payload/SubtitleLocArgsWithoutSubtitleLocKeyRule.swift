@@ -14,6 +14,7 @@ struct SubtitleLocArgsWithoutSubtitleLocKeyRule: ModelRule {
                 `subtitle-loc-key`. Without the key there is no format string, so the arguments are never shown: \
                 the alert appears without the text you meant, and Firebase's SDKs refuse to build such an alert.
                 """,
+            severity: .certain("without the key there is no format string, so the arguments are never shown and the alert lacks the text meant (the Firebase SDKs refuse to build it)", source: Reference.generatingNotification),
             references: [Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"alert": {↓"subtitle-loc-args": ["Bob"]}}}"#),

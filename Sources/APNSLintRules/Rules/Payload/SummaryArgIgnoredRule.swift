@@ -17,6 +17,7 @@ struct SummaryArgIgnoredRule: ModelRule {
                 them only for users still on iOS 12–14. `summary-arg-count` must also be an integer of at least 1 \
                 (Pushy refuses smaller counts); the rule says so in the same finding, worded as the error it is.
                 """,
+            severity: .advice("iOS 15 and later ignore these keys; they only matter to users on iOS 12 to 14", source: Reference.summaryArgument),
             references: [Reference.summaryArgument, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?", ↓"summary-arg": "Ana", ↓"summary-arg-count": 2}}}"#),

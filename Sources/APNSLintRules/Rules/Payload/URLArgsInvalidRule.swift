@@ -17,6 +17,7 @@ struct URLArgsInvalidRule: ModelRule {
                 as Pushy and sideshow/apns2 model it as a list of strings, and the page Safari opens is not the one \
                 you meant. A value that is not an array is reported at the value; bad elements each where they are.
                 """,
+            severity: .certain("Safari fills its URL format with the strings of url-args; anything else does not build the page meant", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.payloadKeyReference],
             triggering: [
                 Example(#"{"aps": {"alert": {"title": "Flight UA1 delayed", "body": "New departure 14:05"}, "url-args": ↓"boarding/UA1"}}"#),

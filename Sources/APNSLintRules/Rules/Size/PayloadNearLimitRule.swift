@@ -22,6 +22,9 @@ struct PayloadNearLimitRule: ModelRule {
                 (compact UTF-8 JSON, or as the `serializer` option's encoder escapes it). The share is the rule's `share` option (0.9 by default; \
                 `--near-limit-share` on the command line); a payload over the limit is `payload-too-large`'s.
                 """,
+            severity: .dependsOnSendTime(
+                "the payload fits as written, but text filled in when it is sent can take it over the limit, and APNs then rejects it with 413 `PayloadTooLarge`",
+                source: Reference.handlingResponses),
             references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example("↓{\"aps\": {\"alert\": \"" + repeated("x", count: 3800) + "\"}}"),

@@ -21,6 +21,9 @@ struct PayloadTooLargeRule: ModelRule {
                 the `legacy-binary` size profile (the binary interface Apple retired in March 2021, whose limit some \
                 older senders still enforce), the limit is 2048 bytes for every push type.
                 """,
+            severity: .rejected(
+                "PayloadTooLarge", "a body over 4096 bytes (5120 for VoIP) is answered with 413 and not delivered",
+                source: Reference.handlingResponses),
             references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example("↓{\"aps\": {\"alert\": \"" + repeated("Lorem ipsum ", count: 341) + "\"}}"),

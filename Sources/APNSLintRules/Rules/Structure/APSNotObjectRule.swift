@@ -12,6 +12,7 @@ struct APSNotObjectRule: ModelRule {
                 `aps` must be a JSON object holding the system keys. A string (often the payload JSON-encoded twice), \
                 an array or a number leaves the device nothing it can read.
                 """,
+            severity: .certain("aps that is not a dictionary leaves the device no key it can read", source: Reference.generatingNotification),
             references: [Reference.payloadKeyReference, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": ↓"{\"alert\": \"Hi\"}"}"#),

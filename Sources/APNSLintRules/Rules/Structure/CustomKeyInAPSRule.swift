@@ -17,6 +17,7 @@ struct CustomKeyInAPSRule: ModelRule {
                 drops it. This rule reports the unknown `aps` keys that resemble nothing APNs defines; likely \
                 misspellings are reported by `unknown-aps-key` instead.
                 """,
+            severity: .likelyMistake("the device ignores unknown aps keys and the value reaches the app only inside userInfo[\"aps\"], where Apple reserves the names", source: Reference.generatingNotification),
             references: [Reference.payloadKeyReference, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"alert": "Hi", ↓"order-id": 1234}}"#),
@@ -25,6 +26,9 @@ struct CustomKeyInAPSRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"alert": "Hi"}, "order-id": 1234}"#),
                 Example(#"{"aps": {"alert": "Hi", "thread_id": "chat-42", "title": "Hi"}}"#),
+                // A Push to Talk service update: ptt-push-type is Apple's key.
+                Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {"ptt-push-type": "service-update"}}}"#),
+                Example(#"{"aps": {"alert": "Hi", "priority": 10}}"#),
             ])
     }
 

@@ -18,13 +18,19 @@ struct DuplicateKeyRule: ModelRule {
                 parsers keep. In an Erlang proplist the first value counts (`proplists:get_value/2`), so there the \
                 later occurrences are reported. The fix deletes an occurrence with its separator, and in YAML with an \
                 `&anchor` or `!tag` written before its key; it is not offered where deleting text cannot remove that \
-                key alone: beside a merge key (`<<: *defaults`), or when the key's text defines an anchor an alias uses.
+                key alone: beside a merge key (`<<: *defaults`), or when the key's text defines an anchor an alias uses. \
+                A header name written twice the same way is reported here too (two spellings of one name are \
+                `duplicate-header`'s).
                 """,
+            severity: .undocumented(
+                "RFC 8259 leaves the meaning of duplicate names to each parser, and which value a sender or APNs keeps is not documented",
+                source: Reference.rfc8259),
             references: [Reference.rfc8259],
             triggering: [
                 Example(#"{"aps": {↓"badge": 1, "alert": "Hi", "badge": 2}}"#),
                 Example(#"{"aps": {"alert": "Hi"}, ↓"id": 1, ↓"id": 2, "id": 3}"#),
                 Example("aps:\n  alert: Hi\n  &count ↓badge: 1\n  badge: 2\n", fileExtension: "yaml"),
+                Example(#"{"headers": {"apns-push-type": "alert", ↓"apns-topic": "com.example.mail", "apns-topic": "com.example.mail"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"aps": {"badge": 1, "alert": {"badge": "not the same object"}}}"#),
@@ -36,11 +42,9 @@ struct DuplicateKeyRule: ModelRule {
         // every node.
         guard !context.definition.textIsCompact, context.definition.root.containsDuplicateKeys else { return }
         let firstWins = context.definition.firstDuplicateWins
-        // The envelope's headers object is duplicate-header's, which also compares the names case-insensitively.
-        let headersObject = context.definition.shape == .envelope ? context.definition.headers.declaration?.value.range : nil
+        // A header name written twice the same way is this rule's too; two spellings of one name are duplicate-header's.
         context.definition.root.walk { node, path in
-            guard let members = node.members, members.count > 1,
-                  !(path == [EnvelopeKey.headers] && node.range == headersObject) else { return }
+            guard let members = node.members, members.count > 1 else { return }
             var winners: [String: SourceRange] = [:]
             for member in members where !(firstWins && winners[member.key] != nil) { winners[member.key] = member.keyRange }
             for (index, member) in members.enumerated() {

@@ -12,10 +12,13 @@ struct MissingAPSRule: ModelRule {
                 Every APNs payload must contain `aps`, the dictionary of keys the system reads (alert, badge, sound, \
                 content-available, …); without it the device has nothing to show or do. The only exception is an MDM \
                 wake-up, whose payload is `{"mdm": "<PushMagic>"}`, and pushes whose payload the system hands whole \
-                to the app or an extension: a definition that declares `voip`, `complication`, `fileprovider` or \
-                `location` is not checked (PushKit payloads are app-defined; many VoIP payloads have no `aps`).
+                to the app or an extension: a definition that declares `voip`, `complication`, `fileprovider`, \
+                `location` or `pushtotalk` is not checked (PushKit payloads are app-defined, and many VoIP payloads \
+                have no `aps`; a Push to Talk payload goes to the app's channel manager, and Apple's own example, \
+                `{"activeSpeaker": "…"}`, has none).
                 """,
-            references: [Reference.payloadKeyReference, Reference.generatingNotification],
+            severity: .certain("a payload without aps gives the device nothing to show or do", source: Reference.generatingNotification),
+            references: [Reference.payloadKeyReference, Reference.generatingNotification, Reference.pushToTalkApp],
             triggering: [
                 Example(#"↓{"alert": "Hi", "badge": 1}"#),
                 Example(#"{↓"APS": {"alert": "Hi"}}"#),
@@ -25,12 +28,13 @@ struct MissingAPSRule: ModelRule {
                 Example(#"{"aps": {"alert": "Hi"}}"#),
                 Example(#"{"mdm": "6FDF1B5C-3A1A-4B4F-9B39-6A8E1C5C2D61"}"#),
                 Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"callerName": "Ana"}}"#),
+                Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"activeSpeaker": "Ana"}}"#),
             ])
     }
 
-    /// Push types whose payload is the app's own: `voip`, `complication`, `fileprovider` (PushKit) and
-    /// `location` (the Location Push Service Extension).
-    static let appDefinedPayloads: Set<PushType> = [.voip, .complication, .fileprovider, .location]
+    /// Push types whose payload is the app's own: `voip`, `complication`, `fileprovider` (PushKit), `location` (the
+    /// Location Push Service Extension) and `pushtotalk` (the app's PTChannelManagerDelegate).
+    static let appDefinedPayloads: Set<PushType> = [.voip, .complication, .fileprovider, .location, .pushtotalk]
 
     static func check(_ context: inout RuleContext) {
         // A bound `aps` means an `aps` field: that settles the usual case without looking the field up.

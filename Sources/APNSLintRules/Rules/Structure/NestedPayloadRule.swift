@@ -21,6 +21,7 @@ struct NestedPayloadRule: ModelRule {
                 `aps` itself, and since iOS 13 it must also report every VoIP push to CallKit as an incoming call, or \
                 the system terminates it.
                 """,
+            severity: .advice("APNs never reads a nested aps, so it is linted as the notification the app presents; the pattern itself works"),
             references: [
                 Reference.backgroundUpdates, Reference.sendingRequests, Reference.pushKitIncomingPush,
                 "https://github.com/T-Pham/UILocalNotification-RemotePayload",

@@ -12,6 +12,7 @@ struct PayloadNotObjectRule: ModelRule {
                 An APNs request body is a JSON object whose `aps` key holds the notification. A body that is an \
                 array, a string or a number is rejected.
                 """,
+            severity: .certain("a body that is not a JSON object has no aps, so the device has nothing to show or do", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.payloadKeyReference],
             triggering: [
                 Example(#"↓[{"aps": {"alert": "Hi"}}]"#),

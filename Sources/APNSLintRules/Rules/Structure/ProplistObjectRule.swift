@@ -16,6 +16,7 @@ struct ProplistObjectRule: ModelRule {
                 shows nothing. apns-lint reads the pairs as the object they stand for, checks its content as usual, \
                 and offers a safe fix that writes the object.
                 """,
+            severity: .likelyMistake("sent as written, the array is not the dictionary APNs reads; whether the sender turns the pairs into an object first is not known", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.payloadKeyReference],
             triggering: [
                 Example(#"{"aps": ↓[["alert", "Hi"], ["badge", 1]]}"#),

@@ -3,7 +3,7 @@ import APNSLintSyntax
 
 struct ReservedCustomKeyRule: ModelRule {
     static let descriptor = RuleDescriptor(
-        id: "reserved-custom-key", severity: .error, category: .structure,
+        id: "reserved-custom-key", severity: .warning, category: .structure,
         scope: .request,
         finds: [.dialect(.reservedDataKey)])
 
@@ -18,6 +18,7 @@ struct ReservedCustomKeyRule: ModelRule {
                 whose `aps` holds APNs keys, the pattern `nested-payload` describes) is not reported; an `aps` \
                 holding anything else is.
                 """,
+            severity: .likelyMistake("APNs and the device ignore a nested aps, but Pushy and the Firebase Admin SDK for Java refuse it and code that looks aps up by name can take it for the real one", source: Reference.generatingNotification),
             references: [Reference.payloadKeyReference, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {"alert": "Sale!"}, "meta": {↓"aps": "spring-campaign"}}"#),

@@ -16,9 +16,12 @@ struct UnknownAPSKeyRule: ModelRule {
                 misspelled key (`content_available`, `contentAvailable`, `thread_id`, `mutable_content`) is the \
                 usual cause: the notification is delivered without the behaviour you asked for, and nothing tells \
                 you. The same goes for an `alert` key written one level too high (`"aps": {"title": …}`) and a \
-                request header written into the payload (`apns-priority`). An unknown key that resembles nothing \
-                APNs defines is custom data; `custom-key-in-aps` reports that.
+                request header written into the payload, by its name (`apns-priority`) or by the name FCM and other \
+                senders give the setting (`priority`, `time_to_live`, `collapse_key`): APNs takes these only as \
+                request headers. An unknown key that resembles nothing APNs defines is custom data; \
+                `custom-key-in-aps` reports that.
                 """,
+            severity: .likelyMistake("the device ignores a key it does not define in aps; one that resembles an APNs key or header is a slip for it", source: Reference.generatingNotification),
             references: [Reference.payloadKeyReference, Reference.generatingNotification],
             triggering: [
                 Example(#"{"aps": {↓"content_available": 1}}"#),
@@ -26,6 +29,7 @@ struct UnknownAPSKeyRule: ModelRule {
                 Example(#"{"aps": {↓"sounds": "chime.caf", ↓"Badge": 3}}"#),
                 Example(#"{"aps": {↓"title": "Hi", ↓"body": "There"}}"#),
                 Example(#"{"aps": {"alert": "Hi", ↓"apns-priority": 5}}"#),
+                Example(#"{"aps": {"alert": "Your order shipped", ↓"priority": "high"}}"#),
             ],
             nonTriggering: [
                 Example(#"{"aps": {"alert": "Hi", "thread-id": "chat-42", "mutable-content": 1}, "order-id": 1234}"#),

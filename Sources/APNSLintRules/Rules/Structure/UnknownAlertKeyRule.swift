@@ -16,6 +16,7 @@ struct UnknownAlertKeyRule: ModelRule {
                 `title-loc-key`, …). A misspelled key such as `loc_key` or `titleLocArgs` is ignored, so the user \
                 sees a notification without the text you meant to show.
                 """,
+            severity: .likelyMistake("the device ignores an alert key it does not define, so the text meant for it is not shown", source: Reference.generatingNotification),
             references: [Reference.generatingNotification, Reference.payloadKeyReference],
             triggering: [
                 Example(#"{"aps": {"alert": {"title": "Hi", ↓"loc_key": "GREETING"}}}"#),

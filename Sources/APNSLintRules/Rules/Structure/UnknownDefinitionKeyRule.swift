@@ -14,6 +14,7 @@ struct UnknownDefinitionKeyRule: ModelRule {
                 Any other key is not sent anywhere; a misspelled `header` or `deviceToken` means the request goes out \
                 without the headers or token you wrote.
                 """,
+            severity: .likelyMistake("no key but payload, headers and device-token is sent; a near-miss of one of them is a typo"),
             references: [Reference.sendingRequests],
             triggering: [
                 Example(#"{↓"header": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),

@@ -17,6 +17,9 @@ struct ErlangCharlistStringRule: Rule {
                 library reads it: its fields that call `sc_util:to_bin/1` convert a character list, and where jsx \
                 writes it as numbers `dialect-rewritten-value` says so.)
                 """,
+            severity: .likelyMistake(
+                "a double-quoted Erlang string is a list of character codes, which jsx encodes as an array of numbers, not the string that was probably meant",
+                source: Reference.jsx280),
             references: ["https://www.erlang.org/doc/system/data_types.html#string", "https://github.com/talentdeficit/jsx#json---erlang-mapping"],
             triggering: [
                 Example("[{dialect, <<\"apns\">>}, {aps, [{alert, ↓\"Would you like to play a game?\"}]}].", fileExtension: "erl"),

@@ -18,6 +18,9 @@ struct ErlangNonJSONValueRule: Rule {
                 default for Erlang files, is read as the library reads it: what jsx raises on there is \
                 `dialect-library-error`.)
                 """,
+            severity: .certain(
+                "jsx raises on a value that has no JSON form (a tuple that is not a proplist pair or a datetime), so the term is not encoded and nothing is sent",
+                source: Reference.jsx280),
             references: ["https://github.com/talentdeficit/jsx#json---erlang-mapping"],
             triggering: [
                 Example("[{dialect, <<\"apns\">>}, {aps, [{alert, <<\"Hi\">>}]}, {scores, [↓{3, 1, 0}]}].", fileExtension: "erl"),

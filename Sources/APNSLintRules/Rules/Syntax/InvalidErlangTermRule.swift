@@ -18,6 +18,9 @@ struct InvalidErlangTermRule: Rule {
                 `file:consult/1` cannot read it (`bad term`); its fix removes the binding, and the term after it is \
                 still checked.
                 """,
+            severity: .certain(
+                "`file:consult/1` returns an error instead of the terms, so a sender that reads the file has nothing to send",
+                source: Reference.erlangConsult),
             references: ["https://www.erlang.org/doc/apps/kernel/file.html#consult/1", "https://www.erlang.org/doc/system/data_types.html"],
             triggering: [
                 Example("[{alert, <<\"Hi\">>}, {badge, 1}]↓", fileExtension: "erl"),

@@ -16,6 +16,9 @@ struct InvalidJSONRule: Rule {
                 position. After a trailing comma, a comment, or data after the value it keeps reading, so the other \
                 rules still run; after any other error it stops.
                 """,
+            severity: .certain(
+                "a JSON parser refuses the file, so a sender that reads it has no payload to send",
+                source: Reference.rfc8259),
             references: [Reference.rfc8259, Reference.sendingRequests],
             triggering: [
                 Example(#"{"aps": {"badge": 1↓,}}"#),

@@ -14,6 +14,8 @@ struct InvalidSuppressionRule: Rule {
                 `# apns-lint: disable-next-line RULE[, RULE] -- reason` (`%` in Erlang); `disable-line` covers its own \
                 line and `disable-file` the whole file.
                 """,
+            severity: .likelyMistake(
+                "a suppression naming an unknown rule, or with another word than the three, suppresses nothing, and one without a reason does not say why the finding was accepted"),
             references: ["https://eslint.org/docs/latest/use/configure/rules#comment-descriptions"],
             triggering: [
                 Example("""

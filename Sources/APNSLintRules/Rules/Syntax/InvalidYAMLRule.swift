@@ -15,6 +15,9 @@ struct InvalidYAMLRule: Rule {
                 anchor, a merge key without a mapping, a value that does not fit its tag, nesting deeper than 512 \
                 levels, and UTF-16 text. Documents before the error in a multi-document stream are still checked.
                 """,
+            severity: .certain(
+                "a YAML parser refuses the file, so a sender that reads it has no payload to send",
+                source: Reference.yamlSpec),
             references: ["https://yaml.org/spec/1.2.2/", Reference.sendingRequests],
             triggering: [
                 Example("aps:\n  alert: ↓\"Hi\n  badge: 1\n", fileExtension: "yaml"),

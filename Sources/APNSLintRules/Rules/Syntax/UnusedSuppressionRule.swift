@@ -15,6 +15,8 @@ struct UnusedSuppressionRule: Rule {
                 meaningful. Suppressions go in comments, so only YAML (`#`) and Erlang (`%`) files have them; a \
                 suppression of a rule the configuration turned off is not reported.
                 """,
+            severity: .likelyMistake(
+                "a suppression left behind after the definition changed covers nothing, and would silently hide the next, unrelated finding of its rule there"),
             references: ["https://docs.astral.sh/ruff/rules/unused-noqa/", "https://eslint.org/docs/latest/use/configure/rules#report-unused-eslint-disable-comments"],
             triggering: [
                 Example("""

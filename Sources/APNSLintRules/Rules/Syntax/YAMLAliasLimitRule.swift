@@ -15,6 +15,9 @@ struct YAMLAliasLimitRule: Rule {
                 apns-lint counts what aliases add as it reads and stops at 100,000 values, in milliseconds. A \
                 notification definition never comes near this.
                 """,
+            severity: .certain(
+                "a reader that expands the aliases runs out of memory (apns-lint stops at 100,000 values), and that many values are far beyond any payload APNs accepts, so nothing is delivered",
+                source: Reference.billionLaughs),
             references: ["https://en.wikipedia.org/wiki/Billion_laughs_attack", "https://yaml.org/spec/1.2.2/#71-alias-nodes"],
             triggering: [
                 Example("""

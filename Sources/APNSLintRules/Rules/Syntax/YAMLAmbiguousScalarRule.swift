@@ -16,6 +16,9 @@ struct YAMLAmbiguousScalarRule: Rule {
                 and `2026-11-21` is a date. The same file then produces a different payload depending on who \
                 reads it. Quoting makes the value a string everywhere.
                 """,
+            severity: .likelyMistake(
+                "YAML 1.1 readers (PyYAML, Ruby's Psych) read `yes`, `010`, `1:30` or `2026-11-21` as a boolean, an octal number, a sexagesimal number or a date, so the payload depends on the tool that reads the file",
+                source: Reference.yaml11Bool),
             references: ["https://yaml.org/spec/1.2.2/#103-core-schema", "https://yaml.org/type/bool.html"],
             triggering: [
                 Example("aps:\n  alert: Hi\nmuted: ↓yes\n", fileExtension: "yaml"),

@@ -15,6 +15,9 @@ struct YAMLNonJSONValueRule: Rule {
                 numbers, and tags such as `!timestamp` or `!!binary` have no JSON type. Senders differ in how \
                 they convert such values, or fail; apns-lint reads them as strings and reports them.
                 """,
+            severity: .certain(
+                "JSON has no form for a key that is not a string, an infinite or NaN number, or a tag, so the payload cannot be sent as written: a converter fails or sends another value",
+                source: Reference.rfc8259),
             references: [Reference.rfc8259, "https://yaml.org/spec/1.2.2/#103-core-schema"],
             triggering: [
                 Example("aps:\n  alert: Hi\n↓1: one\n", fileExtension: "yaml"),

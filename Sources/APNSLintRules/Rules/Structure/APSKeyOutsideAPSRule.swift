@@ -1,0 +1,43 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct APSKeyOutsideAPSRule: ModelRule {
+    static let descriptor = RuleDescriptor(id: "aps-key-outside-aps", severity: .warning, category: .structure)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "An `aps` key (`content-available`, `mutable-content`, `badge`, …) written beside `aps` instead of inside it, or in FCM's spelling.",
+            rationale: """
+                The system reads its keys only inside `aps`; beside it they are custom data for the app. A \\
+                `"content-available": 1` or `"mutable-content": 1` written next to `aps` (or spelled as FCM's \\
+                `content_available` and `mutable_content`, which FCM turns into the APNs keys but APNs does not) \\
+                wakes no app and runs no Notification Service Extension, and a `badge` or `sound` there changes \\
+                nothing. Reported when the payload has an `aps` that does not already hold the key: a custom key \\
+                of the same name as one `aps` holds is the app's own data.
+                """,
+            severity: .likelyMistake("the device reads these keys only inside aps, so beside it they do nothing; an app may mean one as its own data", source: Reference.generatingNotification),
+            references: [Reference.generatingNotification, Reference.fcmAPNSConfig],
+            triggering: [
+                Example(#"{"aps": {"alert": "New photo"}, ↓"mutable-content": 1, "image": "https://example.com/p.jpg"}"#),
+                Example(#"{"aps": {}, ↓"content_available": true, "sync": "inbox"}"#),
+                Example(#"{"aps": {"alert": "Hi"}, ↓"badge": 3}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"aps": {"alert": "New photo", "mutable-content": 1}, "image": "https://example.com/p.jpg"}"#),
+                Example(#"{"aps": {"alert": "Hi", "badge": 3}, "badge": "gold-member"}"#),
+                Example(#"{"aps": {"alert": "Hi"}, "sound-pack": "retro"}"#),
+            ])
+    }
+
+    static func check(_ context: inout RuleContext) {
+        guard let payload = context.definition.payload, let aps = payload.aps else { return }
+        for field in payload.fields.fields where field.key != "aps" && field.key != "mdm" {
+            let folded = Suggestion.kebabCase(field.key).lowercased()
+            guard let key = APSKey(name: folded), !aps.keys.contains(key) else { continue }
+            let spelling = folded == field.key ? "" : " (APNs spells it \"\(folded)\"; \"\(field.key)\" is FCM's or another sender's spelling)"
+            context.report(
+                "\"\(field.key)\" is written beside \"aps\", where the device does not read it\(spelling): there it is custom data for the app, so it has no effect on the notification",
+                at: field, help: "move it into \"aps\": \"aps\": {\"\(folded)\": …}")
+        }
+    }
+}

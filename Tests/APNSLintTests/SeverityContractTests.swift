@@ -1,0 +1,60 @@
+import APNSLint
+import Testing
+
+// The severity contract (README, "Severity"): an error is a request APNs rejects with a documented reason, or one the
+// device certainly ignores or mis-presents (or that is never sent); a warning is a likely mistake, undocumented
+// behaviour, or depends on when it is sent; info is advice. Each rule states its basis in its docs.
+@Suite("Severity contract")
+struct SeverityContractTests {
+    static let rules = RuleRegistry.all.map { $0.documented }
+
+    @Test("every rule's severity is the one its stated basis supports", arguments: rules.map(\.id))
+    func severityMatchesBasis(_ id: String) throws {
+        let rule = try #require(Self.rules.first { $0.id == id })
+        #expect(rule.severityBasis.kind.severity == rule.severity,
+                "\(id) is \(rule.severity.rawValue) but its basis is \(rule.severityBasis.kind.rawValue)")
+        #expect(!rule.severityBasis.outcome.isEmpty)
+    }
+
+    @Test("every error names a documented rejection or a certain outcome, with its source")
+    func errorsHaveDocumentedGrounds() {
+        var ungrounded: [String] = []
+        for rule in Self.rules where rule.severity == .error {
+            let basis = rule.severityBasis
+            let grounded = switch basis.kind {
+            case .rejected: !(basis.rejection ?? "").isEmpty && basis.source != nil
+            case .certainOutcome: basis.source != nil
+            default: false
+            }
+            if !grounded { ungrounded.append(rule.id) }
+        }
+        #expect(ungrounded.isEmpty, "errors without a documented rejection or certain outcome: \(ungrounded)")
+        // The list is not empty by accident: the contract has errors to hold.
+        #expect(Self.rules.filter { $0.severity == .error }.count > 20)
+    }
+
+    @Test("a message that admits the behaviour is not documented is never an error")
+    func hedgedMessagesAreWarnings() {
+        let hedges = ["not documented", "undocumented", "unverified", "may reject", "may not"]
+        var offenders: [String] = []
+        for example in RuleExample.triggering where example.rule.severity == .error {
+            let (text, _) = example.example.unmarked
+            let report = lint(text, headers: example.example.headers, options: example.example.options,
+                              fileExtension: example.example.fileExtension)
+            for diagnostic in report.diagnostics where diagnostic.ruleID == example.rule.id {
+                if let hedge = hedges.first(where: { diagnostic.message.lowercased().contains($0) }) {
+                    offenders.append("\(example.rule.id): \"\(hedge)\" in \(diagnostic.message)")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+    }
+
+    @Test("each rule page states its severity and the reason")
+    func pagesStateTheBasis() {
+        for rule in RuleRegistry.all {
+            let page = RuleDocumentation.page(for: rule)
+            #expect(page.contains("## Why this severity\n\n**\(rule.descriptor.severity.rawValue)**. \(rule.documented.severityBasis.sentence)"), "\(rule.id)")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import APNSLint
+import Foundation
+import Testing
+
+// Real payloads and requests gathered from public sources (Apple's documentation, sender libraries' READMEs and
+// tests, push services' docs, bug reports where a push failed), each with its source and the verdict of the system
+// that received it in RealWorld/manifest.jsonl. The verdicts are pinned: no error on a request that works (whatever
+// the date: they are linted with the clock and with a date years ahead), and on one that fails, the rule that names
+// its documented cause.
+
+/// One line of RealWorld/manifest.jsonl.
+private struct RealWorldCase: Decodable, CustomTestStringConvertible, Sendable {
+    let file: String
+    let source: String
+    let origin: String
+    /// "works": APNs accepts it and the device does what the author meant; "fails": it does not, as the source shows.
+    let verdict: String
+    /// For a failing case: the rules any one of which names the cause.
+    let expect: [String]?
+    let why: String
+    let note: String?
+
+    var testDescription: String { file }
+}
+
+private let realWorld = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("RealWorld")
+
+private let cases: [RealWorldCase] = {
+    guard let text = try? String(contentsOf: realWorld.appendingPathComponent("manifest.jsonl"), encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(RealWorldCase.self, from: Data($0.utf8)) }
+}()
+
+private func report(_ entry: RealWorldCase, now: Int) throws -> FileReport {
+    let bytes = try [UInt8](Data(contentsOf: realWorld.appendingPathComponent("cases/\(entry.file)")))
+    return Linter(options: RuleOptions(now: now)).lint(
+        SourceText(bytes: bytes), fileName: entry.file, format: try #require(InputFormat.detect(fileName: entry.file)))
+}
+
+private func describe(_ report: FileReport) -> String {
+    report.diagnostics.map { "\($0.ruleID) \($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")
+}
+
+@Suite("Real-world corpus: verdicts users can trust")
+struct RealWorldCorpusTests {
+    @Test("the manifest lists every case file once, with a source, an origin and a reason")
+    func manifestIsComplete() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: realWorld.appendingPathComponent("cases").path).sorted()
+        #expect(cases.map(\.file).sorted() == files)
+        #expect(Set(cases.map(\.file)).count == cases.count)
+        #expect(cases.count >= 60)
+        for entry in cases {
+            #expect(entry.source.hasPrefix("https://"), "\(entry.file)")
+            #expect(!entry.origin.isEmpty && !entry.why.isEmpty, "\(entry.file)")
+            #expect(["works", "fails"].contains(entry.verdict), "\(entry.file)")
+            #expect((entry.verdict == "fails") == !(entry.expect ?? []).isEmpty, "\(entry.file): a failing case names its cause, a working one none")
+        }
+        let failing = cases.filter { $0.verdict == "fails" }.count
+        #expect(failing >= 20 && cases.count - failing >= 20, "both kinds are well represented")
+    }
+
+    @Test("a request that works gets no error, today or years from now", arguments: cases.filter { $0.verdict == "works" })
+    fileprivate func works(_ entry: RealWorldCase) throws {
+        for now in [Int(Date().timeIntervalSince1970), 2_000_000_000] {
+            let report = try report(entry, now: now)
+            let errors = report.diagnostics.filter { $0.severity == .error }
+            #expect(errors.isEmpty, "\(entry.file) (\(entry.origin)), now \(now):\n\(describe(report))")
+        }
+    }
+
+    @Test("a request that fails is caught by the rule that names its cause", arguments: cases.filter { $0.verdict == "fails" })
+    fileprivate func fails(_ entry: RealWorldCase) throws {
+        let report = try report(entry, now: Int(Date().timeIntervalSince1970))
+        let expected = Set(entry.expect ?? [])
+        #expect(report.diagnostics.contains { expected.contains($0.ruleID) },
+                "\(entry.file) (\(entry.why)): expected one of \(expected.sorted()), got:\n\(describe(report))")
+    }
+}
