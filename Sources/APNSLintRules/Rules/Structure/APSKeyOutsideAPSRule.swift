@@ -29,11 +29,25 @@ struct APSKeyOutsideAPSRule: ModelRule {
             ])
     }
 
+    /// Every spelling this rule recognizes, with the key it stands for: the `aps` names as APNs writes them, in
+    /// snake_case (FCM's `content_available`) and in camelCase. Looked up whole, so the check costs one hash per
+    /// custom key (every payload has some; folding each one's case cost more than the rest of the lint).
+    static let spellings: [String: APSKey] = {
+        var spellings: [String: APSKey] = [:]
+        for key in APSKey.allCases {
+            let parts = key.name.split(separator: "-")
+            spellings[key.name] = key
+            spellings[parts.joined(separator: "_")] = key
+            spellings[(parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()] = key
+        }
+        return spellings
+    }()
+
     static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, let aps = payload.aps else { return }
-        for field in payload.fields.fields where field.key != "aps" && field.key != "mdm" {
-            let folded = Suggestion.kebabCase(field.key).lowercased()
-            guard let key = APSKey(name: folded), !aps.keys.contains(key) else { continue }
+        for field in payload.fields.fields {
+            guard let key = Self.spellings[field.key], !aps.keys.contains(key) else { continue }
+            let folded = key.name
             let spelling = folded == field.key ? "" : " (APNs spells it \"\(folded)\"; \"\(field.key)\" is FCM's or another sender's spelling)"
             context.report(
                 "\"\(field.key)\" is written beside \"aps\", where the device does not read it\(spelling): there it is custom data for the app, so it has no effect on the notification",

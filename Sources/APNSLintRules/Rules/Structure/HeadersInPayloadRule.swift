@@ -27,11 +27,20 @@ struct HeadersInPayloadRule: ModelRule {
             ])
     }
 
+    /// `apns-…` in any case, without making a lowercased copy of every key.
+    static func isHeaderName(_ key: String) -> Bool {
+        var bytes = key.utf8.makeIterator()
+        for expected in "apns-".utf8 {
+            guard let byte = bytes.next(), byte == expected || (0x41...0x5A).contains(byte) && byte | 0x20 == expected else { return false }
+        }
+        return true
+    }
+
     static func check(_ context: inout RuleContext) {
         guard let payload = context.definition.payload, payload.aps != nil else { return }
         for field in payload.fields.fields where field.key != "aps" {
             guard let members = field.value.members else { continue }
-            let names = members.map(\.key).filter { $0.lowercased().hasPrefix("apns-") }
+            let names = members.map(\.key).filter(Self.isHeaderName)
             guard !names.isEmpty else { continue }
             let listed = names.map { "\"\($0)\"" }.joined(separator: ", ")
             context.report(
