@@ -16,7 +16,9 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             PATHS are files or directories; directories are searched recursively for \(CheckCommand.searchedExtensions) \
             files (hidden entries are skipped). Use - to read standard input, with \
-            --stdin-filename to name it (its extension picks the format; JSON otherwise). A YAML file may hold \
+            --stdin-filename to name it (its extension picks the format); without a known extension the format is \
+            told from the content (an Erlang term; JSON when it starts with { or [; YAML otherwise), with a note when \
+            the content does not read as the format taken. A YAML file may hold \
             several definitions (---); an Erlang file several terms.
 
             The header options give the request headers of bare payload files. A definition's own \
@@ -26,7 +28,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Files or directories to lint, or - for standard input.")
     var paths: [String] = ["."]
 
-    @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format).", valueName: "name"))
+    @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format; without one, the content does).", valueName: "name"))
     var stdinFilename: String?
 
     @Option(help: ArgumentHelp("apns-push-type of bare payloads (\(HelpText.list([PushType.alert, .background, .voip], last: ", ")), …).", valueName: "type"))
@@ -165,8 +167,9 @@ struct CheckCommand: ParsableCommand {
         var standardInput: StandardInput?
         if paths.contains("-") {
             let name = stdinFilename ?? "<stdin>"
-            standardInput = StandardInput(bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: name,
-                                          format: InputFormat.detect(fileName: name) ?? .json,
+            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            standardInput = StandardInput(bytes: bytes, name: name,
+                                          format: standardInputFormat(bytes, stdinFilename: stdinFilename),
                                           linter: try configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
                                           path: stdinFilename.map(workspace.absolutePath))
         }
@@ -365,6 +368,31 @@ struct StandardInput {
     /// The linter of the configuration for `--stdin-filename`'s place (or the current directory).
     let linter: Linter
     let path: String?
+}
+
+/// The format of standard input: from `--stdin-filename`'s extension, else from its content. When the content does not
+/// read as the format it suggests, a note on standard error says which format was assumed and how to choose another.
+func standardInputFormat(_ bytes: [UInt8], stdinFilename: String?) -> InputFormat {
+    if let stdinFilename, let format = InputFormat.detect(fileName: stdinFilename) { return format }
+    let detected = InputFormat.detect(content: bytes)
+    if !detected.isCertain {
+        let others = InputFormat.allCases.filter { $0 != detected.format }
+        let examples = others.map { "push.\($0.fileExtensions[0])" }
+        printError("apns-lint: note: standard input was taken for \(detected.format.displayName) (\(detected.reason)) and has syntax errors as such; "
+                   + "if it is \(others.map(\.displayName).joined(separator: " or ")), name it with --stdin-filename (\(examples.joined(separator: ", ")))")
+    }
+    return detected.format
+}
+
+extension InputFormat {
+    /// "JSON", "YAML", "an Erlang term".
+    var displayName: String {
+        switch self {
+        case .json: "JSON"
+        case .yaml: "YAML"
+        case .erlang: "an Erlang term"
+        }
+    }
 }
 
 func printError(_ message: String) {
