@@ -299,9 +299,9 @@ struct CheckCommand: ParsableCommand {
         var unwritable = false
         for (outputFormat, path) in try outputFiles() {
             do {
-                try Data(outputFormat.reporter().report(reports, rules: rules).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Inputs.writeNewFile(Array(outputFormat.reporter().report(reports, rules: rules).utf8), to: path)
             } catch {
-                printError("apns-lint: error: \(path): cannot write the \(outputFormat.rawValue) report: \(error.localizedDescription)")
+                printError("apns-lint: error: cannot write the \(outputFormat.rawValue) report to '\(path)': \(error.reason)")
                 unwritable = true
             }
         }
