@@ -204,6 +204,11 @@ struct CheckCommand: ParsableCommand {
     /// `--fix`, `--diff`, `--fix-only`: fix every input, then write, print the diff, or report what is left.
     private func runFixes(_ workspace: Workspace, files: [InputFile], standardInput: StandardInput?,
                           headers: [HeaderOption], inputErrors: [InputError]) throws {
+        // Nothing could be read: the path errors are the whole answer, with no "0 files would be changed" before them.
+        if files.isEmpty && standardInput == nil && !inputErrors.isEmpty {
+            for failure in inputErrors { printError("apns-lint: error: \(failure)") }
+            throw ExitCode(2)
+        }
         let options = FixOptions(includeUnsafe: unsafeFixes)
         var results = try configured { () throws(ConfigurationError) in
             try workspace.fix(files: files, headers: headers, options: options, role: role)
@@ -254,8 +259,9 @@ struct CheckCommand: ParsableCommand {
         let held = heldBack > 0 ? " (\(heldBack) unsafe \(heldBack == 1 ? "fix" : "fixes") held back; use --unsafe-fixes)" : ""
         if diff {
             FileHandle.standardOutput.write(Data(diffBytes))
-            printError("\(changedFiles) \(changedFiles == 1 ? "file" : "files") would be changed by \(applied) \(applied == 1 ? "fix" : "fixes")\(held).")
+            // The errors first, as the other modes print them: the count is of the files that were read.
             for failure in failures { printError("apns-lint: error: \(failure)") }
+            printError("\(changedFiles) \(changedFiles == 1 ? "file" : "files") would be changed by \(applied) \(applied == 1 ? "fix" : "fixes")\(held).")
             if !failures.isEmpty { throw ExitCode(2) }
             if changedFiles > 0 { throw ExitCode(1) }
             return
