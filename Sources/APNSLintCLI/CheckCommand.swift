@@ -362,7 +362,12 @@ extension CheckCommand {
 
     /// --color's values; `auto` says when it colours.
     static let colorChoices = HelpText.list(ColorChoice.allCases, last: ", ") { choice in
-        choice == .auto ? "only on a terminal, and not when NO_COLOR is set" : nil
+        switch choice {
+        case .auto: "only on a terminal, and not when NO_COLOR is set"
+        // no-color.org: NO_COLOR is a default that an explicit option overrides.
+        case .always: "even when NO_COLOR is set"
+        case .never: nil
+        }
     }
 }
 
