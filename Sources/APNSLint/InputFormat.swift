@@ -66,6 +66,12 @@ public struct ContentDetection: Sendable, Equatable {
     /// False when the text does not read as the format picked (it has syntax errors): then it may be in another format,
     /// and a caller says which was assumed.
     public let isCertain: Bool
+
+    public init(format: InputFormat, reason: String, isCertain: Bool) {
+        self.format = format
+        self.reason = reason
+        self.isCertain = isCertain
+    }
 }
 
 extension InputFormat {
@@ -107,7 +113,7 @@ extension InputFormat {
             if contains(Array("<<\"".utf8), in: bytes) { return (.erlang, "it holds <<\"…\">> binaries") }
             if let (word, after) = firstPlainKey(bytes, from: start) {
                 if after == UInt8(ascii: ",") { return (.erlang, "it holds {\(word), …} tuples") }
-                if after == UInt8(ascii: ":") { return (.yaml, "it starts with a YAML flow mapping ({\(word): …})") }
+                if after == UInt8(ascii: ":") { return (.yaml, "it starts with a YAML flow mapping, {\(word): …}") }
             }
             return (.json, "it starts with '\(Character(Unicode.Scalar(first)))'")
         }
