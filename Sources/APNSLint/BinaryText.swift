@@ -5,12 +5,14 @@ import APNSLintSyntax
 enum BinaryText {
     /// How much of the start of a file is looked at (git's heuristic looks at 8000 bytes).
     static let sampleSize = 8192
+    /// Without a NUL byte, the fewest bytes that can be told to be binary from their share of odd bytes.
+    static let minimumSampleForText = 32
 
     /// Why `bytes` look binary; nil when they look like text.
     ///
     /// Only the sample is looked at. Control characters (other than tab, line breaks, form feed and escape), NUL
-    /// bytes and bytes of no UTF-8 character are odd: a sample with NUL bytes and more than 10% odd bytes, or more
-    /// than 30% without, is binary (an image, an archive, a compiled file, UTF-16 without a byte order mark). A text
+    /// bytes and bytes of no UTF-8 character are odd: a sample with NUL bytes and more than 10% odd bytes, or of 32
+    /// bytes or more with more than 30% odd bytes, is binary (an image, an archive, a compiled file, UTF-16 without a byte order mark). A text
     /// with a stray NUL or control byte, or in another encoding (Latin-1 accents), stays text, for its reader to place
     /// the bad byte. A UTF-16 or UTF-32 byte order mark leaves the bytes to the readers, which say what it is.
     static func evidence(in bytes: [UInt8]) -> String? {
@@ -36,7 +38,8 @@ enum BinaryText {
         if let firstNUL, odd * 10 > end {
             return "it holds NUL bytes (the first at byte offset \(firstNUL)), which no JSON, YAML or Erlang text does"
         }
-        guard odd * 10 > end * 3 else { return nil }
+        // A few bytes are too few to tell a binary file from a text with a bad byte, which its reader places.
+        guard end >= minimumSampleForText, odd * 10 > end * 3 else { return nil }
         return "\(odd) of its first \(end) bytes are control characters or not UTF-8"
     }
 
