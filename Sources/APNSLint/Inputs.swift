@@ -94,3 +94,62 @@ extension Inputs {
         }
     }
 }
+
+extension Inputs {
+    /// Creates or replaces a file that apns-lint makes (a report): atomically, as `writeAtomically`, and with a reason
+    /// that names what is wrong (a directory that does not exist, a path that is a directory) rather than the system's
+    /// bare error text.
+    public static func writeNewFile(_ bytes: [UInt8], to path: String) throws(InputError) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var status = stat()
+        if stat(directory, &status) != 0 {
+            let reason = errno == ENOENT ? "the directory '\(directory)' does not exist" : "'\(directory)': \(systemReason(errno))"
+            throw InputError(path: path, reason: reason, isWrite: true)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw InputError(path: path, reason: "'\(directory)' is not a directory", isWrite: true)
+        }
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        if exists, (existing.st_mode & S_IFMT) == S_IFDIR {
+            throw InputError(path: path, reason: "it is a directory", isWrite: true)
+        }
+        if exists {
+            try writeAtomically(bytes, to: path)
+            return
+        }
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+        guard descriptor >= 0 else {
+            throw InputError(path: path, reason: "no file can be created in '\(directory)' (\(systemReason(errno)))", isWrite: true)
+        }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = systemReason(errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = systemReason(errno) }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = systemReason(errno) }
+        if let failure {
+            unlink(temporary)
+            throw InputError(path: path, reason: failure, isWrite: true)
+        }
+    }
+
+    /// The system's text for an error number, starting lowercase as apns-lint's messages do: "permission denied".
+    static func systemReason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}

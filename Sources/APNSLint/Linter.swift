@@ -106,6 +106,15 @@ public struct Linter: Sendable {
 
     func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
               role: InputRole = .definition) -> FileReport {
+        // A binary file is not read: what a reader would say about its first odd byte does not help.
+        if let binary = BinaryText.problem(in: source.bytes) {
+            let owner = settings.plan.owner(of: .syntax(.invalidSyntax, in: format.language))
+            let diagnostics = owner.map { id, severity in
+                [Diagnostic(ruleID: id, severity: severity, message: binary.message, help: binary.help, pointer: .root, range: nil)]
+            } ?? []
+            return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics.compactMap { settings.apply(to: $0) },
+                              firstDocument: nil, laterDocuments: [])
+        }
         let parsed = format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in

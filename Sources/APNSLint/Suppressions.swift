@@ -7,8 +7,9 @@ import APNSLintSyntax
 ///     % apns-lint: disable-file unknown-aps-key, custom-key-in-aps -- read by our own extension
 ///
 /// `disable-next-line` covers the next line that holds more than comments, `disable-line` its own line,
-/// `disable-file` the whole file. The reason after `--` is required. A suppression that covers no finding is
-/// reported (`unused-suppression`), as is one that cannot be understood (`invalid-suppression`).
+/// `disable-file` the whole file. The reason after `--` is required: a directive without one suppresses nothing. A
+/// suppression that covers no finding is reported (`unused-suppression`), as is one that cannot be understood or
+/// gives no reason (`invalid-suppression`).
 struct Suppressions {
     enum Scope: String, CaseIterable {
         case nextLine = "disable-next-line"
@@ -190,9 +191,12 @@ struct Suppressions {
             return
         }
         if !hasReason {
-            report("this suppression gives no reason: say after -- why the finding is accepted",
+            // The reason is required: without one the comment suppresses nothing, so the finding it meant to hide
+            // is still reported next to this one.
+            report("this suppression gives no reason, so it suppresses nothing: say after -- why the finding is accepted",
                    help: "e.g. '# apns-lint: \(scope.rawValue) \(rules.map { $0.id }.joined(separator: ", ")) -- the app reads this key itself'",
                    at: scopeWord.range)
+            return
         }
         guard !rules.isEmpty else { return }
         let covered: Int? = switch scope {

@@ -16,7 +16,9 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             PATHS are files or directories; directories are searched recursively for \(CheckCommand.searchedExtensions) \
             files (hidden entries are skipped). Use - to read standard input, with \
-            --stdin-filename to name it (its extension picks the format; JSON otherwise). A YAML file may hold \
+            --stdin-filename to name it (its extension picks the format); without a known extension the format is \
+            told from the content (an Erlang term; JSON when it starts with { or [; YAML otherwise), with a note when \
+            the content does not read as the format taken. A YAML file may hold \
             several definitions (---); an Erlang file several terms.
 
             The header options give the request headers of bare payload files. A definition's own \
@@ -26,7 +28,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Files or directories to lint, or - for standard input.")
     var paths: [String] = ["."]
 
-    @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format).", valueName: "name"))
+    @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format; without one, the content does).", valueName: "name"))
     var stdinFilename: String?
 
     @Option(help: ArgumentHelp("apns-push-type of bare payloads (\(HelpText.list([PushType.alert, .background, .voip], last: ", ")), …).", valueName: "type"))
@@ -165,8 +167,9 @@ struct CheckCommand: ParsableCommand {
         var standardInput: StandardInput?
         if paths.contains("-") {
             let name = stdinFilename ?? "<stdin>"
-            standardInput = StandardInput(bytes: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: name,
-                                          format: InputFormat.detect(fileName: name) ?? .json,
+            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            standardInput = StandardInput(bytes: bytes, name: name,
+                                          format: standardInputFormat(bytes, stdinFilename: stdinFilename),
                                           linter: try configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
                                           path: stdinFilename.map(workspace.absolutePath))
         }
@@ -201,6 +204,11 @@ struct CheckCommand: ParsableCommand {
     /// `--fix`, `--diff`, `--fix-only`: fix every input, then write, print the diff, or report what is left.
     private func runFixes(_ workspace: Workspace, files: [InputFile], standardInput: StandardInput?,
                           headers: [HeaderOption], inputErrors: [InputError]) throws {
+        // Nothing could be read: the path errors are the whole answer, with no "0 files would be changed" before them.
+        if files.isEmpty && standardInput == nil && !inputErrors.isEmpty {
+            for failure in inputErrors { printError("apns-lint: error: \(failure)") }
+            throw ExitCode(2)
+        }
         let options = FixOptions(includeUnsafe: unsafeFixes)
         var results = try configured { () throws(ConfigurationError) in
             try workspace.fix(files: files, headers: headers, options: options, role: role)
@@ -251,8 +259,9 @@ struct CheckCommand: ParsableCommand {
         let held = heldBack > 0 ? " (\(heldBack) unsafe \(heldBack == 1 ? "fix" : "fixes") held back; use --unsafe-fixes)" : ""
         if diff {
             FileHandle.standardOutput.write(Data(diffBytes))
-            printError("\(changedFiles) \(changedFiles == 1 ? "file" : "files") would be changed by \(applied) \(applied == 1 ? "fix" : "fixes")\(held).")
+            // The errors first, as the other modes print them: the count is of the files that were read.
             for failure in failures { printError("apns-lint: error: \(failure)") }
+            printError("\(changedFiles) \(changedFiles == 1 ? "file" : "files") would be changed by \(applied) \(applied == 1 ? "fix" : "fixes")\(held).")
             if !failures.isEmpty { throw ExitCode(2) }
             if changedFiles > 0 { throw ExitCode(1) }
             return
@@ -296,9 +305,9 @@ struct CheckCommand: ParsableCommand {
         var unwritable = false
         for (outputFormat, path) in try outputFiles() {
             do {
-                try Data(outputFormat.reporter().report(reports, rules: rules).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try Inputs.writeNewFile(Array(outputFormat.reporter().report(reports, rules: rules).utf8), to: path)
             } catch {
-                printError("apns-lint: error: \(path): cannot write the \(outputFormat.rawValue) report: \(error.localizedDescription)")
+                printError("apns-lint: error: cannot write the \(outputFormat.rawValue) report to '\(path)': \(error.reason)")
                 unwritable = true
             }
         }
@@ -353,7 +362,12 @@ extension CheckCommand {
 
     /// --color's values; `auto` says when it colours.
     static let colorChoices = HelpText.list(ColorChoice.allCases, last: ", ") { choice in
-        choice == .auto ? "only on a terminal, and not when NO_COLOR is set" : nil
+        switch choice {
+        case .auto: "only on a terminal, and not when NO_COLOR is set"
+        // no-color.org: NO_COLOR is a default that an explicit option overrides.
+        case .always: "even when NO_COLOR is set"
+        case .never: nil
+        }
     }
 }
 
@@ -365,6 +379,31 @@ struct StandardInput {
     /// The linter of the configuration for `--stdin-filename`'s place (or the current directory).
     let linter: Linter
     let path: String?
+}
+
+/// The format of standard input: from `--stdin-filename`'s extension, else from its content. When the content does not
+/// read as the format it suggests, a note on standard error says which format was assumed and how to choose another.
+func standardInputFormat(_ bytes: [UInt8], stdinFilename: String?) -> InputFormat {
+    if let stdinFilename, let format = InputFormat.detect(fileName: stdinFilename) { return format }
+    let detected = InputFormat.detect(content: bytes)
+    if !detected.isCertain {
+        let others = InputFormat.allCases.filter { $0 != detected.format }
+        let examples = others.map { "push.\($0.fileExtensions[0])" }
+        printError("apns-lint: note: standard input was taken for \(detected.format.displayName) (\(detected.reason)) and has syntax errors as such; "
+                   + "if it is \(others.map(\.displayName).joined(separator: " or ")), name it with --stdin-filename (\(examples.joined(separator: ", ")))")
+    }
+    return detected.format
+}
+
+extension InputFormat {
+    /// "JSON", "YAML", "an Erlang term".
+    var displayName: String {
+        switch self {
+        case .json: "JSON"
+        case .yaml: "YAML"
+        case .erlang: "an Erlang term"
+        }
+    }
 }
 
 func printError(_ message: String) {

@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The definition file, or - for standard input.")
     var file: String
 
-    @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format).", valueName: "name"))
+    @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format; without one, the content does).", valueName: "name"))
     var stdinFilename: String?
 
     @Flag(help: "Indent the payload for people (2 spaces); not the bytes that are sent.")
@@ -79,7 +79,7 @@ struct RenderCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let format = InputFormat.detect(fileName: name) ?? .json
+        let format = file == "-" ? standardInputFormat(bytes, stdinFilename: stdinFilename) : InputFormat.detect(fileName: name) ?? .json
         let workspace = configuration.workspace(commandLine: Settings(serializer: serializer, dialect: dialect))
         let linter = try configured { () throws(ConfigurationError) in try workspace.linter(for: name) }
         let path = file == "-" && stdinFilename == nil ? nil : workspace.absolutePath(name)

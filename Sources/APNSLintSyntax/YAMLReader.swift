@@ -464,6 +464,14 @@ private struct YAMLTreeBuilder {
             return
         }
         var offset = offsets.offset(ofCharacter: parser.problem_mark.index)
+        if let tab = indentingTab(at: offset, problem: problem) {
+            // libyaml's words ("found character that cannot start any token") never say what is wrong.
+            problems.append(SyntaxProblem(
+                .invalidSyntax, "a tab indents this line, and YAML forbids tabs for indentation",
+                help: "indent with spaces (the same number on every line of a level)",
+                range: SourceRange(start: tab, end: tab + 1)))
+            return
+        }
         var message = problem
         var help = "fix the YAML syntax here; apns-lint checks the rest once the file parses"
         if let context {
@@ -483,6 +491,24 @@ private struct YAMLTreeBuilder {
         }
         problems.append(SyntaxProblem(.invalidSyntax, message, help: help,
                                       range: SourceRange(start: offset, end: min(offset + 1, source.count))))
+    }
+
+    /// The offset of the tab in the indentation of the line of `offset`, when libyaml stopped there because of it:
+    /// at the tab itself, or with a problem that names a tab.
+    private func indentingTab(at offset: Int, problem: String) -> Int? {
+        let bytes = source.bytes
+        guard offset < bytes.count else { return nil }
+        var lineStart = offset
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var index = lineStart
+        var tab: Int?
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+            if bytes[index] == 0x09, tab == nil { tab = index }
+            if index == offset { break }
+            index += 1
+        }
+        guard let tab else { return nil }
+        return tab == offset || (problem.contains("tab") && offset <= index) ? tab : nil
     }
 
     // MARK: Scalars

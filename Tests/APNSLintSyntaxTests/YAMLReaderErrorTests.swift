@@ -21,10 +21,6 @@ struct YAMLReaderErrorTests {
         SyntaxCase(text: "a: b: c", line: "invalidSyntax 4..<5 1:5 mapping values are not allowed in this context", help: syntaxHelp),
         SyntaxCase(text: "a:\n  b: 1\n c: 2", line: "invalidSyntax 11..<12 3:2 did not find expected key while parsing a block mapping",
                    help: "the construct started at 1:1; " + syntaxHelp),
-        // A tab cannot indent; libyaml reads it as continuing the plain scalar `1` of line 1.
-        SyntaxCase(text: "key: 1\n\tbad: 1",
-                   line: "invalidSyntax 7..<8 2:1 found a tab character that violates indentation while scanning a plain scalar",
-                   help: "the construct started at 1:6; " + syntaxHelp),
         SyntaxCase(text: "- a\nb: c", line: "invalidSyntax 4..<5 2:1 did not find expected '-' indicator while parsing a block collection",
                    help: "the construct started at 1:1; " + syntaxHelp),
         SyntaxCase(text: "a: @x", line: "invalidSyntax 3..<4 1:4 found character that cannot start any token while scanning for the next token",
@@ -42,6 +38,31 @@ struct YAMLReaderErrorTests {
         #expect(read.problemLines == [c.line])
         #expect(read.problems.first?.help == c.help)
         #expect(read.problems.first?.fix == nil)
+    }
+
+    static let tabMessage = "a tab indents this line, and YAML forbids tabs for indentation"
+    static let tabHelp = "indent with spaces (the same number on every line of a level)"
+
+    /// libyaml says "found character that cannot start any token" or "found a tab character that violates
+    /// indentation"; the reader says what is wrong, at the tab.
+    @Test("a tab in a line's indentation is one problem that says so, at the tab", arguments: [
+        ("aps:\n\talert: Hi\n", 5, "2:1"),
+        ("aps:\n  alert:\n\t  title: Hi\n", 14, "3:1"),
+        // libyaml reads this tab as continuing the plain scalar `Hi` of line 2 ("a tab character that violates indentation").
+        ("aps:\n  alert: Hi\n\tbadge: 1\n", 17, "3:1"),
+        ("key: 1\n\tbad: 1", 7, "2:1"),
+        ("aps:\n  \talert: Hi\n", 7, "2:3"),
+        ("aps:\r\n\talert: Hi\r\n", 6, "2:1"),
+    ])
+    func tabIndentation(_ text: String, _ tab: Int, _ position: String) {
+        let read = YAMLRead(text)
+        #expect(read.problemLines == ["invalidSyntax \(SourceRange(tab..<(tab + 1))) \(position) \(Self.tabMessage)"])
+        #expect(read.problems.first?.help == Self.tabHelp)
+    }
+
+    @Test("a tab between a key and its value is allowed: only indentation must be spaces")
+    func tabAfterAColon() {
+        #expect(YAMLRead("aps:\n  alert:\tHi\n").problems.isEmpty)
     }
 
     @Test("an unterminated quoted scalar is reported at its opening quote, not at the end of the file", arguments: [

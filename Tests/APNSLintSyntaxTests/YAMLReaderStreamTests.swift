@@ -59,11 +59,11 @@ struct YAMLReaderStreamTests {
         #expect(problem?.fix == nil)
     }
 
-    @Test("libyaml refuses a stream that starts with `...` or with a tab on an empty line")
+    @Test("libyaml refuses a stream that starts with `...` or with a tab on an empty line (which the reader names)")
     func libyamlEmptyStreamQuirks() {
         #expect(YAMLRead("...\n").problemLines == ["invalidSyntax 0..<1 1:1 did not find expected node content while parsing a block node"])
         #expect(YAMLRead("\t\n").problemLines == [
-            "invalidSyntax 0..<1 1:1 found character that cannot start any token while scanning for the next token",
+            "invalidSyntax 0..<1 1:1 a tab indents this line, and YAML forbids tabs for indentation",
         ])
     }
 

@@ -198,6 +198,28 @@ struct SuppressionTests {
         #expect(report.summary == ["custom-key-in-aps@8:3"])
     }
 
+    /// The README: the reason is required. Without one the comment is an invalid-suppression finding and the finding it
+    /// meant to hide is still reported.
+    @Test(arguments: [
+        "aps:\n  alert: Hi\n  # apns-lint: disable-next-line unknown-aps-key\n  badg: 1\n",
+        "aps:\n  alert: Hi\n  # apns-lint: disable-next-line unknown-aps-key --\n  badg: 1\n",
+        "aps:\n  alert: Hi\n  # apns-lint: disable-next-line unknown-aps-key --   \n  badg: 1\n",
+    ])
+    func aSuppressionWithoutAReasonSuppressesNothing(_ yaml: String) throws {
+        let report = lint(yaml, fileExtension: "yaml")
+        #expect(report.summary == ["invalid-suppression@3:16", "unknown-aps-key@4:3"])
+        let invalid = try #require(report.diagnostics.first)
+        #expect(invalid.message == "this suppression gives no reason, so it suppresses nothing: say after -- why the finding is accepted")
+        #expect(invalid.severity == .warning)
+    }
+
+    @Test func aLineOrFileSuppressionWithoutAReasonSuppressesNothingEither() {
+        let line = "aps:\n  alert: Hi\n  badg: 1  # apns-lint: disable-line unknown-aps-key\n"
+        #expect(lint(line, fileExtension: "yaml").summary == ["unknown-aps-key@3:3", "invalid-suppression@3:25"])
+        let file = "% apns-lint: disable-file unknown-aps-key\n[{aps, [{alert, <<\"Hi\">>}, {badg, 1}]}].\n"
+        #expect(lint(file, fileExtension: "erl").summary == ["invalid-suppression@1:14", "unknown-aps-key@2:29"])
+    }
+
     @Test func unusedSuppressionHasASafeFixThatRemovesTheComment() {
         let yaml = "aps:\n  alert: Hi\n  # apns-lint: disable-next-line badge-invalid -- old server\n  badge: 4\n"
         let result = Linter().fix(SourceText(yaml), fileName: "a.yaml", format: .yaml)

@@ -237,3 +237,26 @@ struct LibraryAPITests {
         #expect(results.allSatisfy { $0.0 == expected.0 && $0.1 == expected.1 })
     }
 }
+
+/// Issue 20: standard input without a name is read in the format its content shows.
+@Suite("InputFormat.detect(content:)")
+struct ContentDetectionTests {
+    @Test("the format, why, and whether the text reads as it", arguments: [
+        ("{\"aps\": {}}", InputFormat.json, "it starts with '{'", true),
+        ("\u{FEFF}  [1]", .json, "it starts with '['", true),
+        ("{\"aps\": {}", .json, "it starts with '{'", false),
+        ("", .json, "it is empty", true),
+        ("[{aps, [{alert, <<\"Hi\">>}]}].\n% the end\n", .erlang, "it ends with '.', as an Erlang term does", true),
+        ("[{aps, [{alert, <<\"Hi\">>}]}]", .erlang, "it holds <<\"…\">> binaries", false),
+        ("{aps, 1}", .erlang, "it holds {aps, …} tuples", false),
+        ("% a comment\n[{aps, []}].", .erlang, "it starts with a % comment", true),
+        ("aps.", .erlang, "it ends with '.', as an Erlang term does", true),
+        ("{aps: {alert: Hi}}", .yaml, "it starts with a YAML flow mapping, {aps: …}", true),
+        ("%YAML 1.2\n---\naps: {}\n", .yaml, "it starts with a YAML directive", true),
+        ("aps:\n  alert: See you.\n", .yaml, "it does not start with '{' or '[' and is no Erlang term", true),
+        ("aps:\n\talert: Hi\n", .yaml, "it does not start with '{' or '[' and is no Erlang term", false),
+    ])
+    func detect(_ text: String, _ format: InputFormat, _ reason: String, _ certain: Bool) {
+        #expect(InputFormat.detect(content: Array(text.utf8)) == ContentDetection(format: format, reason: reason, isCertain: certain))
+    }
+}

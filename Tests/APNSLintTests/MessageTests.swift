@@ -49,3 +49,47 @@ struct MessageTests {
         #expect(checked > 1000)
     }
 }
+
+/// Issue 20: a binary file is said to be one, not reported as a JSON syntax error at its first odd byte.
+@Suite("Binary files")
+struct BinaryFileTests {
+    static let help = "lint the definition's source (JSON, YAML or an Erlang term, as UTF-8 text); leave other files out of the paths or exclude them in the configuration"
+
+    @Test("a file with NUL bytes is one finding of the format's syntax rule, for the whole file", arguments: [
+        (InputFormat.json, "invalid-json"), (.yaml, "invalid-yaml"), (.erlang, "invalid-erlang-term"),
+    ])
+    func nulBytes(_ format: InputFormat, _ rule: String) throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]
+        let report = Linter().lint(SourceText(bytes: png), fileName: "icon", format: format)
+        let diagnostic = try #require(report.diagnostics.first)
+        #expect(report.diagnostics.count == 1)
+        #expect(diagnostic.ruleID == rule)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.range == nil)
+        #expect(diagnostic.message == "this looks like a binary file, not a definition: it holds NUL bytes (the first at byte offset 8), which no JSON, YAML or Erlang text does")
+        #expect(diagnostic.help == Self.help)
+        #expect(report.definitions.isEmpty)
+    }
+
+    @Test func mostlyBytesOfNoUTF8CharacterIsBinaryToo() throws {
+        let bytes: [UInt8] = (0..<100).map { $0 % 2 == 0 ? 0xFF : 0x41 }
+        let report = Linter().lint(SourceText(bytes: bytes), fileName: "blob", format: .json)
+        #expect(report.diagnostics.map(\.message) == ["this looks like a binary file, not a definition: 50 of its first 100 bytes are control characters or not UTF-8"])
+    }
+
+    @Test("a text with a stray NUL or control byte, or in Latin-1, stays text: its reader places the bad byte")
+    func textWithAFewOddBytesIsText() {
+        let nul = Linter().lint(SourceText(bytes: Array(#"{"aps": {"alert": "Hi"#.utf8) + [0] + Array(#""}}"#.utf8)), fileName: "a.json")
+        #expect(nul.summary == ["invalid-json@1:22"])
+        #expect(nul.diagnostics.first?.message == "control character U+0000 in string: JSON requires it to be escaped")
+        let latin1 = Linter().lint(SourceText(bytes: Array("aps:\n  alert: Caf".utf8) + [0xE9] + Array("\n".utf8)), fileName: "a.yaml", format: .yaml)
+        #expect(!latin1.diagnostics.contains { $0.message.contains("binary") })
+    }
+
+    @Test("a UTF-16 byte order mark is left to the reader, which names the encoding")
+    func utf16IsNotCalledBinary() {
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("aps: {}".utf8).flatMap { [$0, 0] }
+        let report = Linter().lint(SourceText(bytes: utf16), fileName: "a.yaml", format: .yaml)
+        #expect(report.diagnostics.first?.message == "the file is UTF-16; apns-lint reads YAML in UTF-8, the encoding APNs payloads use")
+    }
+}

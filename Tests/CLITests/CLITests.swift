@@ -279,8 +279,13 @@ struct YAMLCommandTests {
         try checkYAML(Data("aps:\n  alert:\n    body: \"Your order".utf8), expect: "3:11", "invalid-yaml", "found unexpected end of stream")
     }
 
+    /// Issue 20: binary garbage is said to be binary, for the whole file; a stray bad byte is placed by the reader.
     @Test func binaryGarbageAsYAML() throws {
-        try checkYAML(Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x00, 0x01]), expect: "1:4", "invalid-yaml", "invalid UTF-8")
+        let dir = try workspace(["in.yaml": Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x00, 0x01])])
+        let result = try run(["check", "--color", "never", "in.yaml"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("in.yaml: error: this looks like a binary file, not a definition: it holds NUL bytes (the first at byte offset 5), which no JSON, YAML or Erlang text does [invalid-yaml]\n"))
+        try checkYAML(Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x01]), expect: "1:4", "invalid-yaml", "invalid UTF-8")
     }
 
     // A 50 MB file: Tests/StressTests/CLIStressTests.swift (`swift test --filter StressTests`).
@@ -347,11 +352,27 @@ struct GarbageInputTests {
         #expect(first.hasSuffix("[invalid-json]"))
     }
 
+    /// Issue 20: binary garbage is said to be binary, for the whole file (no place: an excerpt of it shows nothing).
     @Test func binaryGarbage() throws {
         var generator = SystemRandomNumberGenerator()
         var bytes = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes[0] = 0xFF
-        try check(Data(bytes), expect: "1:1", "invalid UTF-8: byte 0xFF at byte offset 0")
+        let dir = try workspace(["in.json": Data(bytes)])
+        let result = try run(["check", "--color", "never", "in.json"], in: dir)
+        #expect(result.status == 1)
+        let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("in.json: error: this looks like a binary file, not a definition: "), "\(first.prefix(200))")
+        #expect(first.hasSuffix("[invalid-json]"))
+        // Without NUL bytes too.
+        let noNUL = bytes.map { $0 == 0 ? 0xFF : $0 }
+        try Data(noNUL).write(to: dir.appendingPathComponent("in.json"))
+        let second = try run(["check", "--color", "never", "in.json"], in: dir)
+        #expect(second.stdout.hasPrefix("in.json: error: this looks like a binary file, not a definition: "))
+        #expect(second.stdout.contains(" of its first 8192 bytes are control characters or not UTF-8 [invalid-json]\n"))
+    }
+
+    @Test func aStrayBadByteIsPlacedByTheReader() throws {
+        try check(Data([0xFF] + Array(#"{"aps": {"alert": "Hi"}}"#.utf8)), expect: "1:1", "invalid UTF-8: byte 0xFF at byte offset 0")
     }
 
     @Test func truncatedDefinition() throws {

@@ -26,19 +26,24 @@ struct FuzzRegressionTests {
     @Test func anUnusedSuppressionFixRemovesTheRightBytesAfterAnInvalidByte() throws {
         let bytes = try regression("erlang/suppression-invalid-utf8-fix-trapped.erl")
         #expect(bytes.count == 64)
-        let report = linter.lint(SourceText(bytes: bytes), fileName: "t.erl", format: .erlang)
-        #expect(found(report) == ["invalid-erlang-term 11..<11", "invalid-suppression 22..<34", "invalid-suppression 35..<36",
-                                  "unused-suppression 51..<64"])
-        #expect(report.diagnostics[3].fix?.edits == [.delete(SourceRange(start: 50, end: 64))])  // ",sound-invalid"
+        // The directive gives no reason, so it suppresses nothing (issue 20): badge-invalid stays, and nothing is unused.
+        #expect(found(linter.lint(SourceText(bytes: bytes), fileName: "t.erl", format: .erlang))
+            == ["badge-invalid 8..<9", "invalid-erlang-term 11..<11", "invalid-suppression 22..<34", "invalid-suppression 35..<36"])
+        // With a reason, the directive is the one the fuzzer found trapping.
+        let reason = Array(" -- r".utf8)
+        let reasoned = bytes + reason
+        let report = linter.lint(SourceText(bytes: reasoned), fileName: "t.erl", format: .erlang)
+        #expect(found(report) == ["invalid-erlang-term 11..<11", "invalid-suppression 35..<36", "unused-suppression 51..<64"])
+        #expect(report.diagnostics[2].fix?.edits == [.delete(SourceRange(start: 50, end: 64))])  // ",sound-invalid"
         // It trapped (exit 132) in Linter.apply: the edit reached past the end of the text. The term has no period, a
         // syntax error the reader does not repair, so now no fix but a syntax fix applies to it at all.
-        let result = linter.fix(SourceText(bytes: bytes), fileName: "t.erl", format: .erlang)
-        #expect(result.fixed == bytes)
+        let result = linter.fix(SourceText(bytes: reasoned), fileName: "t.erl", format: .erlang)
+        #expect(result.fixed == reasoned)
         #expect(result.problem == nil)
         // With the term ended, the fix removes exactly ",sound-invalid".
-        let ended = Array(bytes.prefix(11)) + Array(".".utf8) + Array(bytes.dropFirst(11))
+        let ended = Array(reasoned.prefix(11)) + Array(".".utf8) + Array(reasoned.dropFirst(11))
         let fixed = linter.fix(SourceText(bytes: ended), fileName: "t.erl", format: .erlang)
-        #expect(fixed.fixed == Array(ended.prefix(51)))
+        #expect(fixed.fixed == Array(ended.prefix(51)) + reason)
         #expect(fixed.applied == 1)
         #expect(fixed.problem == nil)
     }

@@ -9,13 +9,14 @@ struct InvalidSuppressionRule: Rule {
             summary: "An `apns-lint:` comment cannot be understood: an unknown rule id, no rule, no reason, or another word than disable-next-line, disable-line or disable-file.",
             rationale: """
                 A suppression that names a misspelled rule suppresses nothing, and the finding it was written for \
-                still fails the build with no hint why the comment did not work. One without a reason leaves the next \
-                reader unable to tell whether the finding was accepted on purpose. The form is \
+                still fails the build with no hint why the comment did not work. One without a reason would leave the next \
+                reader unable to tell whether the finding was accepted on purpose, so it suppresses nothing: the \
+                finding it was written for is still reported next to this one. The form is \
                 `# apns-lint: disable-next-line RULE[, RULE] -- reason` (`%` in Erlang); `disable-line` covers its own \
                 line and `disable-file` the whole file.
                 """,
             severity: .likelyMistake(
-                "a suppression naming an unknown rule, or with another word than the three, suppresses nothing, and one without a reason does not say why the finding was accepted"),
+                "a suppression naming an unknown rule, with another word than the three, or without a reason suppresses nothing, so the finding it was written for still fails the build"),
             references: ["https://eslint.org/docs/latest/use/configure/rules#comment-descriptions"],
             triggering: [
                 Example("""

@@ -1,0 +1,74 @@
+import APNSLintSyntax
+
+/// Whether bytes given as a definition are a binary file (an image, an archive, a compiled file) rather than text:
+/// reading one with the JSON, YAML or Erlang reader only gives a syntax error about its first odd byte.
+enum BinaryText {
+    /// How much of the start of a file is looked at (git's heuristic looks at 8000 bytes).
+    static let sampleSize = 8192
+    /// Without a NUL byte, the fewest bytes that can be told to be binary from their share of odd bytes.
+    static let minimumSampleForText = 32
+
+    /// Why `bytes` look binary; nil when they look like text.
+    ///
+    /// Only the sample is looked at. Control characters (other than tab, line breaks, form feed and escape), NUL
+    /// bytes and bytes of no UTF-8 character are odd: a sample with NUL bytes and more than 10% odd bytes, or of 32
+    /// bytes or more with more than 30% odd bytes, is binary (an image, an archive, a compiled file, UTF-16 without a byte order mark). A text
+    /// with a stray NUL or control byte, or in another encoding (Latin-1 accents), stays text, for its reader to place
+    /// the bad byte. A UTF-16 or UTF-32 byte order mark leaves the bytes to the readers, which say what it is.
+    static func evidence(in bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
+            return nil
+        }
+        let sample = bytes.prefix(sampleSize)
+        var odd = 0
+        var firstNUL: Int?
+        var index = 0
+        let end = sample.count
+        while index < end {
+            let byte = sample[index]
+            let length = utf8Length(sample, at: index)
+            if byte == 0, firstNUL == nil { firstNUL = index }
+            if length == 0 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0x0C && byte != 0x1B) || byte == 0x7F {
+                odd += 1
+                index += 1
+            } else {
+                index += length
+            }
+        }
+        if let firstNUL, odd * 10 > end {
+            return "it holds NUL bytes (the first at byte offset \(firstNUL)), which no JSON, YAML or Erlang text does"
+        }
+        // A few bytes are too few to tell a binary file from a text with a bad byte, which its reader places.
+        guard end >= minimumSampleForText, odd * 10 > end * 3 else { return nil }
+        return "\(odd) of its first \(end) bytes are control characters or not UTF-8"
+    }
+
+    /// The length of the well-formed UTF-8 character at `index`, or 0 when none starts there (a sequence cut by the
+    /// end of the sample counts as well-formed).
+    private static func utf8Length(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        var next = index + 1
+        while next < index + length {
+            guard next < bytes.endIndex else { return next - index }
+            guard (0x80...0xBF).contains(bytes[next]) else { return 0 }
+            next += 1
+        }
+        return length
+    }
+
+    /// The finding a binary file is reported as, by the syntax rule of the format it was taken for: one for the whole
+    /// file, with no place in it (an excerpt of binary bytes shows nothing useful).
+    static func problem(in bytes: [UInt8]) -> (message: String, help: String)? {
+        guard let reason = evidence(in: bytes) else { return nil }
+        return ("this looks like a binary file, not a definition: \(reason)",
+                "lint the definition's source (JSON, YAML or an Erlang term, as UTF-8 text); leave other files out of the paths or exclude them in the configuration")
+    }
+}
