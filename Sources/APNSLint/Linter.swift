@@ -104,9 +104,16 @@ public struct Linter: Sendable {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role)
     }
 
+    /// Lints a text its format's reader has already read into `parsed` (a directory walk reads it to see whether it
+    /// is a definition at all).
+    func lint(_ source: SourceText, parsed: ParseResult, fileName: String, format: InputFormat, headers: [HeaderOption],
+              path: String?, role: InputRole) -> FileReport {
+        lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role, parsed: parsed)
+    }
+
     func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
-              role: InputRole = .definition) -> FileReport {
-        let parsed = format.read(source)
+              role: InputRole = .definition, parsed: ParseResult? = nil) -> FileReport {
+        let parsed = parsed ?? format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
             guard var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan) else { return nil }
