@@ -159,7 +159,7 @@ struct CheckCommand: ParsableCommand {
         let headers = headerOptions
         let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace)
         if discovery.showFiles {
-            try discovery.printFiles(files, in: workspace)
+            try discovery.printFiles(files, errors: inputErrors, in: workspace)
             return
         }
         var standardInput: StandardInput?
@@ -183,7 +183,7 @@ struct CheckCommand: ParsableCommand {
             try runFixes(workspace, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
             return
         }
-        var results = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers, role: role) }
+        var (results, skipped) = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers, role: role) }
         if let input = standardInput {
             results.append(.success(input.linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format,
                                                       headers: headers, path: input.path, role: role)))
@@ -195,6 +195,7 @@ struct CheckCommand: ParsableCommand {
             case .failure(let error): failures.append(error); return nil
             }
         }
+        if reports.isEmpty && failures.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
         try finish(reports: reports, failures: failures, extra: nil)
     }
 
@@ -202,9 +203,11 @@ struct CheckCommand: ParsableCommand {
     private func runFixes(_ workspace: Workspace, files: [InputFile], standardInput: StandardInput?,
                           headers: [HeaderOption], inputErrors: [InputError]) throws {
         let options = FixOptions(includeUnsafe: unsafeFixes)
-        var results = try configured { () throws(ConfigurationError) in
+        let (fixed, skipped) = try configured { () throws(ConfigurationError) in
             try workspace.fix(files: files, headers: headers, options: options, role: role)
-        }.map { $0.map { ($0, true) } }
+        }
+        if fixed.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
+        var results = fixed.map { $0.map { ($0, true) } }
         if let input = standardInput {
             let result = input.linter.fix(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers,
                                           path: input.path, options: options, role: role)

@@ -61,7 +61,29 @@ struct DiscoveryOptions: ParsableArguments {
         return (files, noErrorsOnUnmatched ? [] : errors)
     }
 
-    func printFiles(_ files: [InputFile], in workspace: Workspace) throws {
-        print(files.map(\.path).joined(separator: "\n"), terminator: files.isEmpty ? "" : "\n")
+    /// `--show-files`: the files that would be linted on standard output, one per line; on standard error, the
+    /// files a walk found but skips, with the reason, and what could not be read (then exit 2).
+    func printFiles(_ files: [InputFile], errors: [InputError], in workspace: Workspace) throws {
+        let (kept, skipped, unreadable) = workspace.triage(files)
+        print(kept.map(\.path).joined(separator: "\n"), terminator: kept.isEmpty ? "" : "\n")
+        for file in skipped { printError("apns-lint: \(file)") }
+        if !skipped.isEmpty { printError(Self.skipHint) }
+        let failures = errors + unreadable
+        for failure in failures { printError("apns-lint: error: \(failure)") }
+        if !failures.isEmpty { throw ExitCode(2) }
+    }
+
+    /// How to lint a file a walk skips.
+    static let skipHint = "apns-lint: note: a file named on the command line, or matched by include: in .apns-lint.yml, is linted whatever it holds"
+
+    /// Ends the run when the paths held files but none looks like a definition: exit 2 (0 with
+    /// `--no-errors-on-unmatched`), saying how many were skipped. Returns when something was skipped for no reason
+    /// of the walk (nothing to say).
+    func nothingLinted(in paths: [String], skipped: [SkippedFile]) throws {
+        guard !skipped.isEmpty else { return }
+        if noErrorsOnUnmatched { throw ExitCode(0) }
+        let count = skipped.count == 1 ? "1 file was skipped: it does not" : "\(skipped.count) files were skipped: they do not"
+        printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")): \(count) look like notification definitions (--show-files says why)")
+        throw ExitCode(2)
     }
 }
