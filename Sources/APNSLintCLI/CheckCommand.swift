@@ -15,7 +15,10 @@ struct CheckCommand: ParsableCommand {
         abstract: "Lint notification definitions (the default command).",
         discussion: """
             PATHS are files or directories; directories are searched recursively for \(CheckCommand.searchedExtensions) \
-            files (hidden entries are skipped). Use - to read standard input, with \
+            files (hidden entries are skipped), and a JSON or YAML file found there is linted only when it looks like a \
+            notification definition (aps, headers/payload, mdm, dialect or a dialect's keys at its top level) or the \
+            configuration's include matches it: --show-files lists what is linted and what is skipped. A file named \
+            in PATHS is always linted. Use - to read standard input, with \
             --stdin-filename to name it (its extension picks the format; JSON otherwise). A YAML file may hold \
             several definitions (---); an Erlang file several terms.
 

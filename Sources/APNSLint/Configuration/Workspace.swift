@@ -70,6 +70,9 @@ public final class Workspace: Sendable {
         }
     }
 
+    /// The reason given for a path that does not exist.
+    public static let missingReason = "no such file or directory"
+
     /// Expands paths into files to lint, in a deterministic order without duplicates. A directory is searched
     /// recursively (hidden entries skipped) for files its configuration includes and does not exclude: a file
     /// `include` matches is linted as it is; without `include`, a file with a known extension is linted when its
@@ -85,7 +88,7 @@ public final class Workspace: Sendable {
             let absolute = absolutePath(path)
             var status = stat()
             guard stat(absolute, &status) == 0 else {
-                errors.append(InputError(path: path, reason: Inputs.reason(errno)))
+                errors.append(InputError(path: path, reason: errno == ENOENT ? Self.missingReason : Inputs.reason(errno)))
                 continue
             }
             if status.st_mode & S_IFMT == S_IFDIR {
