@@ -79,8 +79,7 @@ struct DiscoveryOptions: ParsableArguments {
     static let skipHint = "apns-lint: note: a file named on the command line, or matched by include: in .apns-lint.yml, is linted whatever it holds"
 
     /// Ends the run when the paths held files but none looks like a definition: exit 2 (0 with
-    /// `--no-errors-on-unmatched`), saying how many were skipped. Returns when something was skipped for no reason
-    /// of the walk (nothing to say).
+    /// `--no-errors-on-unmatched`), saying how many were skipped. Returns when nothing was skipped.
     func nothingLinted(in paths: [String], skipped: [SkippedFile]) throws {
         guard !skipped.isEmpty else { return }
         if noErrorsOnUnmatched { throw ExitCode(0) }
