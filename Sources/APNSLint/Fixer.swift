@@ -43,8 +43,15 @@ extension Linter {
     /// before is rolled back. A text the reader could not read whole is changed only by fixes for its syntax errors.
     public func fix(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption] = [],
                     path: String? = nil, options: FixOptions = FixOptions(), role: InputRole = .definition) -> FixResult {
+        fix(source, parsed: nil, fileName: fileName, format: format, headers: headers, path: path, options: options, role: role)
+    }
+
+    /// `fix`, starting from `parsed`, what the format's reader has already read of `source`, when given.
+    func fix(_ source: SourceText, parsed: ParseResult?, fileName: String, format: InputFormat, headers: [HeaderOption],
+             path: String?, options: FixOptions, role: InputRole) -> FixResult {
         var text = source
-        var report = lint(text, fileName: fileName, format: format, headers: headers, path: path, role: role)
+        var report = parsed.map { lint(text, parsed: $0, fileName: fileName, format: format, headers: headers, path: path, role: role) }
+            ?? lint(text, fileName: fileName, format: format, headers: headers, path: path, role: role)
         var applied = 0
         var problem: FixResult.Problem?
         var round = 0

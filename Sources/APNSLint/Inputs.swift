@@ -14,6 +14,8 @@ private let systemWrite = Darwin.write
 public struct InputFile: Sendable, Hashable {
     public let path: String
     public let format: InputFormat
+    /// Named, or found while walking a directory (then linted only when it looks like a definition).
+    public var origin: InputOrigin = .named
 }
 
 /// Why a path could not be linted.
@@ -33,13 +35,19 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 /// Finding definition files and reading their bytes.
 public enum Inputs {
+    /// The system's reason for `code`, as a message continues it: "permission denied".
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
     /// Reads a whole file with POSIX calls, so errors carry the system's reason ("Permission denied").
     public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw InputError(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw InputError(path: path, reason: reason(errno)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: reason(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path: path, reason: "is a directory") }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(max(status.st_size, 0)))
@@ -48,7 +56,7 @@ public enum Inputs {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw InputError(path: path, reason: String(cString: strerror(errno)))
+                throw InputError(path: path, reason: reason(errno))
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])

@@ -104,8 +104,15 @@ public struct Linter: Sendable {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role)
     }
 
+    /// Lints a text its format's reader has already read into `parsed` (a directory walk reads it to see whether it
+    /// is a definition at all).
+    func lint(_ source: SourceText, parsed: ParseResult, fileName: String, format: InputFormat, headers: [HeaderOption],
+              path: String?, role: InputRole) -> FileReport {
+        lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role, parsed: parsed)
+    }
+
     func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
-              role: InputRole = .definition) -> FileReport {
+              role: InputRole = .definition, parsed: ParseResult? = nil) -> FileReport {
         // A binary file is not read: what a reader would say about its first odd byte does not help.
         if let binary = BinaryText.problem(in: source.bytes) {
             let owner = settings.plan.owner(of: .syntax(.invalidSyntax, in: format.language))
@@ -115,7 +122,7 @@ public struct Linter: Sendable {
             return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics.compactMap { settings.apply(to: $0) },
                               firstDocument: nil, laterDocuments: [])
         }
-        let parsed = format.read(source)
+        let parsed = parsed ?? format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
             guard var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan) else { return nil }

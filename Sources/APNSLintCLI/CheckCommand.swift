@@ -15,7 +15,10 @@ struct CheckCommand: ParsableCommand {
         abstract: "Lint notification definitions (the default command).",
         discussion: """
             PATHS are files or directories; directories are searched recursively for \(CheckCommand.searchedExtensions) \
-            files (hidden entries are skipped). Use - to read standard input, with \
+            files (hidden entries are skipped), and a JSON or YAML file found there is linted only when it looks like a \
+            notification definition (aps, headers/payload, mdm, dialect or a dialect's keys at its top level) or the \
+            configuration's include matches it: --show-files lists what is linted and what is skipped. A file named \
+            in PATHS is always linted. Use - to read standard input, with \
             --stdin-filename to name it (its extension picks the format); without a known extension the format is \
             told from the content (an Erlang term; JSON when it starts with { or [; YAML otherwise), with a note when \
             the content does not read as the format taken. A YAML file may hold \
@@ -161,7 +164,7 @@ struct CheckCommand: ParsableCommand {
         let headers = headerOptions
         let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace)
         if discovery.showFiles {
-            try discovery.printFiles(files, in: workspace)
+            try discovery.printFiles(files, errors: inputErrors, in: workspace)
             return
         }
         var standardInput: StandardInput?
@@ -186,7 +189,7 @@ struct CheckCommand: ParsableCommand {
             try runFixes(workspace, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
             return
         }
-        var results = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers, role: role) }
+        var (results, skipped) = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers, role: role) }
         if let input = standardInput {
             results.append(.success(input.linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format,
                                                       headers: headers, path: input.path, role: role)))
@@ -198,6 +201,7 @@ struct CheckCommand: ParsableCommand {
             case .failure(let error): failures.append(error); return nil
             }
         }
+        if reports.isEmpty && failures.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
         try finish(reports: reports, failures: failures, extra: nil)
     }
 
@@ -210,9 +214,11 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let options = FixOptions(includeUnsafe: unsafeFixes)
-        var results = try configured { () throws(ConfigurationError) in
+        let (fixed, skipped) = try configured { () throws(ConfigurationError) in
             try workspace.fix(files: files, headers: headers, options: options, role: role)
-        }.map { $0.map { ($0, true) } }
+        }
+        if fixed.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
+        var results = fixed.map { $0.map { ($0, true) } }
         if let input = standardInput {
             let result = input.linter.fix(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers,
                                           path: input.path, options: options, role: role)

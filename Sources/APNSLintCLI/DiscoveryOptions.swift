@@ -48,20 +48,44 @@ struct DiscoveryOptions: ParsableArguments {
     @Flag(help: "Exit 0 instead of 2 when no file is left to lint (e.g. every file given is excluded).")
     var noErrorsOnUnmatched = false
 
-    @Flag(help: "Print the files that would be linted, one per line, and exit.")
+    @Flag(help: "Print the files that would be linted, one per line, and exit; the files a directory walk skips (not definitions) go to standard error with the reason.")
     var showFiles = false
 
     func workspace(commandLine: Settings = Settings()) -> Workspace {
         configuration.workspace(commandLine: commandLine)
     }
 
-    /// The files to lint; with --no-errors-on-unmatched a missing path is no error.
+    /// The files to lint; with --no-errors-on-unmatched a path that does not exist is no error (what cannot be read
+    /// still is).
     func collect(_ paths: [String], in workspace: Workspace) throws -> (files: [InputFile], errors: [InputError]) {
         let (files, errors) = try APNSLintCLI.configured { () throws(ConfigurationError) in try workspace.collect(paths, forceExclude: forceExclude) }
-        return (files, noErrorsOnUnmatched ? [] : errors)
+        guard noErrorsOnUnmatched else { return (files, errors) }
+        return (files, errors.filter { !(paths.contains($0.path) && $0.reason == Workspace.missingReason) })
     }
 
-    func printFiles(_ files: [InputFile], in workspace: Workspace) throws {
-        print(files.map(\.path).joined(separator: "\n"), terminator: files.isEmpty ? "" : "\n")
+    /// `--show-files`: the files that would be linted on standard output, one per line; on standard error, the
+    /// files a walk found but skips, with the reason, and what could not be read (then exit 2).
+    func printFiles(_ files: [InputFile], errors: [InputError], in workspace: Workspace) throws {
+        let (kept, skipped, unreadable) = workspace.triage(files)
+        print(kept.map(\.path).joined(separator: "\n"), terminator: kept.isEmpty ? "" : "\n")
+        for file in skipped { printError("apns-lint: \(file)") }
+        if !skipped.isEmpty { printError(Self.skipHint) }
+        let failures = errors + unreadable
+        for failure in failures { printError("apns-lint: error: \(failure)") }
+        if !failures.isEmpty { throw ExitCode(2) }
+    }
+
+    /// How to lint a file a walk skips.
+    static let skipHint = "apns-lint: note: a file named on the command line, or matched by include: in .apns-lint.yml, is linted whatever it holds"
+
+    /// Ends the run when the paths held files but none looks like a definition: exit 2 (0 with
+    /// `--no-errors-on-unmatched`), saying how many were skipped. Returns when nothing was skipped.
+    func nothingLinted(in paths: [String], skipped: [SkippedFile]) throws {
+        guard !skipped.isEmpty else { return }
+        if noErrorsOnUnmatched { throw ExitCode(0) }
+        let count = skipped.count == 1 ? "1 file was skipped: it does not look like a notification definition"
+            : "\(skipped.count) files were skipped: they do not look like notification definitions"
+        printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")): \(count) (--show-files says why)")
+        throw ExitCode(2)
     }
 }

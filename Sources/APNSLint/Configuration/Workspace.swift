@@ -70,24 +70,32 @@ public final class Workspace: Sendable {
         }
     }
 
+    /// The reason given for a path that does not exist.
+    public static let missingReason = "no such file or directory"
+
     /// Expands paths into files to lint, in a deterministic order without duplicates. A directory is searched
-    /// recursively (hidden entries skipped) for files its configuration includes and does not exclude; a file
-    /// named explicitly is linted as given, unless `forceExclude` and its configuration excludes it (as
-    /// pre-commit passes every changed file by name).
+    /// recursively (hidden entries skipped) for files its configuration includes and does not exclude: a file
+    /// `include` matches is linted as it is; without `include`, a file with a known extension is linted when its
+    /// content looks like a definition (`InputOrigin.found`: `lint` and `triage` decide, see `DefinitionSniff`).
+    /// A file named explicitly is linted as given, unless `forceExclude` and its configuration excludes it (as
+    /// pre-commit passes every changed file by name). Nothing is lost silently: a directory or an entry that cannot
+    /// be read is an error with its path and the system's reason, and the walk goes on.
     public func collect(_ paths: [String], forceExclude: Bool = false) throws(ConfigurationError) -> (files: [InputFile], errors: [InputError]) {
         var files: [InputFile] = []
         var errors: [InputError] = []
         var seen = Set<String>()
         for path in paths {
             let absolute = absolutePath(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                errors.append(InputError(path: path, reason: "no such file or directory"))
+            var status = stat()
+            guard stat(absolute, &status) == 0 else {
+                errors.append(InputError(path: path, reason: errno == ENOENT ? Self.missingReason : Inputs.reason(errno)))
                 continue
             }
-            if isDirectory.boolValue {
+            if status.st_mode & S_IFMT == S_IFDIR {
                 if forceExclude, try configuration(for: Paths.directory(of: absolute)).excludes(absolute) { continue }
-                for file in try walk(path, absolute: absolute) where seen.insert(absolutePath(file.path)).inserted { files.append(file) }
+                let (found, walkErrors) = try walk(path, absolute: absolute)
+                for file in found where seen.insert(absolutePath(file.path)).inserted { files.append(file) }
+                errors += walkErrors
             } else {
                 // A configuration file is never a definition; hooks pass every changed YAML file.
                 if forceExclude {
@@ -103,58 +111,155 @@ public final class Workspace: Sendable {
     }
 
     /// Depth first, sorted, skipping hidden entries and excluded directories; symbolic links to directories are
-    /// not followed (no cycles).
-    private func walk(_ directory: String, absolute: String) throws(ConfigurationError) -> [InputFile] {
+    /// not followed (no cycles). A directory that cannot be listed, or a link to a file that cannot be reached, is
+    /// an error; the rest of the tree is still searched.
+    private func walk(_ directory: String, absolute: String) throws(ConfigurationError) -> (files: [InputFile], errors: [InputError]) {
         var found: [InputFile] = []
+        var errors: [InputError] = []
         let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
         var pending: [(relative: String, absolute: String)] = [("", absolute)]
-        let manager = FileManager.default
         while let (relative, current) = pending.popLast() {
             let configuration = try configuration(for: current + "/")
-            guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
+            let names: [String]
+            do {
+                names = try Self.listDirectory(current)
+            } catch {
+                errors.append(InputError(path: relative.isEmpty ? directory : prefix + relative, reason: error.reason))
+                continue
+            }
             var subdirectories: [(String, String)] = []
             for name in names.sorted() where !name.hasPrefix(".") {
                 let childAbsolute = current == "/" ? "/" + name : current + "/" + name
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
+                let format = InputFormat.detect(fileName: name)
                 // lstat, not FileManager's attribute dictionary: this runs once per file of the tree.
                 var status = stat()
-                guard lstat(childAbsolute, &status) == 0 else { continue }
+                guard lstat(childAbsolute, &status) == 0 else {
+                    errors.append(InputError(path: prefix + childRelative, reason: Inputs.reason(errno)))
+                    continue
+                }
                 let kind = status.st_mode & S_IFMT
                 if kind == S_IFDIR {
                     if !configuration.excludes(childAbsolute) { subdirectories.append((childRelative, childAbsolute)) }
                     continue
                 }
                 if kind == S_IFLNK {
-                    guard stat(childAbsolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                    guard stat(childAbsolute, &status) == 0 else {
+                        // A link that leads nowhere (or in a circle) is an error when it stands for a file to lint.
+                        let reason = Inputs.reason(errno)
+                        if configuration.includes(childAbsolute, hasKnownExtension: format != nil) {
+                            errors.append(InputError(path: prefix + childRelative, reason: reason))
+                        }
+                        continue
+                    }
+                    guard status.st_mode & S_IFMT == S_IFREG else { continue }
                 } else if kind != S_IFREG {
                     continue
                 }
-                let format = InputFormat.detect(fileName: name)
                 guard configuration.includes(childAbsolute, hasKnownExtension: format != nil) else { continue }
-                found.append(InputFile(path: prefix + childRelative, format: format ?? .json))
+                found.append(InputFile(path: prefix + childRelative, format: format ?? .json,
+                                       origin: configuration.include.isEmpty ? .found : .included))
             }
             pending += subdirectories.reversed()
         }
-        return found.sorted { $0.path < $1.path }
+        return (found.sorted { $0.path < $1.path }, errors.sorted { $0.path < $1.path })
     }
 
-    /// Lints files in parallel, each with its configuration; the results keep the order of `files`.
+    /// The names in a directory (without `.` and `..`), or the system's reason it cannot be listed.
+    private static func listDirectory(_ path: String) throws(InputError) -> [String] {
+        guard let stream = opendir(path) else { throw InputError(path: path, reason: Inputs.reason(errno)) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw InputError(path: path, reason: Inputs.reason(errno)) }
+                break
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Lints files in parallel, each with its configuration; the results keep the order of `files`. A file a walk
+    /// found (`InputOrigin.found`) that does not look like a definition is not linted but listed in `skipped`;
+    /// its text is read and parsed once either way.
     public func lint(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition) throws(ConfigurationError)
-        -> [Result<FileReport, InputError>] {
+        -> (results: [Result<FileReport, InputError>], skipped: [SkippedFile]) {
         let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
-        return Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path in
-            linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path, role: role)
+        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path -> Sniffed<FileReport> in
+            guard file.origin == .found else {
+                return .linted(linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path, role: role))
+            }
+            let parsed = file.format.read(source)
+            if let reason = DefinitionSniff.skipReason(parsed, source: source, format: file.format) { return .skipped(reason) }
+            return .linted(linter.lint(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path, role: role))
         }
+        return Self.split(outcomes, files: files)
     }
 
-    /// Fixes files in parallel (nothing is written), each with its configuration; the results keep the order of `files`.
+    /// Fixes files in parallel (nothing is written), each with its configuration; the results keep the order of
+    /// `files`. Files a walk found that do not look like definitions are left alone and listed in `skipped`.
     public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions, role: InputRole = .definition)
-        throws(ConfigurationError) -> [Result<FixResult, InputError>] {
+        throws(ConfigurationError) -> (results: [Result<FixResult, InputError>], skipped: [SkippedFile]) {
         let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
-        return Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path in
-            linter.fix(source, fileName: file.path, format: file.format, headers: headers, path: path, options: options, role: role)
+        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path -> Sniffed<FixResult> in
+            var parsed: ParseResult?
+            if file.origin == .found {
+                let read = file.format.read(source)
+                if let reason = DefinitionSniff.skipReason(read, source: source, format: file.format) { return .skipped(reason) }
+                parsed = read
+            }
+            return .linted(linter.fix(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path,
+                                      options: options, role: role))
         }
+        return Self.split(outcomes, files: files)
     }
+
+    /// Which files would be linted: those a walk found are read and parsed to see whether they look like
+    /// definitions (what `--show-files` prints); named and included files are not read.
+    public func triage(_ files: [InputFile]) -> (files: [InputFile], skipped: [SkippedFile], errors: [InputError]) {
+        let verdicts = Parallel.map(files.indices) { index -> Result<String?, InputError> in
+            let file = files[index]
+            guard file.origin == .found else { return .success(nil) }
+            return Result { () throws(InputError) in try Inputs.readFile(file.path) }.map { bytes in
+                let source = SourceText(bytes: bytes)
+                return DefinitionSniff.skipReason(file.format.read(source), source: source, format: file.format)
+            }
+        }
+        var kept: [InputFile] = [], skipped: [SkippedFile] = [], errors: [InputError] = []
+        for (file, verdict) in zip(files, verdicts) {
+            switch verdict {
+            case .failure(let error): errors.append(error)
+            case .success(let reason?): skipped.append(SkippedFile(path: file.path, reason: reason))
+            case .success(nil): kept.append(file)
+            }
+        }
+        return (kept, skipped, errors)
+    }
+
+    private static func split<Value>(_ outcomes: [Result<Sniffed<Value>, InputError>], files: [InputFile])
+        -> (results: [Result<Value, InputError>], skipped: [SkippedFile]) {
+        var results: [Result<Value, InputError>] = []
+        var skipped: [SkippedFile] = []
+        for (file, outcome) in zip(files, outcomes) {
+            switch outcome {
+            case .success(.linted(let value)): results.append(.success(value))
+            case .success(.skipped(let reason)): skipped.append(SkippedFile(path: file.path, reason: reason))
+            case .failure(let error): results.append(.failure(error))
+            }
+        }
+        return (results, skipped)
+    }
+}
+
+/// What became of a file: linted (or fixed), or skipped as not a definition.
+private enum Sniffed<Value: Sendable>: Sendable {
+    case linted(Value)
+    case skipped(String)
 }
 
 /// Configurations and linters built once per configuration file, shared by threads.
