@@ -20,26 +20,31 @@ public enum RuleDocumentation {
         out += "## Why it matters\n\n\(rule.rationale)\n\n"
         out += "## Why this severity\n\n**\(rule.severity.rawValue)**. \(rule.severityBasis.sentence)\n\n"
         out += "## Examples that trigger it\n\n"
+        let labelAll = rule.triggering.contains(where: hasSettings)
+        var fixes: [(title: String, applicability: Fix.Applicability)] = []
         for example in rule.triggering {
-            out += exampleBlock(example)
-            let (text, _) = example.unmarked
-            let fileName = "example.\(example.fileExtension)"
-            let report = Linter(options: example.options).lint(text, fileName: fileName, format: InputFormat.detect(fileName: fileName) ?? .json,
-                                       headers: headerOptions(example))
-            let lines = report.diagnostics.filter { $0.ruleID == rule.id }.map { diagnostic in
-                let place = diagnostic.range.map { ":\(report.source.position(of: $0.start))" } ?? ""
-                return "\(fileName)\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            out += exampleBlock(example, labelDefaults: labelAll)
+            let diagnostics = triggeredDiagnostics(of: rule, in: example)
+            for diagnostic in diagnostics.map(\.diagnostic) {
+                if let fix = diagnostic.fix, !fixes.contains(where: { $0 == (fix.title, fix.applicability) }) {
+                    fixes.append((fix.title, fix.applicability))
+                }
+            }
+            let lines = diagnostics.map { diagnostic, place in
+                "\(example.fileName)\(place): \(diagnostic.severity.rawValue): \(diagnostic.message)"
                     + (diagnostic.help.map { "\n  help: \($0)" } ?? "")
+                    + (diagnostic.fix.map { "\n  fix (\($0.applicability.rawValue)): \($0.title)" } ?? "")
             }
             out += "apns-lint reports:\n\n```text\n\(lines.joined(separator: "\n"))\n```\n\n"
         }
         out += "## Use instead\n\n"
-        for example in rule.nonTriggering { out += exampleBlock(example) }
+        let labelAllNonTriggering = rule.nonTriggering.contains(where: hasSettings)
+        for example in rule.nonTriggering { out += exampleBlock(example, labelDefaults: labelAllNonTriggering) }
         if !rule.options.isEmpty {
             out += "## Options\n\nIn `.apns-lint.yml`: `rules: {\(rule.id): {severity: \(rule.severity.rawValue), \(rule.options.map { "\($0.name): \(decimalText($0.defaultValue))" }.joined(separator: ", "))}}`.\n\n"
             out += rule.options.map { "- `\($0.name)` (\(decimalText($0.allowed.lowerBound)) to \(decimalText($0.allowed.upperBound)), default \(decimalText($0.defaultValue))): \($0.summary)" }.joined(separator: "\n") + "\n\n"
         }
-        out += "## Fix\n\n\(fixText(rule.fix, long: true))\n\n"
+        out += "## Fix\n\n\(fixSection(rule.fix, examples: fixes))\n\n"
         out += "## References\n\n" + rule.references.map { "- <\($0)>" }.joined(separator: "\n") + "\n"
         return out
     }
@@ -99,12 +104,33 @@ public enum RuleDocumentation {
         example.headers.sorted { $0.key < $1.key }.map { HeaderOption(name: $0.key, value: $0.value, option: "--header \($0.key)") }
     }
 
-    static func exampleBlock(_ example: Example) -> String {
-        var out = ""
-        if !example.headers.isEmpty {
-            let options = example.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-            out += "With request headers given on the command line (\(options)):\n\n"
+    /// The rule's diagnostics on a triggering example, each with its place (`:line:column`, or "" without a range).
+    static func triggeredDiagnostics(of rule: DocumentedRule, in example: Example) -> [(diagnostic: Diagnostic, place: String)] {
+        let text = example.unmarked.text
+        let report = Linter(options: example.options).lint(text, fileName: example.fileName,
+                                                            format: InputFormat.detect(fileName: example.fileName) ?? .json,
+                                                            headers: headerOptions(example))
+        return report.diagnostics.filter { $0.ruleID == rule.id }.map { diagnostic in
+            (diagnostic, diagnostic.range.map { ":\(report.source.position(of: $0.start))" } ?? "")
         }
+    }
+
+    /// The fix applicabilities the rule's triggering examples carry, in order of first appearance: what its page says.
+    public static func exampleFixApplicabilities(of rule: DocumentedRule) -> [Fix.Applicability] {
+        var found: [Fix.Applicability] = []
+        for example in rule.triggering {
+            for (diagnostic, _) in triggeredDiagnostics(of: rule, in: example) {
+                if let applicability = diagnostic.fix?.applicability, !found.contains(applicability) { found.append(applicability) }
+            }
+        }
+        return found
+    }
+
+    /// Whether the example is checked with anything but the defaults: request headers or options.
+    static func hasSettings(_ example: Example) -> Bool { !example.headers.isEmpty || !settings(of: example).isEmpty }
+
+    /// The command-line options that give the example's options, in a fixed order.
+    static func settings(of example: Example) -> [String] {
         var settings: [String] = []
         if let now = example.options.now { settings.append("--now \(now)") }
         if example.options.sizeLimitProfile != .http2 { settings.append("--size-limit-profile \(example.options.sizeLimitProfile.rawValue)") }
@@ -117,7 +143,24 @@ public enum RuleDocumentation {
         if !example.options.platforms.isEmpty {
             settings += example.options.platforms.map(\.rawValue).sorted().map { "--platform \($0)" }
         }
+        return settings
+    }
+
+    /// The text of the label line "Checked with the defaults" that an example without headers or options gets when
+    /// another example of its section has some, so that no label seems to cover the blocks after its own.
+    public static let defaultsLabel = "Checked with the defaults (no command-line options):"
+
+    /// An example's code block, after a line that says what it is checked with: its request headers and options,
+    /// or, with `labelDefaults`, `defaultsLabel` when it has none.
+    static func exampleBlock(_ example: Example, labelDefaults: Bool = false) -> String {
+        var out = ""
+        if !example.headers.isEmpty {
+            let options = example.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            out += "With request headers given on the command line (\(options)):\n\n"
+        }
+        let settings = settings(of: example)
         if !settings.isEmpty { out += "Checked with \(settings.map { "`\($0)`" }.joined(separator: " ")):\n\n" }
+        if labelDefaults && !hasSettings(example) { out += "\(defaultsLabel)\n\n" }
         let shown = abbreviateLongStrings(example.unmarked.text.replacing("\u{FEFF}", with: "<U+FEFF>"))
         out += "```\(example.fileExtension)\n\(shown)\n```\n\n"
         return out
@@ -151,6 +194,26 @@ public enum RuleDocumentation {
         return result + current
     }
 
+    /// The page's Fix section: whether cases carry a fix, and whether the fixes the examples carry are safe or unsafe
+    /// (read from the diagnostics themselves, so it cannot drift from what `--fix` does).
+    static func fixSection(_ fix: FixAvailability, examples fixes: [(title: String, applicability: Fix.Applicability)]) -> String {
+        guard !fixes.isEmpty else {
+            return fixText(fix, long: true) + (fix == .none ? "" : " None of the examples above carries one.")
+        }
+        var out = fix == .none
+            ? "The rule declares no fix, but some cases carry one (shown with the diagnostic)." : fixText(fix, long: true)
+        let fixes = fixes.filter { $0.applicability == .safe } + fixes.filter { $0.applicability == .unsafe }
+        let kinds = Set(fixes.map(\.applicability))
+        let safety = switch (kinds.contains(.safe), kinds.contains(.unsafe)) {
+        case (true, false): " The fixes in the examples above are **safe**: `apns-lint check --fix` applies them."
+        case (false, true): " The fixes in the examples above are **unsafe**: they change what is sent or shown, so `apns-lint check --fix` applies them only with `--unsafe-fixes`."
+        default: " Some fixes in the examples above are **safe** (`apns-lint check --fix` applies them), others **unsafe** (applied only with `--unsafe-fixes`)."
+        }
+        out += safety
+        out += "\n\n" + fixes.map { "- \($0.applicability.rawValue): \($0.title)" }.joined(separator: "\n")
+        return out
+    }
+
     static func fixText(_ fix: FixAvailability, long: Bool = false) -> String {
         switch fix {
         case .none: long ? "No automatic fix." : "none"
@@ -177,4 +240,9 @@ extension RuleDocumentation {
             try Data(page.contents.utf8).write(to: url.appendingPathComponent(page.name), options: .atomic)
         }
     }
+}
+
+extension Example {
+    /// The name an example is linted and shown under: `example.json`, `example.yaml`, …
+    fileprivate var fileName: String { "example.\(fileExtension)" }
 }
