@@ -80,10 +80,7 @@ struct RulePageLabelAndFixTests {
         let rule = try #require(RuleRegistry.rule(id: id)).documented
         let carried = RuleDocumentation.exampleFixApplicabilities(of: rule)
         if rule.fix == .none {
-            // invalid-erlang-term declares `fix: .none`, but its fix removes a `Name =` binding (its page says so).
-            withKnownIssue("invalid-erlang-term's descriptor says fix: .none although it carries a fix") {
-                #expect(carried.isEmpty, "\(id) declares no fix, but its examples carry \(carried)")
-            } when: { id == "invalid-erlang-term" }
+            #expect(carried.isEmpty, "\(id) declares no fix, but its examples carry \(carried)")
         } else {
             #expect(!carried.isEmpty, "\(id) declares fix: \(rule.fix.rawValue), but no triggering example carries one")
         }

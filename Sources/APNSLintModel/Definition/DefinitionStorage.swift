@@ -1,5 +1,5 @@
 // `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (README, Speed): 38,600 instructions per lint
+// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
 // with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
 
 /// Everything bound for one definition, behind one reference: copying the definition, or any view of its parts

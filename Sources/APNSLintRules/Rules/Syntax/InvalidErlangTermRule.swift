@@ -3,7 +3,7 @@ import APNSLintSyntax
 /// Reported by the Erlang term reader; this rule carries the docs and examples.
 struct InvalidErlangTermRule: Rule {
     static let descriptor = RuleDescriptor(
-        id: "invalid-erlang-term", severity: .error, category: .syntax,
+        id: "invalid-erlang-term", severity: .error, category: .syntax, fix: .sometimes,
         finds: [.syntax(.invalidSyntax, in: .erlang)])
 
     static var documentation: RuleDocs {
