@@ -113,8 +113,11 @@ public struct Linter: Sendable {
 
     func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
               role: InputRole = .definition, parsed: ParseResult? = nil) -> FileReport {
-        // A binary file is not read: what a reader would say about its first odd byte does not help.
-        if let binary = BinaryText.problem(in: source.bytes) {
+        let parsed = parsed ?? format.read(source)
+        // A binary file: what a reader says about its first odd byte does not help. Asked only when the reader found
+        // a problem, so a text that reads cleanly costs nothing (callgrind: checking every file first added 5,100
+        // instructions to each lint, 12%).
+        if !parsed.problems.isEmpty, let binary = BinaryText.problem(in: source.bytes) {
             let owner = settings.plan.owner(of: .syntax(.invalidSyntax, in: format.language))
             let diagnostics = owner.map { id, severity in
                 [Diagnostic(ruleID: id, severity: severity, message: binary.message, help: binary.help, pointer: .root, range: nil)]
@@ -122,7 +125,6 @@ public struct Linter: Sendable {
             return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics.compactMap { settings.apply(to: $0) },
                               firstDocument: nil, laterDocuments: [])
         }
-        let parsed = parsed ?? format.read(source)
         let isMultiDocument = parsed.documents.count > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
             guard var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan) else { return nil }
