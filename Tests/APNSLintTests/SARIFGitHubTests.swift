@@ -51,8 +51,8 @@ struct SARIFGitHubTests {
                         "text": "`badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent key leaving it as it is. Anything else does not set the badge you meant: a string (`\"5\"`), a fraction, a boolean or null is the wrong type, which the device ignores and client libraries treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). A negative count is `badge-negative`'s: what the device does with it is not documented."
                       },
                       "help": {
-                        "text": "`badge` is not a whole number: a string, a fraction, a boolean or null.\n\n`badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent key leaving it as it is. Anything else does not set the badge you meant: a string (`\"5\"`), a fraction, a boolean or null is the wrong type, which the device ignores and client libraries treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). A negative count is `badge-negative`'s: what the device does with it is not documented.",
-                        "markdown": "`badge` is not a whole number: a string, a fraction, a boolean or null.\n\n`badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent key leaving it as it is. Anything else does not set the badge you meant: a string (`\"5\"`), a fraction, a boolean or null is the wrong type, which the device ignores and client libraries treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). A negative count is `badge-negative`'s: what the device does with it is not documented.\n\n[Learn more about badge-invalid](https://github.com/apns-lint/apns-lint/blob/main/Rules/badge-invalid.md)\n\nReferences:\n\n- <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>\n- <https://developer.apple.com/library/content/documentation/Networkinginternet/Conceptual/RemoteNotificationsPG/PayloadKeyReference.html>"
+                        "text": "`badge` is not a whole number: a string, a fraction, a boolean or null.\n\n`badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent key leaving it as it is. Anything else does not set the badge you meant: a string (`\"5\"`), a fraction, a boolean or null is the wrong type, which the device ignores and client libraries treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). A negative count is `badge-negative`'s: what the device does with it is not documented.\n\nWhy this severity: error. Certain outcome: a badge that is not a JSON integer does not set the count meant: the device ignores it and senders drop or coerce it (source: <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>)",
+                        "markdown": "`badge` is not a whole number: a string, a fraction, a boolean or null.\n\n`badge` is the number the app icon shows: a JSON integer, with 0 removing the badge and an absent key leaving it as it is. Anything else does not set the badge you meant: a string (`\"5\"`), a fraction, a boolean or null is the wrong type, which the device ignores and client libraries treat differently (node-apn silently drops a badge that is not a number; houston turns it into 0). A negative count is `badge-negative`'s: what the device does with it is not documented.\n\nWhy this severity: error. Certain outcome: a badge that is not a JSON integer does not set the count meant: the device ignores it and senders drop or coerce it (source: <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>)\n\n[Learn more about badge-invalid](https://github.com/apns-lint/apns-lint/blob/main/Rules/badge-invalid.md)\n\nReferences:\n\n- <https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification>\n- <https://developer.apple.com/library/content/documentation/Networkinginternet/Conceptual/RemoteNotificationsPG/PayloadKeyReference.html>"
                       },
                       "helpUri": "https://github.com/apns-lint/apns-lint/blob/main/Rules/badge-invalid.md",
                       "defaultConfiguration": {
@@ -150,8 +150,10 @@ struct SARIFGitHubTests {
             #expect(short.utf16.count <= 255, "\(metadata.id)")
             #expect(full.utf16.count <= 1024, "\(metadata.id)")
             #expect(metadata.rationale.hasPrefix(full), "\(metadata.id)")
-            #expect(help["text"] == metadata.summary + "\n\n" + metadata.rationale, "\(metadata.id)")
+            let severity = "Why this severity: \(metadata.severity.rawValue). \(metadata.severityBasis.sentence)"
+            #expect(help["text"] == metadata.summary + "\n\n" + metadata.rationale + "\n\n" + severity, "\(metadata.id)")
             let markdown = try #require(help["markdown"])
+            #expect(markdown.contains(severity), "\(metadata.id)")
             #expect(markdown.contains("[Learn more about \(metadata.id)](\(APNSLintTool.documentationURL(forRule: metadata.id)))"))
             for reference in metadata.references { #expect(markdown.contains("- <\(reference)>"), "\(metadata.id)") }
             #expect(json["helpUri"] as? String == APNSLintTool.documentationURL(forRule: metadata.id))
@@ -168,7 +170,7 @@ struct SARIFGitHubTests {
         #expect(full == String(metadata.rationale[..<cut.lowerBound]))
         #expect(full.hasSuffix("(ActivityKit's own `end` takes optional final content, and the last content stays on screen), so it is not reported."))
         #expect(full.utf16.count == 829)
-        #expect((rules[0]["help"] as? [String: String])?["text"]?.hasSuffix(metadata.rationale) == true)
+        #expect((rules[0]["help"] as? [String: String])?["text"]?.contains(metadata.rationale + "\n\nWhy this severity: ") == true)
     }
 
     @Test func shortenedKeepsWholeSentences() {

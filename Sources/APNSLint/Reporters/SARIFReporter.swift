@@ -7,8 +7,8 @@ import Foundation
 /// One run (`runs[0]`):
 /// - `tool.driver`: `name`, `informationUri`, `version`, and `rules`: every rule of the run, in the order given. A
 ///   rule has `id`, `name` (the id), `shortDescription.text` (the summary), `fullDescription.text` (the
-///   rationale), `help.text` (summary, a blank line, rationale), `help.markdown` (summary, rationale, a
-///   `[Learn more about <id>](<rule page>)` link and `References:` as a list of `<url>` links), `helpUri` (the
+///   rationale), `help.text` (summary, a blank line, rationale, why the rule has its severity), `help.markdown`
+///   (summary, rationale, why the severity, a `[Learn more about <id>](<rule page>)` link and `References:` as a list of `<url>` links), `helpUri` (the
 ///   rule's page, `APNSLintTool.documentationURL(forRule:)`), `defaultConfiguration.level` and `properties`:
 ///   `tags` (the category), `precision` (`very-high`: a finding is a fact about the text, not a guess) and
 ///   `problem.severity` (`error`, `warning`, `recommendation`). No `security-severity`: these are not security
@@ -115,19 +115,25 @@ public struct SARIFReporter: Reporter, Sendable {
         ])
     }
 
-    /// The summary, a blank line, the rationale.
+    /// The summary, a blank line, the rationale, and why the rule has its severity (the severity contract).
     static func helpText(_ rule: DocumentedRule) -> String {
-        rule.summary + "\n\n" + rule.rationale
+        rule.summary + "\n\n" + rule.rationale + "\n\n" + severityLine(rule)
     }
 
-    /// The summary and rationale (already Markdown, as on the rule's page), a link to the page, the references.
+    /// The summary and rationale (already Markdown, as on the rule's page), why the severity, a link to the page,
+    /// the references.
     static func helpMarkdown(_ rule: DocumentedRule) -> String {
-        var out = rule.summary + "\n\n" + rule.rationale + "\n\n"
+        var out = rule.summary + "\n\n" + rule.rationale + "\n\n" + severityLine(rule) + "\n\n"
         out += "[Learn more about \(rule.id)](\(APNSLintTool.documentationURL(forRule: rule.id)))"
         if !rule.references.isEmpty {
             out += "\n\nReferences:\n\n" + rule.references.map { "- <\($0)>" }.joined(separator: "\n")
         }
         return out
+    }
+
+    /// "Why this severity: error. Rejected with `BadDeviceToken`: … (source: <…>)", as on the rule's page.
+    static func severityLine(_ rule: DocumentedRule) -> String {
+        "Why this severity: \(rule.severity.rawValue). \(rule.severityBasis.sentence)"
     }
 
     static func level(_ severity: Severity) -> String {
