@@ -82,16 +82,9 @@ struct TopicSuffixMismatchRule: ModelRule {
     /// A broadcast request names its app in the path; a topic, if given, is the bare bundle ID.
     static func checkBroadcast(_ context: inout RuleContext) {
         guard let field = context.definition.headers.topicField, let topic = field.string else { return }
-        let bundleID: String
-        let suffix: String
-        if let found = TopicSuffix.known(in: topic) {
-            (bundleID, suffix) = (TopicSuffix.bundleID(of: topic), found.suffix)
-        } else if let marker = topic.lowercased().firstRange(of: ".push-type."), marker.lowerBound > topic.startIndex {
-            let offset = topic.lowercased().distance(from: topic.lowercased().startIndex, to: marker.lowerBound)
-            (bundleID, suffix) = (String(topic.prefix(offset)), String(topic.dropFirst(offset)))
-        } else {
-            return
-        }
+        let (bundleID, found) = TopicSuffix.known(in: topic).map { (TopicSuffix.bundleID(of: topic), Optional($0.suffix)) }
+            ?? Self.bundleID(ofUnsuffixed: topic, expected: nil)
+        guard let suffix = found else { return }
         context.report(
             "apns-topic \(field.value.shortDescription) ends in the push type suffix \(suffix), but this is a broadcast request (apns-channel-id): APNs answers 400 TopicDisallowed (\"Ensure that no push type suffix is added to the bundle ID\")",
             at: field, part: .value, help: "use the bare bundle ID \"\(bundleID)\", or remove apns-topic (the broadcast path names the app)")

@@ -40,9 +40,9 @@ struct ContentAvailableZeroRule: ModelRule {
         guard declaredBackground || !aps.keys.intersects(Self.visibleKeys) else { return }
         let why = declaredBackground
             ? "this push is declared apns-push-type background, whose only job is to wake the app, and 0 does not wake it"
-            : "and \"aps\" has no alert, badge or sound, so the push neither wakes the app nor shows anything"
+            : "\"aps\" has no alert, badge or sound, so the push neither wakes the app nor shows anything"
         context.report(
-            "\"content-available\" is 0, which means off, as if the key were absent (it does not mark a silent push); \(why)",
+            "\"content-available\" is 0, which means off, as if the key were absent (it does not mark a silent push), and \(why)",
             at: field, part: .value,
             help: "write \"content-available\": 1 to wake the app in the background (a silent push)")
     }

@@ -27,13 +27,12 @@ struct SoundInAlertRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard LiveActivityPush(context.definition) == nil,
-              let alert = context.definition.payload?.aps?.alertField, let sound = alert.value.members?.first(where: { $0.key == "sound" })
-        else { return }
-        let already = context.definition.payload?.aps?.fields["sound"] != nil
+        guard LiveActivityPush(context.definition) == nil, let aps = context.definition.payload?.aps,
+              case .dictionary(let alert, _) = aps.alert, let sound = alert[.sound] else { return }
+        let already = aps.fields["sound"] != nil
         context.report(
             "\"sound\" inside \"alert\" is read only in Live Activity alerts; in this notification the device reads the sound from \"aps\".\"sound\"\(already ? ", which this payload sets too" : ""), so this one is not played",
-            pointer: alert.pointer.appending("sound"), range: sound.keyRange,
+            at: sound,
             help: already ? "remove \"sound\" from \"alert\"" : "move it to \"aps\": {\"sound\": …, \"alert\": {…}}")
     }
 }
