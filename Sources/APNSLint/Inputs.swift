@@ -16,6 +16,11 @@ public struct InputFile: Sendable, Hashable {
     public let format: InputFormat
     /// Named, or found while walking a directory (then linted only when it looks like a definition).
     public var origin: InputOrigin = .named
+    /// Set for a file of many definitions read a record at a time (JSON Lines); `format` is then its records' format.
+    public var stream: StreamKind?
+
+    /// The extensions of the files a directory walk looks at: every format's, then every stream's.
+    public static let searchedExtensions = InputFormat.allCases.flatMap(\.fileExtensions) + StreamKind.allCases.flatMap(\.fileExtensions)
 }
 
 /// Why a path could not be linted.

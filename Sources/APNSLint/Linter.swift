@@ -9,7 +9,12 @@ public struct FileReport: Sendable {
     public let source: SourceText
     public let format: InputFormat
     /// Sorted by position, then rule id.
-    public let diagnostics: [Diagnostic]
+    public internal(set) var diagnostics: [Diagnostic]
+    /// The record's number when this is one record of a stream (a line of JSON Lines); its diagnostics' `document`
+    /// is the number less one.
+    public internal(set) var streamRecord: Int?
+    /// The kind of stream the record is from.
+    public internal(set) var streamKind: StreamKind?
     /// What was read of each document that could be read (a YAML stream may hold several), in order: one list, not
     /// one for each of its parts, since a report is built on every lint.
     var documents: [ReadDocument] { (firstDocument.map { [$0] } ?? []) + laterDocuments }
@@ -30,12 +35,41 @@ public struct FileReport: Sendable {
     /// The FCM message each definition sends (Skygear), in document order; nil where there is none.
     public var fcmMessages: [FCMMessage?] { documents.map(\.fcmMessage) }
     /// How many documents the file holds.
-    public var documentCount: Int { firstDocument == nil ? 0 : 1 + laterDocuments.count }
+    public let documentCount: Int
+
+    init(fileName: String, source: SourceText, format: InputFormat, diagnostics: [Diagnostic], firstDocument: ReadDocument?,
+         laterDocuments: [ReadDocument], documentCount: Int? = nil) {
+        self.fileName = fileName
+        self.source = source
+        self.format = format
+        self.diagnostics = diagnostics
+        self.firstDocument = firstDocument
+        self.laterDocuments = laterDocuments
+        self.documentCount = documentCount ?? (firstDocument == nil ? 0 : 1 + laterDocuments.count)
+    }
     /// The first (for JSON, the only) definition.
     public var definition: NotificationDefinition? { firstDocument?.definition }
 
     public func count(_ severity: Severity) -> Int {
         diagnostics.count { $0.severity == severity }
+    }
+
+    /// Which part of the file a diagnostic is about, for messages: "document 2 of 3" in a YAML stream, "record 120,311"
+    /// in a JSON Lines stream; nil when the file holds one definition.
+    public func partName(of diagnostic: Diagnostic) -> String? {
+        if let streamRecord { return "\(streamKind?.recordNoun ?? "record") \(Self.grouped(streamRecord))" }
+        return diagnostic.document.map { "document \($0 + 1) of \(documentCount)" }
+    }
+
+    /// 120311 as "120,311".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
     }
 }
 

@@ -26,7 +26,7 @@ enum ScalarSpelling {
         guard bytes[lineStart..<offset].allSatisfy({ $0 == 0x20 }) else { return "" }
         let column = offset - lineStart
         var line = position.line - 1
-        while line >= 1 {
+        while line >= source.firstLine {
             let range = source.lineRange(line)
             let indentation = bytes[range.start..<range.end].prefix { $0 == 0x20 }.count
             let first = range.start + indentation < range.end ? bytes[range.start + indentation] : nil

@@ -225,7 +225,7 @@ struct Suppressions {
         if let last = lastContentLine, last.after < line, line < last.found { return last.found }
         let bytes = source.bytes
         var candidate = line + 1
-        while candidate <= source.lineCount {
+        while candidate <= source.lastLine {
             let range = source.lineRange(candidate)
             if let first = bytes[range.start..<range.end].first(where: { !Self.isBlank($0) }),
                first != UInt8(ascii: "#"), first != UInt8(ascii: "%") {

@@ -32,8 +32,8 @@ public struct TextReporter: Sendable {
         }
         let gutterWidth = diagnostic.range.map { String(source.position(of: $0.start).line).count } ?? 0
         let pad = String(repeating: " ", count: gutterWidth + 1)
-        if let document = diagnostic.document {
-            out += "\(pad)\(paint("=", "34")) \(paint("note", nil, bold: true)): in document \(document + 1) of \(report.documentCount)\n"
+        if let part = report.partName(of: diagnostic) {
+            out += "\(pad)\(paint("=", "34")) \(paint("note", nil, bold: true)): in \(part)\n"
         }
         for note in diagnostic.notes {
             let place = note.range.map { " (\(report.fileName):\(source.position(of: $0.start)))" } ?? ""
@@ -121,30 +121,70 @@ public struct TextReporter: Sendable {
 
 /// Totals over a run, and the closing line.
 public struct Summary: Sendable {
+    /// Files of one definition (or a YAML stream), and how many of them have findings.
     public var files = 0
     public var filesWithProblems = 0
+    /// Stream files (JSON Lines), their records, and how many records have findings.
+    public var streams = 0
+    public var records = 0
+    public var recordsWithProblems = 0
     public var errors = 0
     public var warnings = 0
     public var infos = 0
 
     public init() {}
 
+    /// Counts a report: a file, or a record of a stream.
     public mutating func add(_ report: FileReport) {
-        files += 1
-        if !report.diagnostics.isEmpty { filesWithProblems += 1 }
-        errors += report.count(.error)
-        warnings += report.count(.warning)
-        infos += report.count(.info)
+        if report.streamRecord != nil {
+            records += 1
+            if !report.diagnostics.isEmpty { recordsWithProblems += 1 }
+        } else {
+            files += 1
+            if !report.diagnostics.isEmpty { filesWithProblems += 1 }
+        }
+        for diagnostic in report.diagnostics {
+            switch diagnostic.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
     }
 
-    public var line: String {
-        let checked = files == 1 ? "1 file" : "\(files) files"
-        guard errors + warnings + infos > 0 else { return "No problems found in \(checked)." }
-        var parts: [String] = []
-        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
-        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
-        if infos > 0 { parts.append("\(infos) info") }
-        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
-        return "Found \(list) in \(filesWithProblems) of \(checked)."
+    /// Counts a stream file (its records are counted as they are added).
+    public mutating func addStream() {
+        streams += 1
     }
+
+    /// Whether anything was checked (the summary line is written only then).
+    public var checkedAny: Bool { files + streams > 0 }
+
+    public var line: String {
+        var checked: [String] = []
+        var withProblems: [String] = []
+        let streamPart = " in \(Self.count(streams, "file"))"
+        if files > 0 || streams == 0 {
+            checked.append(Self.count(files, "file"))
+            withProblems.append("\(Self.grouped(filesWithProblems)) of \(Self.count(files, "file"))")
+        }
+        if streams > 0 {
+            checked.append(Self.count(records, "record") + streamPart)
+            withProblems.append("\(Self.grouped(recordsWithProblems)) of \(Self.count(records, "record"))" + streamPart)
+        }
+        guard errors + warnings + infos > 0 else { return "No problems found in \(checked.joined(separator: " and "))." }
+        var parts: [String] = []
+        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(Self.grouped(errors)) errors") }
+        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(Self.grouped(warnings)) warnings") }
+        if infos > 0 { parts.append("\(Self.grouped(infos)) info") }
+        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
+        return "Found \(list) in \(withProblems.joined(separator: " and "))."
+    }
+
+    /// "1 file", "12 files", "1,000,000 records".
+    private static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(grouped(number)) \(noun)s"
+    }
+
+    private static func grouped(_ number: Int) -> String { FileReport.grouped(number) }
 }

@@ -301,6 +301,38 @@ enum Corpus {
         }),
     ]
 
+    /// Line `index` of a send log in JSON Lines: what a backend records of each push it sent, a request (headers, device
+    /// token, payload) or a bare payload on one line of compact JSON, 150 to 400 bytes. One line in a hundred holds a
+    /// typical mistake (`logMistakeRule`); the others lint clean.
+    static func logLine(_ index: Int) -> String {
+        var random = SeededGenerator(seed: UInt64(index) &* 0x9E37_79B9_7F4A_7C15 &+ 7)
+        let w = Words(random: &random)
+        let token = String(format: "%016llx%016llx%016llx%016llx", random.next(), random.next(), random.next(), random.next())
+        if index % 100 == 99 {
+            switch (index / 100) % 3 {
+            case 0: return #"{"aps":{"alert":{"title":"Your \#(w.item)","body":"Ready"},"badge":"\#(w.badge)"},"ref":"\#(w.id)"}"#
+            case 1: return #"{"headers":{"apns-push-type":"alert","apns-topic":"\#(w.topic)"},"device-token":"\#(token)","payload":{"aps":{"alert":{"loc-args":["\#(w.name)"]}}}}"#
+            default: return #"{"headers":{"apns-push-type":"alert","apns-topic":"\#(w.topic)","apns-collapse-id":"\#(String(repeating: w.item, count: 12))-\#(w.id)"},"payload":{"aps":{"alert":"Update to your \#(w.item)"}}}"#
+            }
+        }
+        switch index % 4 {
+        case 0:
+            return #"{"aps":{"alert":{"title":"Your \#(w.item) has shipped","body":"\#(w.name), \#(w.item) #\#(w.id) is on its way and arrives on Tuesday."},"badge":\#(w.badge),"sound":"default","thread-id":"\#(w.item)s"},"\#(w.item)-id":"\#(w.id)","deep-link":"myapp://\#(w.item)s/\#(w.id)?ref=push"}"#
+        case 1:
+            return #"{"headers":{"apns-push-type":"alert","apns-priority":10,"apns-topic":"\#(w.topic)","apns-collapse-id":"\#(w.item)-\#(w.id)"},"device-token":"\#(token)","payload":{"aps":{"alert":{"title":"Hello \#(w.name)","body":"Your \#(w.item) is ready."},"sound":"default"},"ref":"\#(w.id)"}}"#
+        case 2:
+            return #"{"headers":{"apns-push-type":"background","apns-priority":5,"apns-topic":"\#(w.topic)"},"device-token":"\#(token)","payload":{"aps":{"content-available":1},"sync":"\#(w.item)s","since":\#(w.id)}}"#
+        default:
+            return #"{"aps":{"alert":{"title-loc-key":"ITEM_READY_TITLE","loc-key":"ITEM_READY_BODY","loc-args":["\#(w.name)","\#(w.id)"]},"badge":\#(w.badge),"sound":"chime.caf"},"\#(w.item)-id":"\#(w.id)"}"#
+        }
+    }
+
+    /// The rule line `index` of a send log breaks (see `logLine`), or nil.
+    static func logMistakeRule(_ index: Int) -> String? {
+        guard index % 100 == 99 else { return nil }
+        return ["badge-invalid", "loc-args-without-loc-key", "collapse-id-too-long"][(index / 100) % 3]
+    }
+
     /// A JSON document of about `megabytes` MB: an array of small objects, the kind of data a big export holds.
     static func largeJSON(megabytes: Int) -> [UInt8] {
         let target = megabytes * 1_000_000

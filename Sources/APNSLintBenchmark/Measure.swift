@@ -60,12 +60,13 @@ struct ChildRun {
     let maxResidentBytes: Int
 }
 
-/// Runs `executable` with `arguments`, standard output and error to /dev/null, and waits for it with wait4.
-func runChild(_ executable: String, _ arguments: [String]) -> ChildRun {
+/// Runs `executable` with `arguments`, standard output to `stdout` (or /dev/null) and standard error to /dev/null, and
+/// waits for it with wait4.
+func runChild(_ executable: String, _ arguments: [String], stdout: String = "/dev/null") -> ChildRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }

@@ -11,6 +11,12 @@ import Foundation
 struct Settings {
     var files = 10_000
     var largeMegabytes = 100
+    var logLines = 1_000_000
+    /// `--static PATH`: also measure the start-up of this build of apns-lint (scripts/install's, linked statically).
+    var staticCLI: String?
+    /// `--parse-file PATH`: parse PATH with JSONSerialization and stop (the baseline of the large file, run as a child
+    /// so its peak memory is its own).
+    var parseFile: String?
     var batchSeconds = 0.1
     var rounds = 9
     var cliRuns = 5
@@ -29,15 +35,18 @@ struct Settings {
         while let argument = rest.popFirst() {
             switch argument {
             case "--quick":
-                (files, largeMegabytes, batchSeconds, rounds, cliRuns, startupRuns) = (1_000, 10, 0.02, 5, 3, 5)
+                (files, largeMegabytes, logLines, batchSeconds, rounds, cliRuns, startupRuns) = (1_000, 10, 100_000, 0.02, 5, 3, 5)
             case "--files": files = rest.popFirst().flatMap { Int($0) } ?? files
+            case "--log-lines": logLines = rest.popFirst().flatMap { Int($0) } ?? logLines
+            case "--static": staticCLI = rest.popFirst()
+            case "--parse-file": parseFile = rest.popFirst()
             case "--large-mb": largeMegabytes = rest.popFirst().flatMap { Int($0) } ?? largeMegabytes
             case "--lint-only": lintOnly = rest.popFirst().flatMap { Int($0) } ?? 1
             case "--parse-only": parseOnly = rest.popFirst().flatMap { Int($0) } ?? 1
             case "--keep": keep = rest.popFirst()
             case "--library": libraryOnly = true
             case "-h", "--help":
-                print("usage: apns-lint-benchmark [--quick] [--files N] [--large-mb N] [--keep DIR] [--library | --lint-only N | --parse-only N]")
+                print("usage: apns-lint-benchmark [--quick] [--files N] [--log-lines N] [--large-mb N] [--static PATH] [--keep DIR] [--library | --lint-only N | --parse-only N]")
                 exit(0)
             default: fatal("unknown argument '\(argument)' (try --help)")
             }
@@ -46,6 +55,12 @@ struct Settings {
 }
 
 let settings = Settings(arguments: Array(CommandLine.arguments.dropFirst()))
+if let path = settings.parseFile {
+    // swiftlint:disable:next force_try
+    let object = try! JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+    print((object as? [Any])?.count ?? (object as? [String: Any])?.count ?? 0)
+    exit(0)
+}
 let cli = executableDirectory() + "/apns-lint"
 guard FileManager.default.isExecutableFile(atPath: cli) else {
     fatal("\(cli) is missing: build it first (swift build -c release), then run swift run -c release apns-lint-benchmark")
@@ -129,37 +144,104 @@ for index in 0..<settings.files {
 }
 guard mistakes.isEmpty else { fatal("the corpus is not as intended:\n" + mistakes.prefix(10).joined(separator: "\n")) }
 
-// MARK: CLI over many small files
+// MARK: CLI over many small files: one core, then all
 
-progress("CLI: apns-lint check over \(settings.files) files, \(settings.cliRuns) runs after a warm-up")
+progress("CLI: apns-lint check over \(settings.files) files, --jobs 1 and all cores, \(settings.cliRuns) runs each after a warm-up")
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let oneCoreOutput = directory + "/jobs-1.txt", allCoresOutput = directory + "/jobs-all.txt"
 _ = runChild(cli, ["check", corpusDirectory])
-var corpusRuns: [ChildRun] = []
+var oneCoreRuns: [Double] = [], allCoreRuns: [Double] = []
 for _ in 0..<settings.cliRuns {
-    let run = runChild(cli, ["check", corpusDirectory])
-    guard run.exitCode == 1 else { fatal("apns-lint check over the corpus exited \(run.exitCode), expected 1 (some files are bad)") }
-    corpusRuns.append(run)
+    // Interleaved, so both see the same machine.
+    for (jobs, output) in [(["--jobs", "1"], oneCoreOutput), ([], allCoresOutput)] {
+        let run = runChild(cli, ["check"] + jobs + [corpusDirectory], stdout: output)
+        guard run.exitCode == 1 else { fatal("apns-lint check \(jobs.joined(separator: " ")) over the corpus exited \(run.exitCode), expected 1 (some files are bad)") }
+        if jobs.isEmpty { allCoreRuns.append(run.seconds) } else { oneCoreRuns.append(run.seconds) }
+    }
 }
-let corpusSeconds = median(corpusRuns.map(\.seconds))
+let oneCoreSeconds = median(oneCoreRuns), allCoresSeconds = median(allCoreRuns)
+let sameOutput = FileManager.default.contentsEqual(atPath: oneCoreOutput, andPath: allCoresOutput)
 
-// MARK: Start-up on one file
+// MARK: Start-up on one file, against /bin/true
 
-progress("CLI: start-up on one file, \(settings.startupRuns) runs")
-var startupRuns: [Double] = []
-for _ in 0..<settings.startupRuns {
-    let run = runChild(cli, ["check", oneFile])
-    guard run.exitCode == 0 else { fatal("apns-lint check \(oneFile) exited \(run.exitCode), expected 0") }
-    startupRuns.append(run.seconds)
+progress("CLI: start-up on one file, \(settings.startupRuns) runs, and /bin/true")
+func startup(_ executable: String, _ arguments: [String]) -> Double {
+    _ = runChild(executable, arguments)
+    return median((0..<settings.startupRuns).map { _ in
+        let run = runChild(executable, arguments)
+        guard run.exitCode == 0 else { fatal("\(executable) \(arguments.joined(separator: " ")) exited \(run.exitCode), expected 0") }
+        return run.seconds
+    })
 }
-let startupSeconds = median(startupRuns)
+let trueSeconds = startup("/bin/true", [])
+let startupSeconds = startup(cli, ["check", oneFile])
+let staticStartupSeconds = settings.staticCLI.map { startup($0, ["check", oneFile]) }
 
-// MARK: One large JSON file
+// MARK: A send log in JSON Lines, and the same log twice over
 
-progress("CLI: one \(settings.largeMegabytes) MB JSON file")
+progress("writing a send log of \(settings.logLines) lines (JSON Lines), and the same log twice over")
+let logPath = directory + "/send-log.jsonl", doubledPath = directory + "/send-log-twice.jsonl"
+var logBytes = 0
+var logMistakes = 0
+do {
+    FileManager.default.createFile(atPath: logPath, contents: nil)
+    guard let handle = FileHandle(forWritingAtPath: logPath) else { fatal("cannot write \(logPath)") }
+    var chunk = ""
+    for index in 0..<settings.logLines {
+        chunk += Corpus.logLine(index) + "\n"
+        if Corpus.logMistakeRule(index) != nil { logMistakes += 1 }
+        if chunk.utf8.count > 1 << 20 || index == settings.logLines - 1 {
+            handle.write(Data(chunk.utf8))
+            logBytes += chunk.utf8.count
+            chunk = ""
+        }
+    }
+    try handle.close()
+    let log = try Data(contentsOf: URL(fileURLWithPath: logPath))
+    try (log + log).write(to: URL(fileURLWithPath: doubledPath))
+}
+// The log is what it claims: the library finds each mistake (on a sample, in-process).
+for index in 0..<min(settings.logLines, 2_000) {
+    let found = Set(Linter().lint(Corpus.logLine(index), fileName: "log").diagnostics.map(\.ruleID))
+    let expected = Corpus.logMistakeRule(index).map { Set([$0]) } ?? []
+    guard found.isSuperset(of: expected), Corpus.logMistakeRule(index) != nil || found.isEmpty else {
+        fatal("log line \(index) should find \(expected.sorted()), found \(found.sorted()): \(Corpus.logLine(index))")
+    }
+}
+progress("CLI: apns-lint check on the log (\(format(Double(logBytes) / 1_048_576, 0)) MiB), then on the log twice over")
+let logRuns = (0..<max(1, settings.cliRuns / 2)).map { _ in runChild(cli, ["check", "--format", "concise", logPath]) }
+guard logRuns.allSatisfy({ $0.exitCode == 1 }) else { fatal("apns-lint check on the log exited \(logRuns.map(\.exitCode)), expected 1") }
+let logSeconds = median(logRuns.map(\.seconds))
+let logPeak = logRuns.map(\.maxResidentBytes).max()!
+let doubledRun = runChild(cli, ["check", "--format", "concise", doubledPath])
+guard doubledRun.exitCode == 1 else { fatal("apns-lint check on the doubled log exited \(doubledRun.exitCode), expected 1") }
+// Baselines on the same lines: JSONSerialization parsing each line on one thread (in this process), and jq.
+progress("baselines: JSONSerialization on each line of the log; jq empty on the log")
+let logParseSeconds: Double = {
+    let sample = (0..<min(settings.logLines, 100_000)).map { Data(Corpus.logLine($0).utf8) }
+    let start = now()
+    var keys = 0
+    for line in sample {
+        // swiftlint:disable:next force_try
+        keys += (try! JSONSerialization.jsonObject(with: line) as? [String: Any])?.count ?? 0
+    }
+    guard keys > 0 else { fatal("JSONSerialization read no keys") }
+    return (now() - start) / Double(sample.count)
+}()
+let jq = ["/usr/bin/jq", "/usr/local/bin/jq", "/opt/homebrew/bin/jq"].first { FileManager.default.isExecutableFile(atPath: $0) }
+let jqLogRun = jq.map { runChild($0, ["empty", logPath]) }
+
+// MARK: One large JSON file, against JSONSerialization (and jq) on the same bytes
+
+progress("CLI: one \(settings.largeMegabytes) MB JSON file; JSONSerialization and jq on the same bytes")
 let largePath = directory + "/large.json"
 let large = Corpus.largeJSON(megabytes: settings.largeMegabytes)
 try Data(large).write(to: URL(fileURLWithPath: largePath))
 let largeRun = runChild(cli, ["check", largePath])
 guard largeRun.exitCode == 0 || largeRun.exitCode == 1 else { fatal("apns-lint check on the large file exited \(largeRun.exitCode)") }
+let foundationRun = runChild(CommandLine.arguments[0], ["--parse-file", largePath])
+guard foundationRun.exitCode == 0 else { fatal("JSONSerialization on the large file exited \(foundationRun.exitCode)") }
+let jqLargeRun = jq.map { runChild($0, ["empty", largePath]) }
 
 // MARK: Report
 
@@ -173,26 +255,62 @@ func grouped(_ value: Double) -> String {
     }
     return String(result.reversed())
 }
+func mebibytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 0) + " MiB" }
 func row(_ what: String, _ figure: String, _ target: String = "", _ met: Bool? = nil) {
     row(what, figure, target, met.map { $0 ? "yes" : "NO" } ?? "")
 }
 func row(_ what: String, _ figure: String, _ target: String, _ mark: String) {
-    print(what.padding(toLength: 46, withPad: " ", startingAt: 0) + figure.padding(toLength: 40, withPad: " ", startingAt: 0)
-        + target.padding(toLength: 10, withPad: " ", startingAt: 0) + mark)
+    print(what.padding(toLength: 50, withPad: " ", startingAt: 0) + figure.padding(toLength: 48, withPad: " ", startingAt: 0)
+        + target.padding(toLength: 14, withPad: " ", startingAt: 0) + mark)
 }
+/// Targets are for the full-size run only (`--quick` prints the figures without them).
+let fullSize = settings.files >= 10_000 && settings.logLines >= 1_000_000 && settings.largeMegabytes >= 100
 
 let megabytes = Double(corpusBytes) / 1_000_000
-let cores = ProcessInfo.processInfo.activeProcessorCount
 print("apns-lint benchmark: release build, \(cores) cores, \(settings.rounds) interleaved rounds; CLI figures are medians")
-row("measure", "figure", "target", "met")
+row("measure", "figure", "target", "met" as String)
 row("lint, \(payloadBytes.count)-byte alert payload (library)",
     "\(grouped(1 / lint.secondsPerCall))/s (\(format(lint.secondsPerCall * 1e6, 2)) µs)")
 row("JSONSerialization.jsonObject, same bytes",
     "\(grouped(1 / parse.secondsPerCall))/s (\(format(parse.secondsPerCall * 1e6, 2)) µs)")
-row("lint time / parse time", format(lintRatio, 2), "≤ 1.0", lintRatio <= 1.0)
-row("CLI check, \(grouped(Double(settings.files))) files (\(badFiles) bad, \(format(megabytes, 1)) MB)",
-    "\(format(corpusSeconds, 3)) s, \(grouped(Double(settings.files) / corpusSeconds)) files/s, \(format(megabytes / corpusSeconds, 1)) MB/s",
-    "< 1 s", settings.files == 10_000 ? corpusSeconds < 1 : Bool?.none)
-row("CLI start-up, one file (median of \(settings.startupRuns))", "\(format(startupSeconds * 1000, 1)) ms", "< 30 ms", startupSeconds < 0.030)
-row("CLI check, one \(format(Double(large.count) / 1_000_000, 0)) MB JSON file",
-    "\(format(largeRun.seconds, 2)) s, peak RSS \(format(Double(largeRun.maxResidentBytes) / 1_048_576, 0)) MiB")
+row("  lint time / parse time", format(lintRatio, 2), "≤ 1.0", lintRatio <= 1.0)
+
+let speedUp = oneCoreSeconds / allCoresSeconds
+row("check \(grouped(Double(settings.files))) files (\(badFiles) bad, \(format(megabytes, 1)) MB), --jobs 1",
+    "\(format(oneCoreSeconds, 3)) s, \(grouped(Double(settings.files) / oneCoreSeconds)) files/s")
+row("  the same, all \(cores) cores (default)",
+    "\(format(allCoresSeconds, 3)) s, \(grouped(Double(settings.files) / allCoresSeconds)) files/s", "< 1 s", fullSize ? allCoresSeconds < 1 : nil)
+row("  speed-up, all cores / one", format(speedUp, 2) + "×", cores >= 2 ? "≥ 1.8×" : "", cores >= 2 && fullSize ? speedUp >= 1.8 : nil)
+row("  output of all cores = output of --jobs 1", sameOutput ? "byte-identical" : "DIFFERENT", "identical", sameOutput)
+
+row("start-up: /bin/true (median of \(settings.startupRuns))", "\(format(trueSeconds * 1000, 1)) ms")
+row("  check one file, this build", "\(format(startupSeconds * 1000, 1)) ms (\(format(startupSeconds / trueSeconds, 1))× /bin/true)",
+    "< 10 ms", startupSeconds < 0.010)
+if let staticStartupSeconds {
+    row("  check one file, static build (--static)",
+        "\(format(staticStartupSeconds * 1000, 1)) ms (\(format(staticStartupSeconds / trueSeconds, 1))× /bin/true)", "< 10 ms", staticStartupSeconds < 0.010)
+}
+
+let logRate = Double(settings.logLines) / logSeconds
+row("check a \(grouped(Double(settings.logLines)))-line JSON Lines log (\(mebibytes(logBytes)))",
+    "\(format(logSeconds, 2)) s, \(grouped(logRate)) payloads/s", "≥ 300,000/s", fullSize ? logRate >= 300_000 : nil)
+row("  JSONSerialization on each line (1 thread)", "\(grouped(1 / logParseSeconds)) lines/s; lint / parse \(format(logRate * logParseSeconds, 2))×")
+if let jqLogRun {
+    row("  jq empty on the log", "\(format(jqLogRun.seconds, 2)) s; lint time / jq time \(format(logSeconds / jqLogRun.seconds, 2))")
+}
+row("  peak memory", mebibytes(logPeak), "< 150 MiB", logPeak < 150 << 20)
+row("  peak memory, the log twice over (\(mebibytes(2 * logBytes)))",
+    "\(mebibytes(doubledRun.maxResidentBytes)) (\(format(Double(doubledRun.maxResidentBytes) / Double(logPeak), 2))× one log)",
+    "same peak", Double(doubledRun.maxResidentBytes) <= Double(logPeak) * 1.1)
+
+let largeRatio = Double(largeRun.maxResidentBytes) / Double(large.count)
+row("check one \(format(Double(large.count) / 1_000_000, 0)) MB JSON file",
+    "\(format(largeRun.seconds, 2)) s, peak \(mebibytes(largeRun.maxResidentBytes)) (\(format(largeRatio, 2))× input)",
+    "peak ≤ 2×", largeRatio <= 2)
+row("  JSONSerialization, same bytes (a child)",
+    "\(format(foundationRun.seconds, 2)) s, peak \(mebibytes(foundationRun.maxResidentBytes)); lint / parse \(format(largeRun.seconds / foundationRun.seconds, 2))×")
+if let jqLargeRun {
+    let jqRatio = largeRun.seconds / jqLargeRun.seconds
+    row("  jq empty, same bytes", "\(format(jqLargeRun.seconds, 2)) s, peak \(mebibytes(jqLargeRun.maxResidentBytes)); lint / jq \(format(jqRatio, 2))×",
+        "≤ 0.25×", jqRatio <= 0.25)
+}

@@ -106,6 +106,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "When to use colour: \(CheckCommand.colorChoices).")
     var color: ColorChoice = .auto
 
+    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Lint on this many threads (default: one per core, \(Parallel.defaultJobs) here); the output is the same whatever it is.", valueName: "n"))
+    var jobs: Int?
+
     @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true).", valueName: "format"))
     var format: ReportFormat?
 
@@ -113,6 +116,7 @@ struct CheckCommand: ParsableCommand {
     var outputs: [String] = []
 
     func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, e.g. --jobs 4") }
         if let nearLimitShare, !(0...1).contains(nearLimitShare) {
             throw ValidationError("--near-limit-share must be between 0 and 1, e.g. 0.9")
         }
@@ -170,11 +174,13 @@ struct CheckCommand: ParsableCommand {
         var standardInput: StandardInput?
         if paths.contains("-") {
             let name = stdinFilename ?? "<stdin>"
-            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            let stream = stdinFilename.flatMap(StreamKind.detect(fileName:))
+            // A stream is read a batch at a time as it is linted; anything else whole.
+            let bytes = stream == nil ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : []
             standardInput = StandardInput(bytes: bytes, name: name,
-                                          format: standardInputFormat(bytes, stdinFilename: stdinFilename),
+                                          format: stream?.recordFormat ?? standardInputFormat(bytes, stdinFilename: stdinFilename),
                                           linter: try configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
-                                          path: stdinFilename.map(workspace.absolutePath))
+                                          path: stdinFilename.map(workspace.absolutePath), stream: stream)
         }
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty {
             if discovery.noErrorsOnUnmatched { return }
@@ -182,27 +188,75 @@ struct CheckCommand: ParsableCommand {
                 printError("apns-lint: error: nothing to lint: the configuration excludes every file in \(paths.joined(separator: ", ")) (--force-exclude); --no-errors-on-unmatched makes this exit 0")
                 throw ExitCode(2)
             }
-            printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")))")
+            printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFile.searchedExtensions.map { "." + $0 }.joined(separator: ", ")))")
             throw ExitCode(2)
         }
         if fix || diff || fixOnly {
+            if let stream = files.first(where: { $0.stream == .jsonLines })?.path ?? standardInput.flatMap({ $0.stream == nil ? nil : $0.name }) {
+                printError("apns-lint: error: '\(stream)' is a JSON Lines stream, which is checked a record at a time and never rewritten; fix the definitions at their source, or leave it out of --fix, --diff and --fix-only")
+                throw ExitCode(2)
+            }
             try runFixes(workspace, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
             return
         }
-        var (results, skipped) = try configured { () throws(ConfigurationError) in try workspace.lint(files: files, headers: headers, role: role) }
-        if let input = standardInput {
-            results.append(.success(input.linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format,
-                                                      headers: headers, path: input.path, role: role)))
-        }
+        let writer = try reportWriter()
         var failures = inputErrors
-        let reports = results.compactMap { result -> FileReport? in
-            switch result {
-            case .success(let report): return report
-            case .failure(let error): failures.append(error); return nil
+        var skipped: [SkippedFile] = []
+        // Files in their order: each run of files of one definition linted together, in parallel; a stream in batches of
+        // records as it is read. Standard input last.
+        var pending: [InputFile] = []
+        func lintPending() throws {
+            guard !pending.isEmpty else { return }
+            let (results, skippedHere) = try configured { () throws(ConfigurationError) in
+                try workspace.lint(files: pending, headers: headers, role: role, jobs: jobs)
+            }
+            skipped += skippedHere
+            var reports: [FileReport] = []
+            for result in results {
+                switch result {
+                case .success(let report): reports.append(report)
+                case .failure(let error): failures.append(error)
+                }
+            }
+            writer.add(reports)
+            pending = []
+        }
+        for file in files {
+            guard let kind = file.stream else {
+                pending.append(file)
+                continue
+            }
+            try lintPending()
+            do {
+                let skip = try workspace.lint(stream: file, kind: kind, headers: headers, role: role, jobs: jobs,
+                                              transform: { [fragment = writer.fragment] report in (report, fragment(report)) },
+                                              consume: { [writer] batch in writer.add(batch.map(\.0), fragments: batch.map(\.1)) })
+                if let skip { skipped.append(skip) } else { writer.addStream() }
+            } catch let error as InputError {
+                failures.append(error)
+            } catch let error as ConfigurationError {
+                _ = try configured { () throws(ConfigurationError) in throw error }
             }
         }
-        if reports.isEmpty && failures.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
-        try finish(reports: reports, failures: failures, extra: nil)
+        try lintPending()
+        if let input = standardInput {
+            if let kind = input.stream {
+                var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind)
+                do {
+                    try input.linter.lint(stream: &reader, kind: kind, fileName: input.name, headers: headers, path: input.path, role: role,
+                                          jobs: jobs, transform: { [fragment = writer.fragment] report in (report, fragment(report)) },
+                                          consume: { [writer] batch in writer.add(batch.map(\.0), fragments: batch.map(\.1)) })
+                    writer.addStream()
+                } catch let error as InputError {
+                    failures.append(error)
+                }
+            } else {
+                writer.add([input.linter.lint(SourceText(bytes: input.bytes), fileName: input.name, format: input.format,
+                                              headers: headers, path: input.path, role: role)])
+            }
+        }
+        if !writer.summary.checkedAny && failures.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
+        try finish(writer, failures: failures, extra: nil)
     }
 
     /// `--fix`, `--diff`, `--fix-only`: fix every input, then write, print the diff, or report what is left.
@@ -288,37 +342,47 @@ struct CheckCommand: ParsableCommand {
             if fails(remaining) { throw ExitCode(1) }
             return
         }
-        try finish(reports: reports, failures: failures, extra: fixedLine)
+        let writer = try reportWriter()
+        writer.add(reports)
+        try finish(writer, failures: failures, extra: fixedLine)
     }
 
-    /// Prints the reports in the chosen format (and writes the `--output` files), any failures, and exits as
-    /// documented. Only the text formats (`full`, `concise`) carry the summary and `extra` on standard output;
-    /// the others keep standard output to the report alone and write `extra` to standard error.
-    private func finish(reports: [FileReport], failures: [InputError], extra: String?) throws {
+    /// The writer of the report on standard output: it writes as reports arrive when the format can.
+    private func reportWriter() throws -> ReportWriter {
+        ReportWriter(reporter: reportFormat.reporter(useColor: useColor, quiet: quiet), keepReports: !(try outputFiles()).isEmpty, jobs: jobs) { text in
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    /// Ends the report in the chosen format (and writes the `--output` files), prints any failures, and exits as
+    /// documented. Only the text formats (`full`, `concise`) carry the summary, the statistics and `extra` on standard
+    /// output; the others keep standard output to the report alone and write `extra` to standard error.
+    private func finish(_ writer: ReportWriter, failures: [InputError], extra: String?) throws {
         let rules = RuleRegistry.all.map { $0.documented }
         for failure in failures {
             printError("apns-lint: error: \(failure)")
         }
         let format = reportFormat
-        var output = format.reporter(useColor: useColor, quiet: quiet).report(reports, rules: rules)
+        writer.finish(rules: rules)
+        var output = ""
         if statistics, format == .full || format == .concise {
-            output += Self.statistics(reports)
+            output += Self.statistics(writer.ruleCounts)
         }
         if let extra, !quiet {
             if format == .full || format == .concise { output += extra + "\n" } else { printError(extra) }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        if !output.isEmpty { FileHandle.standardOutput.write(Data(output.utf8)) }
         var unwritable = false
         for (outputFormat, path) in try outputFiles() {
             do {
-                try Inputs.writeNewFile(Array(outputFormat.reporter().report(reports, rules: rules).utf8), to: path)
+                try Inputs.writeNewFile(Array(outputFormat.reporter().report(writer.keptReports, rules: rules).utf8), to: path)
             } catch {
                 printError("apns-lint: error: cannot write the \(outputFormat.rawValue) report to '\(path)': \(error.reason)")
                 unwritable = true
             }
         }
         if !failures.isEmpty || unwritable { throw ExitCode(2) }
-        if fails(reports.flatMap(\.diagnostics)) { throw ExitCode(1) }
+        if fails(writer.summary) { throw ExitCode(1) }
     }
 
     /// The lowest severity that fails the run: --fail-level, else warning with --strict, else error.
@@ -329,12 +393,18 @@ struct CheckCommand: ParsableCommand {
         !exitZero && diagnostics.contains { $0.severity >= failingSeverity }
     }
 
-    /// `  3  invalid-value-type  (error)` per rule, most frequent first.
-    static func statistics(_ reports: [FileReport]) -> String {
-        var counts: [String: (count: Int, severity: Severity)] = [:]
-        for diagnostic in reports.flatMap(\.diagnostics) {
-            counts[diagnostic.ruleID, default: (0, diagnostic.severity)].count += 1
+    /// Whether the findings counted fail the run (never with --exit-zero).
+    func fails(_ summary: Summary) -> Bool {
+        guard !exitZero else { return false }
+        switch failingSeverity {
+        case .error: return summary.errors > 0
+        case .warning: return summary.errors + summary.warnings > 0
+        case .info: return summary.errors + summary.warnings + summary.infos > 0
         }
+    }
+
+    /// `  3  invalid-value-type  (error)` per rule, most frequent first.
+    static func statistics(_ counts: [String: (count: Int, severity: Severity)]) -> String {
         let rows = counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
         let width = String(rows.first?.value.count ?? 0).count
         return rows.map { id, entry in
@@ -356,7 +426,7 @@ struct CheckCommand: ParsableCommand {
 
 extension CheckCommand {
     /// The file extensions directories are searched for: ".json, .yaml, … and .config".
-    static let searchedExtensions = HelpText.list(InputFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }, last: " and ")
+    static let searchedExtensions = HelpText.list(InputFile.searchedExtensions.map { "." + $0 }, last: " and ")
 
     /// --size-limit-profile's values with their limits.
     static let sizeLimitProfiles = HelpText.list(RuleOptions.SizeLimitProfile.allCases) { profile in
@@ -385,6 +455,9 @@ struct StandardInput {
     /// The linter of the configuration for `--stdin-filename`'s place (or the current directory).
     let linter: Linter
     let path: String?
+    /// Set when `--stdin-filename` names a stream (`x.jsonl`): then `bytes` is empty and standard input is read as it
+    /// is linted.
+    var stream: StreamKind?
 }
 
 /// The format of standard input: from `--stdin-filename`'s extension, else from its content. When the content does not

@@ -49,19 +49,39 @@ public struct SourcePosition: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
+/// Where a text starts in the file it was taken from: the lines and bytes before it. A record of a stream (a line of
+/// JSON Lines) is read as a text of its own, and its positions are still the file's.
+public struct SourceOrigin: Sendable, Hashable {
+    /// The number of lines before the text (0: it starts the file).
+    public var line: Int
+    /// The number of bytes before the text.
+    public var offset: Int
+
+    public init(line: Int, offset: Int) {
+        self.line = line
+        self.offset = offset
+    }
+
+    public static let start = SourceOrigin(line: 0, offset: 0)
+}
+
 /// The bytes of one input, with a line index.
 ///
-/// Line breaks are `\n`, `\r\n` and a lone `\r`; `\r\n` counts as one break.
+/// Line breaks are `\n`, `\r\n` and a lone `\r`; `\r\n` counts as one break. Byte offsets and ranges are into
+/// `bytes`; line numbers, and the positions `position(of:)` gives, are the file's (see `origin`).
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
+    /// Where `bytes` start in their file (`.start` unless the text is a part of a stream).
+    public let origin: SourceOrigin
     /// Byte offset at which each line after the first starts: a text of one line (a request body) needs no array.
     private let laterLineStarts: [Int]
 
     /// Byte offset at which each line starts; `lineStarts[0] == 0`.
     public var lineStarts: [Int] { [0] + laterLineStarts }
 
-    public init(bytes: [UInt8]) {
+    public init(bytes: [UInt8], origin: SourceOrigin = .start) {
         self.bytes = bytes
+        self.origin = origin
         var starts: [Int] = []
         var index = 0
         let count = bytes.count
@@ -99,10 +119,17 @@ public struct SourceText: Sendable {
     }
 
     public var count: Int { bytes.count }
+    /// The number of lines of the text (at least 1).
     public var lineCount: Int { laterLineStarts.count + 1 }
+    /// The file's number of the text's first and last line.
+    public var firstLine: Int { origin.line + 1 }
+    public var lastLine: Int { origin.line + lineCount }
 
-    /// The byte offset at which 1-based line `line` starts (1 ... `lineCount`).
-    public func lineStart(_ line: Int) -> Int { line == 1 ? 0 : laterLineStarts[line - 2] }
+    /// The byte offset at which line `line` of the file starts (`firstLine` ... `lastLine`).
+    public func lineStart(_ line: Int) -> Int {
+        let local = line - origin.line
+        return local == 1 ? 0 : laterLineStarts[local - 2]
+    }
 
     /// The position of a byte offset (clamped to the text).
     public func position(of offset: Int) -> SourcePosition {
@@ -114,7 +141,7 @@ public struct SourceText: Sendable {
             let mid = (low + high + 1) / 2
             if laterLineStarts[mid - 1] <= offset { low = mid } else { high = mid - 1 }
         }
-        let lineStart = lineStart(low + 1)
+        let lineStart = low == 0 ? 0 : laterLineStarts[low - 1]
         var column = 1
         var index = lineStart
         while index < offset {
@@ -122,15 +149,15 @@ public struct SourceText: Sendable {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourcePosition(line: low + 1, column: column, offset: offset)
+        return SourcePosition(line: origin.line + low + 1, column: column, offset: origin.offset + offset)
     }
 
-    /// Byte range of line `line` (1-based), without its line break; an empty range at the end for a line
-    /// that does not exist.
+    /// Byte range of line `line` of the file, without its line break; an empty range at the end for a line
+    /// that is not in the text.
     public func lineRange(_ line: Int) -> SourceRange {
-        guard line >= 1, line <= lineCount else { return SourceRange(start: bytes.count, end: bytes.count) }
+        guard line >= firstLine, line <= lastLine else { return SourceRange(start: bytes.count, end: bytes.count) }
         let start = lineStart(line)
-        var end = line < lineCount ? lineStart(line + 1) : bytes.count
+        var end = line < lastLine ? lineStart(line + 1) : bytes.count
         if end > start, bytes[end - 1] == 0x0A { end -= 1 }
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return SourceRange(start: start, end: end)
@@ -141,9 +168,9 @@ public struct SourceText: Sendable {
         String(decoding: bytes[range.start..<range.end], as: UTF8.self)
     }
 
-    /// The byte offset of a 1-based line and scalar column, or nil when the line does not exist.
+    /// The byte offset of a line of the file and a 1-based scalar column, or nil when the line is not in the text.
     public func offset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= lineCount else { return nil }
+        guard line >= firstLine, line <= lastLine else { return nil }
         let range = lineRange(line)
         var scalars = 1
         var index = range.start

@@ -1,3 +1,4 @@
+import APNSLint
 import Foundation
 import Testing
 
@@ -268,7 +269,7 @@ struct DiscoveryTests {
         let listed = result.stdout.split(separator: "\n").count
         let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Examples").path)
         let definitions = (enumerator?.allObjects as? [String] ?? []).filter { path in
-            !path.split(separator: "/").contains { $0.hasPrefix(".") } && [".json", ".yaml", ".yml", ".erl", ".eterm", ".term", ".config"].contains { path.hasSuffix($0) }
+            !path.split(separator: "/").contains { $0.hasPrefix(".") } && InputFile.searchedExtensions.contains { path.hasSuffix("." + $0) }
         }
         #expect(listed == definitions.count)
     }

@@ -94,7 +94,12 @@ public final class Workspace: Sendable {
             if status.st_mode & S_IFMT == S_IFDIR {
                 if forceExclude, try configuration(for: Paths.directory(of: absolute)).excludes(absolute) { continue }
                 let (found, walkErrors) = try walk(path, absolute: absolute)
-                for file in found where seen.insert(absolutePath(file.path)).inserted { files.append(file) }
+                // A walk finds each file once: only another path can name it again.
+                if paths.count == 1 {
+                    files += found
+                } else {
+                    for file in found where seen.insert(absolutePath(file.path)).inserted { files.append(file) }
+                }
                 errors += walkErrors
             } else {
                 // A configuration file is never a definition; hooks pass every changed YAML file.
@@ -103,11 +108,22 @@ public final class Workspace: Sendable {
                     if try configuration(for: absolute).excludes(absolute) { continue }
                 }
                 if seen.insert(absolute).inserted {
-                    files.append(InputFile(path: path, format: InputFormat.detect(fileName: path) ?? .json))
+                    let stream = StreamKind.detect(fileName: path)
+                    files.append(InputFile(path: path, format: stream?.recordFormat ?? InputFormat.detect(fileName: path) ?? .json, stream: stream))
                 }
             }
         }
-        return (files, errors)
+        return (files.map(Self.readingLargeYAMLAsAStream), errors)
+    }
+
+    /// A YAML file of `StreamKind.largeYAMLBytes` or more is read a document at a time.
+    private static func readingLargeYAMLAsAStream(_ file: InputFile) -> InputFile {
+        guard file.format == .yaml, file.stream == nil else { return file }
+        var status = stat()
+        guard stat(file.path, &status) == 0, status.st_size >= StreamKind.largeYAMLBytes else { return file }
+        var streamed = file
+        streamed.stream = .yamlDocuments
+        return streamed
     }
 
     /// Depth first, sorted, skipping hidden entries and excluded directories; symbolic links to directories are
@@ -120,25 +136,33 @@ public final class Workspace: Sendable {
         var pending: [(relative: String, absolute: String)] = [("", absolute)]
         while let (relative, current) = pending.popLast() {
             let configuration = try configuration(for: current + "/")
-            let names: [String]
+            let entries: [DirectoryEntry]
             do {
-                names = try Self.listDirectory(current)
+                entries = try Self.listDirectory(current)
             } catch {
                 errors.append(InputError(path: relative.isEmpty ? directory : prefix + relative, reason: error.reason))
                 continue
             }
             var subdirectories: [(String, String)] = []
-            for name in names.sorted() where !name.hasPrefix(".") {
+            for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
                 let childAbsolute = current == "/" ? "/" + name : current + "/" + name
                 let childRelative = relative.isEmpty ? name : relative + "/" + name
-                let format = InputFormat.detect(fileName: name)
-                // lstat, not FileManager's attribute dictionary: this runs once per file of the tree.
+                let stream = StreamKind.detect(fileName: name)
+                let format = stream?.recordFormat ?? InputFormat.detect(fileName: name)
+                // The entry's type from the directory listing when the file system gives it; else lstat, not
+                // FileManager's attribute dictionary: this runs once per file of the tree.
                 var status = stat()
-                guard lstat(childAbsolute, &status) == 0 else {
-                    errors.append(InputError(path: prefix + childRelative, reason: Inputs.reason(errno)))
-                    continue
+                let kind: mode_t
+                switch Int32(type) {
+                case Int32(DT_REG): kind = S_IFREG
+                case Int32(DT_DIR): kind = S_IFDIR
+                default:
+                    guard lstat(childAbsolute, &status) == 0 else {
+                        errors.append(InputError(path: prefix + childRelative, reason: Inputs.reason(errno)))
+                        continue
+                    }
+                    kind = status.st_mode & S_IFMT
                 }
-                let kind = status.st_mode & S_IFMT
                 if kind == S_IFDIR {
                     if !configuration.excludes(childAbsolute) { subdirectories.append((childRelative, childAbsolute)) }
                     continue
@@ -158,18 +182,22 @@ public final class Workspace: Sendable {
                 }
                 guard configuration.includes(childAbsolute, hasKnownExtension: format != nil) else { continue }
                 found.append(InputFile(path: prefix + childRelative, format: format ?? .json,
-                                       origin: configuration.include.isEmpty ? .found : .included))
+                                       origin: configuration.include.isEmpty ? .found : .included, stream: stream))
             }
             pending += subdirectories.reversed()
         }
         return (found.sorted { $0.path < $1.path }, errors.sorted { $0.path < $1.path })
     }
 
-    /// The names in a directory (without `.` and `..`), or the system's reason it cannot be listed.
-    private static func listDirectory(_ path: String) throws(InputError) -> [String] {
+    /// A name in a directory and its type as the listing gives it (`DT_REG`, `DT_DIR`, …; `DT_UNKNOWN` when the file
+    /// system does not say).
+    private typealias DirectoryEntry = (name: String, type: UInt8)
+
+    /// The entries of a directory (without `.` and `..`), or the system's reason it cannot be listed.
+    private static func listDirectory(_ path: String) throws(InputError) -> [DirectoryEntry] {
         guard let stream = opendir(path) else { throw InputError(path: path, reason: Inputs.reason(errno)) }
         defer { closedir(stream) }
-        var names: [String] = []
+        var names: [DirectoryEntry] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
@@ -179,7 +207,7 @@ public final class Workspace: Sendable {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { names.append((name, entry.pointee.d_type)) }
         }
         return names
     }
@@ -187,10 +215,11 @@ public final class Workspace: Sendable {
     /// Lints files in parallel, each with its configuration; the results keep the order of `files`. A file a walk
     /// found (`InputOrigin.found`) that does not look like a definition is not linted but listed in `skipped`;
     /// its text is read and parsed once either way.
-    public func lint(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition) throws(ConfigurationError)
-        -> (results: [Result<FileReport, InputError>], skipped: [SkippedFile]) {
-        let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
-        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path -> Sniffed<FileReport> in
+    /// `jobs` is the number of threads (nil: one per core); the results are the same whatever it is.
+    public func lint(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition, jobs: Int? = nil)
+        throws(ConfigurationError) -> (results: [Result<FileReport, InputError>], skipped: [SkippedFile]) {
+        let linters = try linters(for: files)
+        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath, jobs: jobs) { linter, source, file, path -> Sniffed<FileReport> in
             guard file.origin == .found else {
                 return .linted(linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path, role: role))
             }
@@ -203,10 +232,10 @@ public final class Workspace: Sendable {
 
     /// Fixes files in parallel (nothing is written), each with its configuration; the results keep the order of
     /// `files`. Files a walk found that do not look like definitions are left alone and listed in `skipped`.
-    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions, role: InputRole = .definition)
+    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions, role: InputRole = .definition, jobs: Int? = nil)
         throws(ConfigurationError) -> (results: [Result<FixResult, InputError>], skipped: [SkippedFile]) {
-        let linters = try files.map { file throws(ConfigurationError) in try linter(for: file.path) }
-        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath) { linter, source, file, path -> Sniffed<FixResult> in
+        let linters = try linters(for: files)
+        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath, jobs: jobs) { linter, source, file, path -> Sniffed<FixResult> in
             var parsed: ParseResult?
             if file.origin == .found {
                 let read = file.format.read(source)
@@ -219,12 +248,26 @@ public final class Workspace: Sendable {
         return Self.split(outcomes, files: files)
     }
 
+    /// The linter of each file: looked up once per directory, since every file of a directory has the same nearest
+    /// configuration.
+    private func linters(for files: [InputFile]) throws(ConfigurationError) -> [Linter] {
+        var byDirectory: [Substring: Linter] = [:]
+        return try files.map { file throws(ConfigurationError) in
+            let directory = file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? ""
+            if let known = byDirectory[directory] { return known }
+            let linter = try linter(for: file.path)
+            byDirectory[directory] = linter
+            return linter
+        }
+    }
+
     /// Which files would be linted: those a walk found are read and parsed to see whether they look like
     /// definitions (what `--show-files` prints); named and included files are not read.
     public func triage(_ files: [InputFile]) -> (files: [InputFile], skipped: [SkippedFile], errors: [InputError]) {
         let verdicts = Parallel.map(files.indices) { index -> Result<String?, InputError> in
             let file = files[index]
             guard file.origin == .found else { return .success(nil) }
+            if let kind = file.stream { return Result { () throws(InputError) in try Self.streamSkipReason(file, kind: kind) } }
             return Result { () throws(InputError) in try Inputs.readFile(file.path) }.map { bytes in
                 let source = SourceText(bytes: bytes)
                 return DefinitionSniff.skipReason(file.format.read(source), source: source, format: file.format)

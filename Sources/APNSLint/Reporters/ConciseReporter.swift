@@ -5,24 +5,19 @@ import APNSLintSyntax
 /// quickfix and most editors parse), or `path: severity: message [rule]` for a diagnostic with no place in the
 /// file (a header from the command line). No excerpt, notes or help. It ends with the same summary line as
 /// `full`, which matches no diagnostic pattern.
-public struct ConciseReporter: Reporter, Sendable {
+public struct ConciseReporter: StreamingReporter {
     public var includeSummary: Bool
 
     public init(includeSummary: Bool = true) {
         self.includeSummary = includeSummary
     }
 
-    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
-        var summary = Summary()
-        var out = ""
-        for report in reports {
-            summary.add(report)
-            for diagnostic in report.diagnostics {
-                out += line(for: diagnostic, in: report) + "\n"
-            }
-        }
-        if includeSummary, summary.files > 0 { out += summary.line + "\n" }
-        return out
+    public func fragment(_ report: FileReport) -> String {
+        report.diagnostics.map { line(for: $0, in: report) + "\n" }.joined()
+    }
+
+    public func closing(_ summary: Summary, wroteFragments: Bool) -> String {
+        includeSummary && summary.checkedAny ? summary.line + "\n" : ""
     }
 
     public func line(for diagnostic: Diagnostic, in report: FileReport) -> String {

@@ -9,18 +9,14 @@ import APNSLintSyntax
 /// line (GitHub ignores columns otherwise); a diagnostic with no place in the file has `file` and `title` only.
 /// The help follows the message on a line of its own. Values are escaped as the runner expects: `%` → `%25`,
 /// CR → `%0D`, LF → `%0A`, and in properties also `:` → `%3A` and `,` → `%2C`.
-public struct GitHubReporter: Reporter, Sendable {
+public struct GitHubReporter: StreamingReporter {
     public init() {}
 
-    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
-        var out = ""
-        for report in reports {
-            for diagnostic in report.diagnostics {
-                out += command(for: diagnostic, in: report) + "\n"
-            }
-        }
-        return out
+    public func fragment(_ report: FileReport) -> String {
+        report.diagnostics.map { command(for: $0, in: report) + "\n" }.joined()
     }
+
+    public func closing(_ summary: Summary, wroteFragments: Bool) -> String { "" }
 
     public func command(for diagnostic: Diagnostic, in report: FileReport) -> String {
         let name = switch diagnostic.severity {
@@ -38,7 +34,7 @@ public struct GitHubReporter: Reporter, Sendable {
         }
         properties.append(("title", "\(APNSLintTool.name) (\(diagnostic.ruleID))"))
         var message = diagnostic.message
-        if let document = diagnostic.document { message += " (document \(document + 1) of \(report.documentCount))" }
+        if let part = report.partName(of: diagnostic) { message += " (\(part))" }
         if let help = diagnostic.help { message += "\nhelp: \(help)" }
         let list = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
         return "::\(name) \(list)::\(Self.escapeData(message))"

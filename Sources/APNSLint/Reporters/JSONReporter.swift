@@ -18,17 +18,20 @@ import APNSLintSyntax
 /// | `url` | string | the rule's documentation page |
 /// | `notes` | array | `{"message", "start"}` with `start` as above or null |
 /// | `fix` | object or null | `{"title", "applicability" ("safe" or "unsafe"), "edits": [{"start", "end", "replacement"}]}` with byte offsets into the original file and the exact replacement text |
-public struct JSONReporter: Reporter, Sendable {
+public struct JSONReporter: StreamingReporter {
     public init() {}
 
-    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
-        var items: [JSONOutput] = []
-        for report in reports {
-            for diagnostic in report.diagnostics {
-                items.append(object(for: diagnostic, in: report))
-            }
-        }
-        return JSONOutput.array(items).serialized() + "\n"
+    // The array written a report at a time, as `JSONOutput.array(items).serialized()` writes it whole.
+    public func opening() -> String { "[" }
+
+    public func fragment(_ report: FileReport) -> String {
+        report.diagnostics.map { "\n  " + object(for: $0, in: report).serialized(level: 1) }.joined(separator: ",")
+    }
+
+    public var separator: String { "," }
+
+    public func closing(_ summary: Summary, wroteFragments: Bool) -> String {
+        wroteFragments ? "\n]\n" : "]\n"
     }
 
     func object(for diagnostic: Diagnostic, in report: FileReport) -> JSONOutput {

@@ -9,6 +9,40 @@ public protocol Reporter {
     func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String
 }
 
+/// A format whose output is an opening, then a fragment per report, then a closing: it can be written as reports
+/// arrive (a stream of a million records is never held), and its fragments rendered on any thread.
+public protocol StreamingReporter: Reporter, Sendable {
+    /// What comes before the first fragment.
+    func opening() -> String
+    /// The text for one report ("" when it has nothing to say); any thread may call it.
+    func fragment(_ report: FileReport) -> String
+    /// What goes between two fragments that are not empty.
+    var separator: String { get }
+    /// What comes after the last fragment: `summary` counts every report, `wroteFragments` says whether any fragment
+    /// was not empty.
+    func closing(_ summary: Summary, wroteFragments: Bool) -> String
+}
+
+extension StreamingReporter {
+    public var separator: String { "" }
+    public func opening() -> String { "" }
+
+    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
+        var summary = Summary()
+        var out = opening()
+        var wrote = false
+        for report in reports {
+            summary.add(report)
+            let fragment = fragment(report)
+            guard !fragment.isEmpty else { continue }
+            if wrote { out += separator }
+            out += fragment
+            wrote = true
+        }
+        return out + closing(summary, wroteFragments: wrote)
+    }
+}
+
 /// The output formats of `apns-lint check --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// `path:line:col: severity: message [rule]`, the source line underlined, notes, help; then the summary line.
@@ -59,7 +93,7 @@ public enum APNSLintTool {
 }
 
 /// `full`: the `TextReporter`'s output for every report, then the summary line (when any file was checked).
-public struct FullReporter: Reporter, Sendable {
+public struct FullReporter: StreamingReporter {
     public var useColor: Bool
     public var includeSummary: Bool
 
@@ -68,16 +102,12 @@ public struct FullReporter: Reporter, Sendable {
         self.includeSummary = includeSummary
     }
 
-    public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
-        let text = TextReporter(useColor: useColor)
-        var summary = Summary()
-        var out = ""
-        for report in reports {
-            summary.add(report)
-            out += text.render(report)
-        }
-        if includeSummary, summary.files > 0 { out += summary.line + "\n" }
-        return out
+    public func fragment(_ report: FileReport) -> String {
+        TextReporter(useColor: useColor).render(report)
+    }
+
+    public func closing(_ summary: Summary, wroteFragments: Bool) -> String {
+        includeSummary && summary.checkedAny ? summary.line + "\n" : ""
     }
 }
 
@@ -104,10 +134,10 @@ enum JSONOutput {
 
     static func optional(_ value: String?) -> JSONOutput { value.map(JSONOutput.string) ?? .null }
 
-    /// Compact when `indent` is nil; otherwise pretty with that many spaces per level.
-    func serialized(indent: Int? = 2) -> String {
+    /// Compact when `indent` is nil; otherwise pretty with that many spaces per level, starting at `level`.
+    func serialized(indent: Int? = 2, level: Int = 0) -> String {
         var out = ""
-        write(to: &out, indent: indent, level: 0)
+        write(to: &out, indent: indent, level: level)
         return out
     }
 

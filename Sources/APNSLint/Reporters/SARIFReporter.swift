@@ -219,7 +219,7 @@ public struct SARIFReporter: Reporter, Sendable {
             physical.append(("region", .object([("startLine", .int(1))])))
         }
         var text = diagnostic.message
-        if let document = diagnostic.document { text += " (document \(document + 1) of \(report.documentCount))" }
+        if let part = report.partName(of: diagnostic) { text += " (\(part))" }
         if let help = diagnostic.help { text += "\nhelp: \(help)" }
         var members: [(String, JSONOutput)] = [("ruleId", .string(diagnostic.ruleID))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
@@ -255,7 +255,7 @@ public struct SARIFReporter: Reporter, Sendable {
     static func utf16Column(_ position: SourcePosition, in source: SourceText) -> Int {
         let lineStart = source.lineStart(position.line)
         var column = 1
-        for byte in source.bytes[lineStart..<position.offset] where byte & 0xC0 != 0x80 {
+        for byte in source.bytes[lineStart..<position.offset - source.origin.offset] where byte & 0xC0 != 0x80 {
             column += (0xF0...0xF4).contains(byte) ? 2 : 1
         }
         return column

@@ -1,0 +1,89 @@
+import APNSLintRules
+import APNSLintSyntax
+
+/// Writes a run's report as its results arrive: a `StreamingReporter`'s fragments go out (through `write`) as soon as
+/// their reports are added, so a stream's records need not be kept; any other format, and the reports `keepReports`
+/// asks for (for `--output` files), keep the reports that have findings until `finish`. Counts every report for the
+/// summary, the per-rule statistics and the exit code.
+public final class ReportWriter {
+    public let reporter: any Reporter
+    private let streaming: (any StreamingReporter)?
+    private let keepsReports: Bool
+    private let write: (String) -> Void
+    private let jobs: Int?
+    private var wroteFragments = false
+    private var opened = false
+    /// Every report counted.
+    public private(set) var summary = Summary()
+    /// Findings per rule id, with the rule's severity.
+    public private(set) var ruleCounts: [String: (count: Int, severity: Severity)] = [:]
+    /// The reports kept for `finish` and for other formats: those with findings (a file without any is kept too, since
+    /// some formats list every file checked; a record without any is not).
+    public private(set) var keptReports: [FileReport] = []
+
+    /// `keepReports`: keep reports even when `reporter` streams (another format is written from them at the end).
+    /// `jobs`: threads for rendering fragments (nil: one per core).
+    public init(reporter: any Reporter, keepReports: Bool, jobs: Int? = nil, write: @escaping (String) -> Void) {
+        self.reporter = reporter
+        streaming = reporter as? any StreamingReporter
+        keepsReports = keepReports || streaming == nil
+        self.jobs = jobs
+        self.write = write
+    }
+
+    /// Renders a report's fragment, on any thread (empty when the format does not stream).
+    public var fragment: @Sendable (FileReport) -> String {
+        let streaming = streaming
+        return { streaming?.fragment($0) ?? "" }
+    }
+
+    /// Counts and writes reports, in order. `fragments` are theirs when already rendered (`fragment(_:)` on the threads
+    /// that linted them); otherwise they are rendered here, in parallel.
+    public func add(_ reports: [FileReport], fragments: [String]? = nil) {
+        for report in reports {
+            summary.add(report)
+            for diagnostic in report.diagnostics { ruleCounts[diagnostic.ruleID, default: (0, diagnostic.severity)].count += 1 }
+            if keepsReports, report.streamRecord == nil || !report.diagnostics.isEmpty { keptReports.append(report.withoutDefinitions) }
+        }
+        guard let streaming else { return }
+        let fragments = fragments ?? Parallel.map(reports.indices, jobs: jobs) { streaming.fragment(reports[$0]) }
+        var out = ""
+        if !opened {
+            out += streaming.opening()
+            opened = true
+        }
+        for fragment in fragments where !fragment.isEmpty {
+            if wroteFragments { out += streaming.separator }
+            out += fragment
+            wroteFragments = true
+        }
+        if !out.isEmpty { write(out) }
+    }
+
+    /// Counts a stream file, whose records are added as they are linted.
+    public func addStream() {
+        summary.addStream()
+    }
+
+    /// Writes the end of the report (or, for a format that does not stream, all of it).
+    public func finish(rules: [DocumentedRule]) {
+        if let streaming {
+            write((opened ? "" : streaming.opening()) + streaming.closing(summary, wroteFragments: wroteFragments))
+        } else {
+            write(reporter.report(keptReports, rules: rules))
+        }
+    }
+}
+
+extension FileReport {
+    /// The report without the definitions read (what reporters never look at), so a kept report holds little more than
+    /// its findings and its text.
+    var withoutDefinitions: FileReport {
+        guard firstDocument != nil else { return self }
+        var report = FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, firstDocument: nil,
+                                laterDocuments: [], documentCount: documentCount)
+        report.streamRecord = streamRecord
+        report.streamKind = streamKind
+        return report
+    }
+}

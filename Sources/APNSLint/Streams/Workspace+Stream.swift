@@ -1,0 +1,42 @@
+import APNSLintModel
+import APNSLintSyntax
+import Foundation
+
+extension Workspace {
+    /// Lints a stream file a batch of records at a time with its configuration (see `Linter.lint(stream:…)`). A stream a
+    /// walk found (`InputOrigin.found`) is linted when its first record looks like a definition; otherwise nothing is
+    /// consumed and the reason is returned. Throws `InputError` when the file cannot be read, `ConfigurationError` when
+    /// its configuration cannot.
+    public func lint<Value>(stream file: InputFile, kind: StreamKind, headers: [HeaderOption] = [], role: InputRole = .definition,
+                            jobs: Int? = nil, transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws -> SkippedFile? {
+        let linter = try linter(for: file.path)
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { throw InputError(path: file.path, reason: Inputs.reason(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { throw InputError(path: file.path, reason: "is a directory") }
+        var reader = RecordReader(descriptor: descriptor, path: file.path, kind: kind)
+        if file.origin == .found, let reason = try Self.skipReason(&reader, kind: kind) {
+            return SkippedFile(path: file.path, reason: reason)
+        }
+        try linter.lint(stream: &reader, kind: kind, fileName: file.path, headers: headers, path: absolutePath(file.path), role: role,
+                        jobs: jobs, transform: transform, consume: consume)
+        return nil
+    }
+
+    /// Why a stream a walk found is not linted (its first record does not look like a definition), or nil.
+    static func streamSkipReason(_ file: InputFile, kind: StreamKind) throws(InputError) -> String? {
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { throw InputError(path: file.path, reason: Inputs.reason(errno)) }
+        defer { close(descriptor) }
+        var reader = RecordReader(descriptor: descriptor, path: file.path, kind: kind)
+        return try skipReason(&reader, kind: kind)
+    }
+
+    private static func skipReason(_ reader: inout RecordReader, kind: StreamKind) throws(InputError) -> String? {
+        guard let first = try reader.firstRecord() else { return nil }
+        let source = first.source
+        return DefinitionSniff.skipReason(kind.recordFormat.read(source), source: source, format: kind.recordFormat)
+            .map { "its first record: \($0)" }
+    }
+}
