@@ -18,10 +18,16 @@ public enum InputFormat: String, Sendable, CaseIterable {
 
     /// The format a file name implies, or nil when its extension is not one apns-lint reads.
     public static func detect(fileName: String) -> InputFormat? {
-        let lowered = fileName.lowercased()
-        guard let dot = lowered.lastIndex(of: "."), !lowered[dot...].contains("/") else { return nil }
-        let ext = String(lowered[lowered.index(after: dot)...])
+        guard let ext = fileExtension(of: fileName) else { return nil }
         return allCases.first { $0.fileExtensions.contains(ext) }
+    }
+
+    /// The extension of a file name, lowercased ("JSON" → "json"), or nil. Only the extension is lowercased: a walk
+    /// asks for every file's.
+    static func fileExtension(of fileName: String) -> String? {
+        let utf8 = fileName.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), !utf8[dot...].contains(UInt8(ascii: "/")) else { return nil }
+        return String(fileName[fileName.index(after: dot)...]).lowercased()
     }
 
     /// The language of the format's reader.

@@ -208,17 +208,17 @@ struct CheckCommand: ParsableCommand {
         func lintPending() throws {
             guard !pending.isEmpty else { return }
             let (results, skippedHere) = try configured { () throws(ConfigurationError) in
-                try workspace.lint(files: pending, headers: headers, role: role, jobs: jobs)
+                try workspace.lint(files: pending, headers: headers, role: role, jobs: jobs, transform: writer.prepare)
             }
             skipped += skippedHere
-            var reports: [FileReport] = []
+            var prepared: [ReportWriter.Prepared] = []
             for result in results {
                 switch result {
-                case .success(let report): reports.append(report)
+                case .success(let report): prepared.append(report)
                 case .failure(let error): failures.append(error)
                 }
             }
-            writer.add(reports)
+            writer.add(prepared)
             pending = []
         }
         for file in files {
@@ -229,8 +229,7 @@ struct CheckCommand: ParsableCommand {
             try lintPending()
             do {
                 let skip = try workspace.lint(stream: file, kind: kind, headers: headers, role: role, jobs: jobs,
-                                              transform: { [fragment = writer.fragment] report in (report, fragment(report)) },
-                                              consume: { [writer] batch in writer.add(batch.map(\.0), fragments: batch.map(\.1)) })
+                                              transform: writer.prepare, consume: writer.add)
                 if let skip { skipped.append(skip) } else { writer.addStream() }
             } catch let error as InputError {
                 failures.append(error)
@@ -244,8 +243,7 @@ struct CheckCommand: ParsableCommand {
                 var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind)
                 do {
                     try input.linter.lint(stream: &reader, kind: kind, fileName: input.name, headers: headers, path: input.path, role: role,
-                                          jobs: jobs, transform: { [fragment = writer.fragment] report in (report, fragment(report)) },
-                                          consume: { [writer] batch in writer.add(batch.map(\.0), fragments: batch.map(\.1)) })
+                                          jobs: jobs, transform: writer.prepare, consume: writer.add)
                     writer.addStream()
                 } catch let error as InputError {
                     failures.append(error)

@@ -218,14 +218,23 @@ public final class Workspace: Sendable {
     /// `jobs` is the number of threads (nil: one per core); the results are the same whatever it is.
     public func lint(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition, jobs: Int? = nil)
         throws(ConfigurationError) -> (results: [Result<FileReport, InputError>], skipped: [SkippedFile]) {
+        try lint(files: files, headers: headers, role: role, jobs: jobs) { $0 }
+    }
+
+    /// The same, with each report turned into a `Value` by `transform` on the thread that linted it (to render it
+    /// there, or to keep less of it).
+    public func lint<Value: Sendable>(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition, jobs: Int? = nil,
+                                      transform: @Sendable (FileReport) -> Value)
+        throws(ConfigurationError) -> (results: [Result<Value, InputError>], skipped: [SkippedFile]) {
         let linters = try linters(for: files)
-        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath, jobs: jobs) { linter, source, file, path -> Sniffed<FileReport> in
+        let outcomes = Linter.each(files, linters: { linters[$0] }, absolutePath: absolutePath, jobs: jobs) { linter, source, file, path -> Sniffed<Value> in
             guard file.origin == .found else {
-                return .linted(linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path, role: role))
+                return .linted(transform(linter.lint(source, fileName: file.path, format: file.format, headers: headers, path: path, role: role)))
             }
             let parsed = file.format.read(source)
             if let reason = DefinitionSniff.skipReason(parsed, source: source, format: file.format) { return .skipped(reason) }
-            return .linted(linter.lint(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path, role: role))
+            return .linted(transform(linter.lint(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path,
+                                                 role: role)))
         }
         return Self.split(outcomes, files: files)
     }
@@ -251,12 +260,13 @@ public final class Workspace: Sendable {
     /// The linter of each file: looked up once per directory, since every file of a directory has the same nearest
     /// configuration.
     private func linters(for files: [InputFile]) throws(ConfigurationError) -> [Linter] {
-        var byDirectory: [Substring: Linter] = [:]
+        // Files come sorted, so a directory's files are together: compare with the last one's directory.
+        var last: (directory: Substring, linter: Linter)?
         return try files.map { file throws(ConfigurationError) in
-            let directory = file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? ""
-            if let known = byDirectory[directory] { return known }
+            let directory = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[..<$0] } ?? ""
+            if let last, last.directory == directory { return last.linter }
             let linter = try linter(for: file.path)
-            byDirectory[directory] = linter
+            last = (directory, linter)
             return linter
         }
     }

@@ -31,14 +31,26 @@ public final class ReportWriter {
         self.write = write
     }
 
-    /// Renders a report's fragment, on any thread (empty when the format does not stream).
-    public var fragment: @Sendable (FileReport) -> String {
-        let streaming = streaming
-        return { streaming?.fragment($0) ?? "" }
+    /// A report made ready to add on the thread that linted it: its fragment rendered, and what is not written
+    /// (the definitions) let go there.
+    public struct Prepared: Sendable {
+        let report: FileReport
+        let fragment: String
     }
 
-    /// Counts and writes reports, in order. `fragments` are theirs when already rendered (`fragment(_:)` on the threads
-    /// that linted them); otherwise they are rendered here, in parallel.
+    /// Prepares a report on any thread: `add(_ prepared:)` then writes it.
+    public var prepare: @Sendable (FileReport) -> Prepared {
+        let streaming = streaming
+        return { Prepared(report: $0.withoutDefinitions, fragment: streaming?.fragment($0) ?? "") }
+    }
+
+    /// Counts and writes prepared reports, in order.
+    public func add(_ prepared: [Prepared]) {
+        add(prepared.map(\.report), fragments: prepared.map(\.fragment))
+    }
+
+    /// Counts and writes reports, in order. `fragments` are theirs when already rendered; otherwise they are rendered
+    /// here, in parallel.
     public func add(_ reports: [FileReport], fragments: [String]? = nil) {
         for report in reports {
             summary.add(report)

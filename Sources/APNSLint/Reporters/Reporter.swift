@@ -117,9 +117,13 @@ extension FileReport {
         (source.position(of: range.start), source.position(of: max(range.start, range.end)))
     }
 
-    /// An edit as the bytes the fixer writes (see `ScalarSpelling.literal`).
+    /// An edit as the bytes the fixer writes (see `ScalarSpelling.literal`), at the file's offsets (a stream's record
+    /// starts where it does in its file).
     func literal(_ edit: TextEdit) -> TextEdit {
-        ScalarSpelling.literal(edit, in: source, format: format)
+        let literal = ScalarSpelling.literal(edit, in: source, format: format)
+        guard source.origin.offset != 0 else { return literal }
+        let range = SourceRange(start: literal.range.start + source.origin.offset, end: literal.range.end + source.origin.offset)
+        return TextEdit(range: range, replacement: literal.replacement)
     }
 }
 

@@ -228,8 +228,10 @@ public struct SARIFReporter: Reporter, Sendable {
             ("message", .object([("text", .string(text))])),
             ("locations", .array([.object([("physicalLocation", .object(physical))])])),
         ]
-        if let lineHashes, startLine >= 1, startLine <= lineHashes.count {
-            members.append(("partialFingerprints", .object([("primaryLocationLineHash", .string(lineHashes[startLine - 1]))])))
+        // A stream's record holds the lines of the file from its first.
+        let hashIndex = startLine - report.source.firstLine
+        if let lineHashes, hashIndex >= 0, hashIndex < lineHashes.count {
+            members.append(("partialFingerprints", .object([("primaryLocationLineHash", .string(lineHashes[hashIndex]))])))
         }
         if let fix = diagnostic.fix, !fix.edits.isEmpty {
             let replacements = fix.edits.map { edit -> JSONOutput in
