@@ -152,6 +152,11 @@ public struct Summary: Sendable {
         }
     }
 
+    /// Counts a record of a stream that has no finding.
+    public mutating func addCleanRecord() {
+        records += 1
+    }
+
     /// Counts a stream file (its records are counted as they are added).
     public mutating func addStream() {
         streams += 1

@@ -34,19 +34,34 @@ public final class ReportWriter {
     /// A report made ready to add on the thread that linted it: its fragment rendered, and what is not written
     /// (the definitions) let go there.
     public struct Prepared: Sendable {
-        let report: FileReport
+        /// Nil for a record of a stream without findings: nothing of it is written or kept.
+        let report: FileReport?
         let fragment: String
     }
 
     /// Prepares a report on any thread: `add(_ prepared:)` then writes it.
     public var prepare: @Sendable (FileReport) -> Prepared {
         let streaming = streaming
-        return { Prepared(report: $0.withoutDefinitions, fragment: streaming?.fragment($0) ?? "") }
+        return { report in
+            // A record without findings is counted, never kept, and has nothing to write.
+            if report.streamRecord != nil, report.diagnostics.isEmpty { return Prepared(report: nil, fragment: "") }
+            return Prepared(report: report.withoutDefinitions, fragment: streaming?.fragment(report) ?? "")
+        }
     }
 
     /// Counts and writes prepared reports, in order.
     public func add(_ prepared: [Prepared]) {
-        add(prepared.map(\.report), fragments: prepared.map(\.fragment))
+        var reports: [FileReport] = []
+        var fragments: [String] = []
+        for entry in prepared {
+            guard let report = entry.report else {
+                summary.addCleanRecord()
+                continue
+            }
+            reports.append(report)
+            fragments.append(entry.fragment)
+        }
+        if !reports.isEmpty { add(reports, fragments: fragments) }
     }
 
     /// Counts and writes reports, in order. `fragments` are theirs when already rendered; otherwise they are rendered

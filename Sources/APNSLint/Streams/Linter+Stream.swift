@@ -1,5 +1,6 @@
 import APNSLintModel
 import APNSLintSyntax
+import Foundation
 
 extension Linter {
     /// Lints the records of a stream a batch at a time: each batch's records in parallel on `jobs` threads (nil: one
@@ -13,7 +14,15 @@ extension Linter {
                             path: String? = nil, role: InputRole = .definition, jobs: Int? = nil,
                             transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws {
         let settings = settings(for: path)
-        while let records = try reader.nextBatch() {
+        // On several threads, the next batch is read while this one is linted (reading is the part that cannot be
+        // shared); on one, everything stays on the calling thread.
+        let prefetch = (jobs ?? Parallel.defaultJobs) > 1 ? BatchPrefetch(reader) : nil
+        defer { prefetch?.stop() }
+        func nextBatch() throws(InputError) -> [StreamRecord]? {
+            if let prefetch { return try prefetch.next() }
+            return try reader.nextBatch()
+        }
+        while let records = try nextBatch() {
             let values = Parallel.map(records.indices, jobs: jobs) { index in
                 transform(lint(record: records[index], kind: kind, fileName: fileName, headers: headers, settings: settings, role: role))
             }
@@ -31,5 +40,54 @@ extension Linter {
             for index in report.diagnostics.indices { report.diagnostics[index].document = record.number - 1 }
         }
         return report
+    }
+}
+
+/// Reads a stream's batches on a thread of its own, at most two ahead of the one being linted.
+private final class BatchPrefetch: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var ready: [Result<[StreamRecord]?, InputError>] = []
+    private var stopped = false
+    private static let ahead = 2
+
+    init(_ reader: RecordReader) {
+        let thread = Thread { [self] in
+            var reader = reader
+            while true {
+                let batch = Result { () throws(InputError) in try reader.nextBatch() }
+                condition.lock()
+                while ready.count >= Self.ahead && !stopped { condition.wait() }
+                if stopped {
+                    condition.unlock()
+                    return
+                }
+                ready.append(batch)
+                condition.broadcast()
+                condition.unlock()
+                // The end of the stream, or an error: nothing more to read.
+                if case .success(let records) = batch, records != nil { continue }
+                return
+            }
+        }
+        thread.start()
+    }
+
+    /// The next batch, waiting for it; nil at the end of the stream.
+    func next() throws(InputError) -> [StreamRecord]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready.isEmpty { condition.wait() }
+        let batch = ready.removeFirst()
+        condition.broadcast()
+        if case .success(nil) = batch { ready.insert(batch, at: 0) }
+        return try batch.get()
+    }
+
+    /// Lets the reading thread end (when linting stops early).
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

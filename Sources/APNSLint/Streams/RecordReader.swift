@@ -12,7 +12,7 @@ private let systemRead = Darwin.read
 /// Reads a stream from a file descriptor a block at a time and hands out its records in batches: the lines of JSON
 /// Lines, or the documents of a YAML stream. It holds one block and the record that crosses its end, so a record longer
 /// than a block makes the buffer grow to that record: memory is bounded by the largest record, never by the file.
-public struct RecordReader {
+public struct RecordReader: Sendable {
     private let descriptor: Int32
     private let path: String
     private let kind: StreamKind

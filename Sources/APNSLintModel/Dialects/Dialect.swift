@@ -46,9 +46,12 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Keys only this dialect uses at the top of a definition, which tell it apart from the others.
+    /// `aps` or an envelope's keys: a definition with one is an APNs request.
+    static let apnsKeys: Set<String> = [EnvelopeKey.headers, EnvelopeKey.deviceToken, "aps"]
+
     public var distinctiveKeys: Set<String> {
         switch self {
-        case .apns: [EnvelopeKey.headers, EnvelopeKey.deviceToken, "aps"]
+        case .apns: Self.apnsKeys
         case .apnsJSON: ["extra"]
         case .nodeAPN: NodeAPNDialect.distinctiveKeys
         case .adck: ADCKDialect.distinctiveKeys
@@ -107,10 +110,11 @@ public struct DialectChoice: Sendable {
         if let configured { return DialectChoice(dialect: configured, document: document, notes: notes) }
         if isErlang { return DialectChoice(dialect: .apnsJSON, document: document, notes: notes) }
         guard let members = document.members else { return DialectChoice(dialect: .apns, document: document, notes: notes) }
+        // aps or an envelope make an APNs request (the usual case, told without a set of the keys); otherwise keys only
+        // one system uses decide. Keys several systems share (alert, body, badge, sound) decide nothing: such a
+        // definition is checked as an APNs request.
+        if members.contains(where: { Dialect.apnsKeys.contains($0.key) }) { return DialectChoice(dialect: .apns, document: document, notes: notes) }
         let keys = Set(members.map { $0.key })
-        // aps or an envelope make an APNs request; otherwise keys only one system uses decide. Keys several systems
-        // share (alert, body, badge, sound) decide nothing: such a definition is checked as an APNs request.
-        guard keys.isDisjoint(with: Dialect.apns.distinctiveKeys) else { return DialectChoice(dialect: .apns, document: document, notes: notes) }
         let candidates = [Dialect.nodeAPN, .adck, .skygear, .apnsJSON].filter { !keys.isDisjoint(with: $0.distinctiveKeys) }
         guard candidates.count > 1 else {
             return DialectChoice(dialect: candidates.first ?? .apns, document: document, notes: notes)

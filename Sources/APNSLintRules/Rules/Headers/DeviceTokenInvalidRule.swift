@@ -50,18 +50,19 @@ struct DeviceTokenInvalidRule: ModelRule {
                 help: field.value.number != nil ? "quote it, as the hex digits the app reported: \"…\"" : "write the token as a string of hex digits")
             return
         }
+        // The usual token first: hex digits alone (ASCII, so its UTF-8 length is its length).
+        if Self.isHex(token) {
+            if token.utf8.count % 2 == 1 {
+                context.report(
+                    "device-token has \(token.utf8.count) hex digits, an odd number, so it is not a whole number of bytes: a digit was lost or added; \(bad)",
+                    at: field, part: .value, help: "copy the token again from where the app reported it")
+            }
+            return
+        }
         if token.trimmingWhitespace.isEmpty {
             context.report(
                 "device-token is empty, so the request path has no token; APNs answers 400 MissingDeviceToken",
                 at: field, part: .value, help: "set it to the hex token the app got from registerForRemoteNotifications")
-            return
-        }
-        if Self.isHex(token) {
-            if token.count % 2 == 1 {
-                context.report(
-                    "device-token has \(token.count) hex digits, an odd number, so it is not a whole number of bytes: a digit was lost or added; \(bad)",
-                    at: field, part: .value, help: "copy the token again from where the app reported it")
-            }
             return
         }
         if token.hasPrefix("{length = ") || token.contains("bytes = 0x") {
@@ -101,7 +102,14 @@ struct DeviceTokenInvalidRule: ModelRule {
             at: field, part: .value, help: "a device token is hex digits only (0-9, a-f): copy it again from where the app reported it")
     }
 
+    /// Whether the text is ASCII hex digits alone (0-9, a-f, A-F), and not empty. A byte scan: every request of a
+    /// send log carries a token.
     static func isHex<S: StringProtocol>(_ text: S) -> Bool {
-        !text.isEmpty && text.allSatisfy { $0.isHexDigit && $0.isASCII }
+        func isHexDigit(_ byte: UInt8) -> Bool {
+            let lower = byte | 0x20
+            return (0x30...0x39).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(lower)
+        }
+        guard !text.isEmpty else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isHexDigit) } ?? text.utf8.allSatisfy(isHexDigit)
     }
 }
