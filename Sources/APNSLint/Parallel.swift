@@ -13,13 +13,62 @@ public enum Parallel {
         if jobs <= 1 { return indices.map(transform) }
         let results = ResultSlots<Value>(count: indices.count)
         let next = Counter()
-        // One iteration per job (Dispatch runs at most one per core at a time); each takes indexes until none is left.
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            while case let offset = next.take(), offset < indices.count {
-                results.set(offset, transform(indices.lowerBound + offset))
+        withoutActuallyEscaping(transform) { transform in
+            let work = Work {
+                while case let offset = next.take(), offset < indices.count {
+                    results.set(offset, transform(indices.lowerBound + offset))
+                }
             }
+            // jobs - 1 threads of our own (Dispatch's pool can leave a late worker with nothing to take), joined before
+            // returning, and the calling thread as the last worker.
+            let threads = (1..<jobs).compactMap { _ in work.startThread() }
+            work.body()
+            for thread in threads { pthread_join(thread, nil) }
         }
         return results.values
+    }
+}
+
+/// What each thread of `Parallel.map` runs.
+private final class Work: @unchecked Sendable {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+    }
+
+    /// Runs `body` on a new thread with 8 MiB of stack (as the main thread has); nil when no thread could be made (the
+    /// other workers take its share).
+    func startThread() -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 8 << 20)
+        // The thread owns a reference until its body returns, so the work outlives no join.
+        let context = Unmanaged.passRetained(self).toOpaque()
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        let created = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+        #else
+        var thread: pthread_t?
+        let created = pthread_create(&thread, &attributes, { context in
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context)
+        guard created == 0, let thread else {
+            Unmanaged<Work>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+        #endif
     }
 }
 

@@ -333,19 +333,25 @@ enum Corpus {
         return ["badge-invalid", "loc-args-without-loc-key", "collapse-id-too-long"][(index / 100) % 3]
     }
 
-    /// A JSON document of about `megabytes` MB: an array of small objects, the kind of data a big export holds.
-    static func largeJSON(megabytes: Int) -> [UInt8] {
+    /// A JSON document of about `megabytes` MB: an array of small objects, the kind of data a big export holds. Handed
+    /// to `write` a megabyte at a time, so the benchmark never holds it (a child's peak memory counts its parent's).
+    static func writeLargeJSON(megabytes: Int, _ write: ([UInt8]) -> Void) -> Int {
         let target = megabytes * 1_000_000
-        var output: [UInt8] = []
-        output.reserveCapacity(target + 256)
-        output.append(UInt8(ascii: "["))
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        var written = 0
         var index = 0
-        while output.count < target {
+        while written + output.count < target {
             if index > 0 { output.append(contentsOf: ",\n".utf8) }
             output.append(contentsOf: #"{"id":\#(index),"name":"item \#(index)","price":\#(index % 1000).\#(index % 100),"tags":["a","b"],"ok":\#(index % 3 == 0)}"#.utf8)
             index += 1
+            if output.count >= 1 << 20 {
+                write(output)
+                written += output.count
+                output.removeAll(keepingCapacity: true)
+            }
         }
         output.append(contentsOf: "]\n".utf8)
-        return output
+        write(output)
+        return written + output.count
     }
 }
