@@ -28,7 +28,7 @@ public struct RulePlan: Sendable {
             }
         }
         self.owners = owners
-        let model = rules.compactMap { $0 as? any ModelRule.Type }.filter { isEnabled($0.descriptor.id) }
+        let model = rules.compactMap { $0.asModelRule }.filter { isEnabled($0.descriptor.id) }
         checks = model
         ids = model.map { $0.descriptor.id }
         severities = model.map { $0.descriptor.severity }
