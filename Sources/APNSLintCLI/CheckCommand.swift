@@ -295,7 +295,7 @@ struct CheckCommand: ParsableCommand {
     /// documented. Only the text formats (`full`, `concise`) carry the summary and `extra` on standard output;
     /// the others keep standard output to the report alone and write `extra` to standard error.
     private func finish(reports: [FileReport], failures: [InputError], extra: String?) throws {
-        let rules = RuleRegistry.all.map { $0.documented }
+        let rules = try ReportFormat.documentedRules(for: [reportFormat] + outputFiles().map { $0.format })
         for failure in failures {
             printError("apns-lint: error: \(failure)")
         }

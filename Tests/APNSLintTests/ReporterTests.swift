@@ -237,6 +237,17 @@ struct ReporterTests {
         }
     }
 
+    /// `check` builds the rules' documentation only for a format that lists the rules: every other format must write
+    /// the same report without it.
+    @Test func onlyTheFormatsThatListRulesReadThem() {
+        for format in ReportFormat.allCases where !format.listsRules {
+            #expect(format.reporter().report(reporterFixture, rules: []) == output(format), "\(format)")
+        }
+        #expect(ReportFormat.allCases.filter(\.listsRules) == [.sarif])
+        #expect(ReportFormat.documentedRules(for: [.full, .json]).isEmpty)
+        #expect(ReportFormat.documentedRules(for: [.concise, .sarif]).map(\.id) == RuleRegistry.ids)
+    }
+
     @Test func jsonParsesAndHasTheDocumentedKeys() throws {
         let parsed = try JSONSerialization.jsonObject(with: Data(output(.json).utf8)) as? [[String: Any]]
         let items = try #require(parsed)
