@@ -124,7 +124,7 @@ struct CheckCommand: ParsableCommand {
 
     /// The report format on standard output: `--format`, else `github` inside GitHub Actions, else `full`.
     var reportFormat: ReportFormat {
-        format ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? .github : .full)
+        format ?? (environmentVariable("GITHUB_ACTIONS") == "true" ? .github : .full)
     }
 
     /// `--output FORMAT=PATH`, in the order given.
@@ -347,8 +347,8 @@ struct CheckCommand: ParsableCommand {
         case .always: return true
         case .never: return false
         case .auto:
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+            let noColor = environmentVariable("NO_COLOR").map { !$0.isEmpty } ?? false
+            let dumb = environmentVariable("TERM") == "dumb"
             return isatty(STDOUT_FILENO) != 0 && !noColor && !dumb
         }
     }

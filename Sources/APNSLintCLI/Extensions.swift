@@ -1,5 +1,6 @@
 import APNSLint
 import ArgumentParser
+import Foundation
 
 extension RuleOptions.SizeLimitProfile: ArgumentEnum {}
 extension RuleOptions.Platform: ArgumentEnum {}
@@ -22,4 +23,10 @@ extension ArgumentEnum {
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 
     public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// The environment variable `name`, read with `getenv`: `ProcessInfo.processInfo.environment` builds a dictionary of
+/// the whole environment on every read (three times a run of `check`).
+func environmentVariable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
 }
