@@ -106,7 +106,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "When to use colour: \(CheckCommand.colorChoices).")
     var color: ColorChoice = .auto
 
-    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Lint on this many threads (default: one per core, \(Parallel.defaultJobs) here); the output is the same whatever it is.", valueName: "n"))
+    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Lint on this many threads (default: one per core); the output is the same whatever it is.", valueName: "n"))
     var jobs: Int?
 
     @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true).", valueName: "format"))
@@ -128,7 +128,7 @@ struct CheckCommand: ParsableCommand {
 
     /// The report format on standard output: `--format`, else `github` inside GitHub Actions, else `full`.
     var reportFormat: ReportFormat {
-        format ?? (ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" ? .github : .full)
+        format ?? (environmentVariable("GITHUB_ACTIONS") == "true" ? .github : .full)
     }
 
     /// `--output FORMAT=PATH`, in the order given.
@@ -356,7 +356,7 @@ struct CheckCommand: ParsableCommand {
     /// documented. Only the text formats (`full`, `concise`) carry the summary, the statistics and `extra` on standard
     /// output; the others keep standard output to the report alone and write `extra` to standard error.
     private func finish(_ writer: ReportWriter, failures: [InputError], extra: String?) throws {
-        let rules = RuleRegistry.all.map { $0.documented }
+        let rules = try ReportFormat.documentedRules(for: [reportFormat] + outputFiles().map { $0.format })
         for failure in failures {
             printError("apns-lint: error: \(failure)")
         }
@@ -415,8 +415,8 @@ struct CheckCommand: ParsableCommand {
         case .always: return true
         case .never: return false
         case .auto:
-            let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+            let noColor = environmentVariable("NO_COLOR").map { !$0.isEmpty } ?? false
+            let dumb = environmentVariable("TERM") == "dumb"
             return isatty(STDOUT_FILENO) != 0 && !noColor && !dumb
         }
     }

@@ -1,7 +1,32 @@
 import APNSLint
 import ArgumentParser
+import Foundation
 
-extension RuleOptions.SizeLimitProfile: ExpressibleByArgument {}
-extension RuleOptions.Platform: ExpressibleByArgument {}
-extension Severity: ExpressibleByArgument {}
-extension Dialect: ExpressibleByArgument {}
+extension RuleOptions.SizeLimitProfile: ArgumentEnum {}
+extension RuleOptions.Platform: ArgumentEnum {}
+extension Severity: ArgumentEnum {}
+extension Dialect: ArgumentEnum {}
+extension ColorChoice: ArgumentEnum {}
+extension ReportFormat: ArgumentEnum {}
+extension WireSerializer.Style: ArgumentEnum {}
+extension DeliveryTarget: ArgumentEnum {}
+extension RulesCommand.Format: ArgumentEnum {}
+
+/// An option's values as an enum's string raw values. ArgumentParser's own `allValueStrings` for such a type reads the
+/// cases through a generic key path (`\.rawValue.defaultValueDescription`), built anew, with its types looked up by
+/// their mangled names, each time an option of the type is declared: two or three times a run for each option, and
+/// the first lookup of each type's conformance scans every conformance record of the binary. The same strings, read
+/// directly.
+protocol ArgumentEnum: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension ArgumentEnum {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// The environment variable `name`, read with `getenv`: `ProcessInfo.processInfo.environment` builds a dictionary of
+/// the whole environment on every read (three times a run of `check`).
+func environmentVariable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}

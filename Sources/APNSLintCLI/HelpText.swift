@@ -6,7 +6,8 @@ enum HelpText {
     /// `values` as a sentence lists them: "a, b or c" (`last` joins the last two).
     static func list(_ values: [String], last: String = " or ") -> String {
         guard let final = values.last, values.count > 1 else { return values.first ?? "" }
-        return values.dropLast().joined(separator: ", ") + last + final
+        // An array's own joined(separator:): a slice's is generic code that looks its types up by name at run time.
+        return Array(values.dropLast()).joined(separator: ", ") + last + final
     }
 
     /// The raw values of `cases` as a sentence lists them, each followed by its note in parentheses when it has one:

@@ -5,7 +5,7 @@ import Foundation
 // Exit codes: 0 no errors, 1 errors found, 2 usage error, unreadable input or internal error.
 // ArgumentParser's own usage errors exit 64; apns-lint promises 2, so errors are mapped here.
 do {
-    var command = try APNSLintCommand.parseAsRoot()
+    var command = try APNSLintCommand.parseCommandLine(Array(CommandLine.arguments.dropFirst()))
     try command.run()
 } catch let exit as ExitCode {
     Foundation.exit(exit.rawValue)

@@ -237,6 +237,17 @@ struct ReporterTests {
         }
     }
 
+    /// `check` builds the rules' documentation only for a format that lists the rules: every other format must write
+    /// the same report without it.
+    @Test func onlyTheFormatsThatListRulesReadThem() {
+        for format in ReportFormat.allCases where !format.listsRules {
+            #expect(format.reporter().report(reporterFixture, rules: []) == output(format), "\(format)")
+        }
+        #expect(ReportFormat.allCases.filter(\.listsRules) == [.sarif])
+        #expect(ReportFormat.documentedRules(for: [.full, .json]).isEmpty)
+        #expect(ReportFormat.documentedRules(for: [.concise, .sarif]).map(\.id) == RuleRegistry.ids)
+    }
+
     @Test func jsonParsesAndHasTheDocumentedKeys() throws {
         let parsed = try JSONSerialization.jsonObject(with: Data(output(.json).utf8)) as? [[String: Any]]
         let items = try #require(parsed)
@@ -250,6 +261,12 @@ struct ReporterTests {
 
     @Test func jsonEscapesStrings() {
         #expect(JSONOutput.quoted("a\"b\\c\n\u{1}\u{7F}é") == #""a\"b\\c\n\u0001\u007fé""#)
+        // Control characters, the JavaScript line breaks U+2028 and U+2029 beside their neighbours (E2 80 A7 and
+        // E2 80 AA in UTF-8), and what is left as it is.
+        #expect(JSONOutput.quoted("\u{0}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F} \"\\/~\u{7F}")
+                == #""\u0000\b\t\n\u000b\f\r\u001f \"\\/~\u007f""#)
+        #expect(JSONOutput.quoted("\u{2027}\u{2028}\u{2029}\u{202A}â😀 x\u{2029}") == "\"\u{2027}\\u2028\\u2029\u{202A}â😀 x\\u2029\"")
+        #expect(JSONOutput.quoted("") == #""""#)
     }
 
     @Test func sarifHasTheRequiredStructure() throws {

@@ -109,6 +109,18 @@ struct RuleRegistryTests {
         }
     }
 
+    /// `asModelRule` (what the plan asks instead of casting) says what the type is: the rule itself exactly when it is
+    /// a `ModelRule`, for the registry's rules and for a generic one.
+    @Test func asModelRuleIsTheRuleExactlyWhenItIsAModelRule() {
+        let rules: [any Rule.Type] = RuleRegistry.all + [RunConditionTests.EveryDefinitionRule.self, GenericProbeRule<Int>.self]
+        for rule in rules {
+            #expect((rule.asModelRule != nil) == (rule is any ModelRule.Type), "\(rule.id)")
+            #expect(rule.asModelRule.map { ObjectIdentifier($0) == ObjectIdentifier(rule) } ?? true, "\(rule.id)")
+            #expect(rule.reportsWhileReading == !(rule is any ModelRule.Type), "\(rule.id)")
+        }
+        #expect(RuleRegistry.all.contains { $0.asModelRule == nil } && RuleRegistry.all.contains { $0.asModelRule != nil })
+    }
+
     @Test func idsAreUniqueKebabCase() {
         let ids = RuleRegistry.ids
         #expect(Set(ids).count == ids.count)
@@ -127,4 +139,12 @@ struct RuleRegistryTests {
             #expect(!rule.nonTriggering.isEmpty, "\(rule.id) has no non-triggering example")
         }
     }
+}
+
+/// A generic model rule, for `asModelRule`'s default on a generic type.
+private struct GenericProbeRule<Value>: ModelRule {
+    static var descriptor: RuleDescriptor { RuleDescriptor(id: "generic-probe", severity: .info, category: .payload) }
+    static var documentation: RuleDocs { RuleDocs(summary: "s", rationale: "r", severity: .advice("Test."), references: [], triggering: [], nonTriggering: []) }
+
+    static func check(_ context: inout RuleContext) {}
 }

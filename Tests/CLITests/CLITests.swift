@@ -136,6 +136,36 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("--push-type"))
     }
 
+    /// A plain `check` is parsed by itself first (`APNSLintCommand.parseCommandLine`); what it cannot parse is parsed
+    /// from the root: help, --version and usage errors come out as the root's, named or as the default subcommand.
+    @Test func checkParsedByItselfSaysWhatTheRootSays() throws {
+        let dir = try workspace(["w.json": #"{"aps": {"alert": "Hi", "thread_id": "t"}}"#])
+        let help = try run(["help", "check"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: Lint notification definitions"))
+        for arguments in [["check", "--help"], ["w.json", "-h"], ["check", "w.json", "--help"]] {
+            let result = try run(arguments, in: dir)
+            #expect(result.status == 0 && result.stdout == help.stdout && result.stderr.isEmpty, "\(arguments)")
+        }
+        for arguments in [["check", "--version"], ["w.json", "--version"], ["check", "w.json", "--version"]] {
+            let result = try run(arguments, in: dir)
+            #expect(result.status == 0 && result.stdout == "apns-lint \(APNSLintTool.version) (commit unknown)\n", "\(arguments)")
+        }
+        let usage = "Error: Unknown option '--bogus'\nUsage: apns-lint check [<options>] [<paths> ...]\n  See 'apns-lint check --help' for more information.\n"
+        for arguments in [["check", "--bogus", "w.json"], ["w.json", "--bogus"]] {
+            let result = try run(arguments, in: dir)
+            #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == usage, "\(arguments)")
+        }
+        let named = try run(["check", "w.json"], in: dir)
+        #expect(named.status == 0 && named.stdout.hasSuffix("Found 1 warning in 1 of 1 file.\n"))
+        for arguments in [["w.json"], ["--quiet", "w.json"], ["check", "--", "w.json"]] {
+            let result = try run(arguments, in: dir)
+            #expect(result.status == 0 && result.stdout.hasPrefix(named.stdout.prefix(40)), "\(arguments)")
+        }
+        // A subcommand's name after check's is a path, as before.
+        let render = try run(["check", "render"], in: dir)
+        #expect(render.status == 2 && render.stderr == "apns-lint: error: cannot read 'render': no such file or directory\n")
+    }
+
     /// The help texts build their lists of values from the enums: a new dialect or input format cannot be left out.
     @Test func helpListsEveryDialectAndEveryInputFormat() throws {
         let help = try run(["check", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -2,13 +2,29 @@ import Foundation
 
 /// Absolute, normalized paths without touching the file system (no symlink resolution), so globs compare the
 /// paths the user wrote.
+@usableFromInline
 enum Paths {
     static func absolute(_ path: String, relativeTo directory: String) -> String {
         normalize(path.hasPrefix("/") ? path : directory + "/" + path)
     }
 
     static func absolute(_ path: String) -> String {
-        absolute(path, relativeTo: FileManager.default.currentDirectoryPath)
+        absolute(path, relativeTo: currentDirectory)
+    }
+
+    /// The current directory, from `getcwd`: a run that asks nothing else of `FileManager` does not set it up.
+    @usableFromInline
+    static var currentDirectory: String {
+        guard let path = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
+    /// Whether `path` is a directory (symbolic links followed); nil when nothing can be reached there.
+    static func isDirectory(_ path: String) -> Bool? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Removes `.`, `..` and empty segments.

@@ -24,7 +24,7 @@ public final class Workspace: Sendable {
     private let cache = Cache()
 
     public init(source: ConfigurationSource = .nearest, commandLine: Settings = Settings(),
-                currentDirectory: String = FileManager.default.currentDirectoryPath, rules: [any Rule.Type] = RuleRegistry.all) {
+                currentDirectory: String = Paths.currentDirectory, rules: [any Rule.Type] = RuleRegistry.all) {
         self.source = source
         self.commandLine = commandLine
         self.currentDirectory = Paths.normalize(currentDirectory)
@@ -53,9 +53,7 @@ public final class Workspace: Sendable {
     /// The configuration for the file (or directory) at `path`, without the command line's settings.
     public func configuration(for path: String) throws(ConfigurationError) -> Configuration {
         let absolute = absolutePath(path)
-        var isDirectory: ObjCBool = false
-        let directory = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? absolute : Paths.directory(of: absolute)
+        let directory = Paths.isDirectory(absolute) == true ? absolute : Paths.directory(of: absolute)
         guard let file = configurationFile(forDirectory: directory) else { return Configuration() }
         return try cache.configuration(at: file, rules: rules, display: displayPath)
     }
@@ -360,7 +358,6 @@ private final class Cache: @unchecked Sendable {
     }
 
     private func isFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        Paths.isDirectory(path) == false
     }
 }

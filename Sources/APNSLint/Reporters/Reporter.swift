@@ -3,8 +3,9 @@ import APNSLintSyntax
 
 /// Turns the reports of a run into one document in some output format.
 ///
-/// `rules` is every rule the run used (SARIF lists them all; the others may ignore it). The result is
-/// deterministic: reports in the order given, diagnostics in each report's order.
+/// `rules` is every rule the run used, documented: SARIF lists them all; the other formats ignore them
+/// (`ReportFormat.listsRules`), so they may be given none. The result is deterministic: reports in the order given,
+/// diagnostics in each report's order.
 public protocol Reporter {
     func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String
 }
@@ -76,6 +77,19 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .checkstyle: CheckstyleReporter()
         case .gitlab: GitLabReporter()
         }
+    }
+}
+
+extension ReportFormat {
+    /// Whether the report lists the rules with their documentation (SARIF's `tool.driver.rules`). The other formats'
+    /// reporters read nothing of the rules they are given.
+    public var listsRules: Bool { self == .sarif }
+
+    /// The documented rules that reports in `formats` need: every rule when one of them lists the rules, else none.
+    /// Building every rule's documentation (its texts and examples) costs more than linting a file (about 1 ms of a
+    /// 10 ms one-file run), so a run that writes no such report builds none.
+    public static func documentedRules(for formats: [ReportFormat]) -> [DocumentedRule] {
+        formats.contains { $0.listsRules } ? RuleRegistry.all.map { $0.documented } : []
     }
 }
 
@@ -179,29 +193,46 @@ enum JSONOutput {
         }
     }
 
-    /// A JSON string literal (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`.
+    /// A JSON string literal (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`, and
+    /// U+2028 and U+2029 as `\u2028` and `\u2029`. Byte by byte over the UTF-8, where every character escaped is one
+    /// byte or (U+2028, U+2029) one fixed sequence: appending scalar by scalar to a `String` made SARIF's rule list
+    /// (its help texts) cost more than half of a one-file `--format sarif` run.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            func escape(_ letter: Unicode.Scalar) { out += [UInt8(ascii: "\\"), UInt8(ascii: letter)] }
+            func escape(hex value: Int) {
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+                for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[(value >> shift) & 0xF]) }
+            }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape(Unicode.Scalar(byte))
+                case 0x0A: escape("n")
+                case 0x0D: escape("r")
+                case 0x09: escape("t")
+                case 0x08: escape("b")
+                case 0x0C: escape("f")
+                case 0x00..<0x20, 0x7F: escape(hex: Int(byte))
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9): line breaks to JavaScript.
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    escape(hex: bytes[index + 1] == 0xA8 ? 0x2028 : 0x2029)
+                    index += 2
+                default: out.append(byte)
                 }
             }
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
         }
-        return out + "\""
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 enum XMLText {

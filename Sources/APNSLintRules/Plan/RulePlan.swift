@@ -28,7 +28,7 @@ public struct RulePlan: Sendable {
             }
         }
         self.owners = owners
-        let model = rules.compactMap { $0 as? any ModelRule.Type }.filter { isEnabled($0.descriptor.id) }
+        let model = rules.compactMap { $0.asModelRule }.filter { isEnabled($0.descriptor.id) }
         checks = model
         ids = model.map { $0.descriptor.id }
         severities = model.map { $0.descriptor.severity }
@@ -92,7 +92,9 @@ public struct RulePlan: Sendable {
         var unknownKeys: [RuleSet]
         var wronglyTypedValue: RuleSet
 
-        init(_ descriptors: [RuleDescriptor], scopes: Set<RuleScope>) {
+        /// - Parameter scopes: an array, not a set: a `Set<RuleScope>`'s type is made at run time, and its `Hashable`
+        ///   conformance looked up by a scan of every conformance record of the binary.
+        init(_ descriptors: [RuleDescriptor], scopes: [RuleScope]) {
             let empty = RuleSet(capacity: descriptors.count)
             always = empty
             all = empty
