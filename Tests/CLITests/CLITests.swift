@@ -150,8 +150,8 @@ struct CheckCommandTests {
             let result = try run(arguments, in: dir)
             #expect(result.status == 0 && result.stdout == "apns-lint \(APNSLintTool.version) (commit unknown)\n", "\(arguments)")
         }
-        let usage = "Error: Unknown option '--bogus'\nUsage: apns-lint check [<options>] [<paths> ...]\n  See 'apns-lint check --help' for more information.\n"
-        for arguments in [["check", "--bogus", "w.json"], ["w.json", "--bogus"]] {
+        let usage = "Error: Unknown option '--xyzzy-plugh'\nUsage: apns-lint check [<options>] [<paths> ...]\n  See 'apns-lint check --help' for more information.\n"
+        for arguments in [["check", "--xyzzy-plugh", "w.json"], ["w.json", "--xyzzy-plugh"]] {
             let result = try run(arguments, in: dir)
             #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == usage, "\(arguments)")
         }
