@@ -243,4 +243,13 @@ extension UInt64 {
 
     /// Whether any of the eight bytes is not ASCII.
     var hasNonASCIIByte: Bool { self & 0x8080_8080_8080_8080 != 0 }
+
+    /// Whether any of the eight bytes is one a JSON string's content cannot hold as it stands: a quote, a backslash,
+    /// a control character or a byte outside ASCII. One test for the four (`hasByte(below:)`'s, joined), so a scan
+    /// through a long string branches once a word.
+    var needsALookInAString: Bool {
+        let quote = self ^ 0x2222_2222_2222_2222, backslash = self ^ 0x5C5C_5C5C_5C5C_5C5C
+        let found = (quote &- Self.ones) & ~quote | (backslash &- Self.ones) & ~backslash | (self &- 0x20 &* Self.ones) & ~self | self
+        return found & 0x8080_8080_8080_8080 != 0
+    }
 }
