@@ -29,6 +29,15 @@ struct JSONReaderRetentionTests {
         #expect(JSONReader.read(SourceText(text)).document?.elements?.count == 20_000)
     }
 
+    @Test("an elided node is no larger than any other: the summary is one reference")
+    func nodeSize() {
+        // The largest case is a number's text and flag (17 bytes, the tag in the flag's spare bits), then the range: 40
+        // bytes on 64-bit platforms, as before the elided case.
+        #expect(MemoryLayout<DocumentNode.Value>.size == MemoryLayout<NumberLiteral>.size)
+        #expect(MemoryLayout<ElidedContainer>.size <= MemoryLayout<NumberLiteral>.size)
+        #expect(MemoryLayout<DocumentNode>.stride == 40 || MemoryLayout<Int>.size != 8)
+    }
+
     @Test("a document within the limit is read as without one")
     func smallDocumentUnchanged() throws {
         let text = #"{"aps": {"alert": {"title": "Hi", "body": "There"}, "badge": 3}, "id": [1, 2.5, null, true]}"#
