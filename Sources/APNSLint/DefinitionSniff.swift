@@ -47,6 +47,11 @@ public enum DefinitionSniff {
             return "not valid \(formatName) (\(source.position(of: problem.range.start)): \(problem.message)), and no notification-definition key appears in it"
         }
         guard let first = parsed.documents.first else { return "it holds no \(formatName) document" }
+        // The reader kept no more of the document than its size (see `Linter.retentionLimit`), far beyond any
+        // definition's.
+        if parsed.documents.count == 1, let summary = first.elided {
+            return "its top level is \(summary.isObject ? "an object" : "an array") of \(summary.count) \(summary.isObject ? "members" : "elements") and \(first.range.length) bytes, too large to look through for a notification definition (name the file to lint it)"
+        }
         if parsed.documents.count == 1, first.members == nil {
             return first.elements != nil ? "its top level is an array with no notification definition in it"
                 : "its top level is \(first.kind.phrase), not a notification definition"

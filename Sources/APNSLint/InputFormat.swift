@@ -55,9 +55,11 @@ public enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// Reads `source` with this format's reader into positioned document trees.
-    public func read(_ source: SourceText) -> ParseResult {
+    /// - Parameter retentionLimit: for JSON, how much text each container keeps in nodes (`JSONReader.read`); nil
+    ///   keeps everything. The YAML and Erlang readers keep everything.
+    public func read(_ source: SourceText, retentionLimit: Int? = JSONReader.defaultRetentionLimit) -> ParseResult {
         switch self {
-        case .json: JSONReader.read(source)
+        case .json: JSONReader.read(source, retentionLimit: retentionLimit)
         case .yaml: YAMLReader.read(source)
         case .erlang: ErlangReader.read(source)
         }

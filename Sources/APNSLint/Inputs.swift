@@ -54,17 +54,36 @@ public enum Inputs {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: reason(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path: path, reason: "is a directory") }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(max(status.st_size, 0)))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError(path: path, reason: reason(errno))
+        // Read straight into an array of the file's size (and one byte more, to see the end without another read),
+        // not through a buffer copied from: the text is the one copy of a file of any size.
+        var failure: Int32?
+        var filled = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: Int(max(status.st_size, 0)) + 1) { buffer, initialized in
+            defer { filled = initialized == buffer.count }
+            while initialized < buffer.count {
+                let count = systemRead(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        }
+        if let failure { throw InputError(path: path, reason: reason(failure)) }
+        // More than its size said (a file that grew, or one whose size is not known, as a pipe's): the rest in chunks.
+        if filled {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw InputError(path: path, reason: reason(errno))
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
         }
         return bytes
     }

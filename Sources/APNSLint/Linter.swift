@@ -21,6 +21,9 @@ public struct FileReport: Sendable {
     /// The first document apart from the others: most files hold one, and then no array is made.
     let firstDocument: ReadDocument?
     let laterDocuments: [ReadDocument]
+    /// For a report on a text the reader did not keep whole (`Linter.retentionLimit`): the same lint, keeping every
+    /// node (what writing the document out needs: `Renderer`).
+    var wholeReport: (@Sendable () -> FileReport)?
 
     struct ReadDocument: Sendable {
         let definition: NotificationDefinition
@@ -38,7 +41,7 @@ public struct FileReport: Sendable {
     public let documentCount: Int
 
     init(fileName: String, source: SourceText, format: InputFormat, diagnostics: [Diagnostic], firstDocument: ReadDocument?,
-         laterDocuments: [ReadDocument], documentCount: Int? = nil) {
+         laterDocuments: [ReadDocument], documentCount: Int? = nil, wholeReport: (@Sendable () -> FileReport)? = nil) {
         self.fileName = fileName
         self.source = source
         self.format = format
@@ -46,6 +49,7 @@ public struct FileReport: Sendable {
         self.firstDocument = firstDocument
         self.laterDocuments = laterDocuments
         self.documentCount = documentCount ?? (firstDocument == nil ? 0 : 1 + laterDocuments.count)
+        self.wholeReport = wholeReport
     }
     /// The first (for JSON, the only) definition.
     public var definition: NotificationDefinition? { firstDocument?.definition }
@@ -94,6 +98,12 @@ public struct Linter: Sendable {
     /// Whether a rule is skipped on a definition that holds none of its subscriptions. Off only in the tests that
     /// show subscriptions change no report.
     var skipsRulesByCondition = true
+    /// How many bytes of a JSON container's text the reader keeps in nodes (`JSONReader.read`): 1 MiB by default,
+    /// so that a file of any size is linted in memory about its own size. A larger container is read and checked
+    /// whole but kept as a summary (`ElidedContainer`); rules judge it by its kind, size and duplicate keys. Nil
+    /// keeps everything, at about 8 bytes of memory for each byte of text (what `fix` uses, and `Renderer` asks for:
+    /// both write the document out).
+    public var retentionLimit: Int? = JSONReader.defaultRetentionLimit
 
     /// A linter applying `configuration` (severities, options, headers, overrides and ignore entries).
     public init(configuration: Configuration, rules: [any Rule.Type] = RuleRegistry.all) {
@@ -147,7 +157,21 @@ public struct Linter: Sendable {
 
     func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
               role: InputRole = .definition, parsed: ParseResult? = nil) -> FileReport {
-        let parsed = parsed ?? format.read(source)
+        var parsed = parsed ?? format.read(source, retentionLimit: retentionLimit)
+        var wholeReport: (@Sendable () -> FileReport)?
+        if parsed.hasElidedContent {
+            // A definition in another system's format is read whole: its dialect reads the document itself.
+            if retentionLimit == nil || role == .definition && parsed.documents.contains(where: {
+                DialectChoice.resolve($0, configured: settings.dialect, isErlang: format == .erlang).dialect != .apns
+            }) {
+                parsed = format.read(source, retentionLimit: nil)
+            } else {
+                var linter = self
+                linter.retentionLimit = nil
+                let whole = linter
+                wholeReport = { whole.lint(source, fileName: fileName, format: format, headers: headers, settings: settings, role: role) }
+            }
+        }
         // A binary file: what a reader says about its first odd byte does not help. Asked only when the reader found
         // a problem, so a text that reads cleanly costs nothing (callgrind: checking every file first added 5,100
         // instructions to each lint, 12%).
@@ -193,7 +217,8 @@ public struct Linter: Sendable {
             let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
                                          firstDuplicateWins: parsed.firstDuplicateWins,
                                          textIsCompact: parsed.textIsCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
-                                         shape: role == .requestBody ? .payload : nil, encoding: translation.encoding)
+                                         shape: role == .requestBody ? .payload : nil, encoding: translation.encoding,
+                                         hasElidedContent: parsed.hasElidedContent)
             let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
             let read = FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage)
             if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
@@ -219,7 +244,7 @@ public struct Linter: Sendable {
             diagnostics.sort(by: Self.reportOrder)
         }
         return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, firstDocument: firstDocument,
-                          laterDocuments: laterDocuments)
+                          laterDocuments: laterDocuments, wholeReport: wholeReport)
     }
 
     /// The order of a report: by position (findings with no place in the file first), then document, then rule id.
@@ -246,7 +271,7 @@ public struct Linter: Sendable {
         // Nested payloads are rare: the stack of those still to check is only made for one.
         var pending = translation.sendsAPNs ? definition.payload?.nestedPayloads.map { ($0, definition.firstDuplicateWins) } ?? [] : []
         while let (field, firstDuplicateWins) = pending.popLast() {
-            let nested = Binder.bindNested(field, firstDuplicateWins: firstDuplicateWins)
+            let nested = Binder.bindNested(field, firstDuplicateWins: firstDuplicateWins, hasElidedContent: definition.elision != .none)
             let found = plan.run(on: nested, subject: .nested, options: options, dialect: dialect, conditional: skipsRulesByCondition)
             diagnostics += found.map { diagnostic in
                 var diagnostic = diagnostic

@@ -36,7 +36,12 @@ public struct Renderer: Sendable {
 
     /// Every definition's request, one after another, each ending with a newline. Fails when the file has
     /// syntax errors (what was read may not be what the author meant) or a definition has no payload.
+    ///
+    /// A report on a text the linter did not keep whole (a container over its retention limit) is made again from
+    /// the whole text first, since every byte of the payload is written: on a file of many megabytes that takes about
+    /// 8 bytes of memory for each byte of text.
     public func render(_ report: FileReport) -> Result<[UInt8], Failure> {
+        if let whole = report.wholeReport { return render(whole()) }
         let blocking = Self.blockingDiagnostics(in: report)
         guard blocking.isEmpty else {
             return .failure(Failure(messages: blocking.map { Self.conciseLine($0, in: report) }))

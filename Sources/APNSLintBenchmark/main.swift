@@ -184,7 +184,7 @@ let logPath = directory + "/send-log.jsonl", doubledPath = directory + "/send-lo
 var logBytes = 0
 var logMistakes = 0
 do {
-    FileManager.default.createFile(atPath: logPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     guard let handle = FileHandle(forWritingAtPath: logPath) else { fatal("cannot write \(logPath)") }
     var chunk = ""
     for index in 0..<settings.logLines {
@@ -198,7 +198,7 @@ do {
     }
     try handle.close()
     // The log twice over, copied a megabyte at a time.
-    FileManager.default.createFile(atPath: doubledPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: doubledPath, contents: nil)
     guard let doubled = FileHandle(forWritingAtPath: doubledPath) else { fatal("cannot write \(doubledPath)") }
     for _ in 0..<2 {
         guard let source = FileHandle(forReadingAtPath: logPath) else { fatal("cannot read \(logPath)") }
@@ -229,7 +229,7 @@ let jqLogRun = jq.map { runChild($0, ["empty", logPath]) }
 
 progress("CLI: one \(settings.largeMegabytes) MB JSON file; JSONSerialization and jq on the same bytes")
 let largePath = directory + "/large.json"
-FileManager.default.createFile(atPath: largePath, contents: nil)
+_ = FileManager.default.createFile(atPath: largePath, contents: nil)
 guard let largeHandle = FileHandle(forWritingAtPath: largePath) else { fatal("cannot write \(largePath)") }
 let largeBytes = Corpus.writeLargeJSON(megabytes: settings.largeMegabytes) { largeHandle.write(Data($0)) }
 try largeHandle.close()

@@ -27,6 +27,9 @@ public enum Invariant: String, CaseIterable, Sendable {
     case sizeMatchesOutput = "size-matches-output"
     /// The JSON, SARIF and GitLab reports parse as JSON; the JUnit and Checkstyle reports parse as XML.
     case reportsAreWellFormed = "reports-are-well-formed"
+    /// Read with a retention limit so small that containers are elided (JSON only), the text has the same syntax
+    /// problems, and the linter reports nothing (no rule at a range) that reading the whole text does not.
+    case elisionAddsNoFinding = "elision-adds-no-finding"
 }
 
 /// One way an input broke an invariant.
@@ -72,6 +75,33 @@ public struct InvariantChecker: Sendable {
             let body = linter.lint(payload: Data(bytes))
             violations += diagnosticRanges(body, stage: "lint(payload:)")
             violations += renderRoundTrips(body)
+            violations += elision(source, fileName: fileName)
+        }
+        return violations
+    }
+
+    // MARK: Elision
+
+    /// What a retention limit changes (`Linter.retentionLimit`): nothing but what is kept.
+    private func elision(_ source: SourceText, fileName: String) -> [Violation] {
+        var violations: [Violation] = []
+        let whole = JSONReader.read(source)
+        var wholeLinter = linter
+        wholeLinter.retentionLimit = nil
+        let wholeReport = wholeLinter.lint(source, fileName: fileName, format: .json)
+        let found = Set(wholeReport.diagnostics.map { "\($0.ruleID)@\($0.range.map(\.description) ?? "-")" })
+        for limit in [0, 64] {
+            let parsed = JSONReader.read(source, retentionLimit: limit)
+            if parsed.problems != whole.problems || parsed.textIsCompact != whole.textIsCompact
+                || parsed.documents.map(\.range) != whole.documents.map(\.range) {
+                violations.append(Violation(.elisionAddsNoFinding, "retention limit \(limit): the reader found \(parsed.problems.map(\.message)), without one \(whole.problems.map(\.message))"))
+            }
+            var limited = linter
+            limited.retentionLimit = limit
+            for diagnostic in limited.lint(source, fileName: fileName, format: .json).diagnostics
+            where !found.contains("\(diagnostic.ruleID)@\(diagnostic.range.map(\.description) ?? "-")") {
+                violations.append(Violation(.elisionAddsNoFinding, "retention limit \(limit): \(diagnostic.ruleID) \"\(diagnostic.message)\", which the whole text does not give"))
+            }
         }
         return violations
     }

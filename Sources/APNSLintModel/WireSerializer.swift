@@ -135,6 +135,8 @@ public enum WireSerializer {
                     output.append(contentsOf: (bool ? "true" : "false").utf8)
                 case .null:
                     output.append(contentsOf: "null".utf8)
+                case .elided(let summary):
+                    output.appendElided(summary)
                 }
             }
             guard let top = open.last else { return }
@@ -249,9 +251,17 @@ public enum WireSerializer {
 protocol WireOutput {
     mutating func append(_ byte: UInt8)
     mutating func append<Bytes: Collection>(contentsOf bytes: Bytes) where Bytes.Element == UInt8
+    /// A container the reader did not keep (`ElidedContainer`).
+    mutating func appendElided(_ summary: ElidedContainer)
 }
 
-extension Array: WireOutput where Element == UInt8 {}
+extension Array: WireOutput where Element == UInt8 {
+    /// Its bytes are not known: `null` stands for them. Read with no retention limit to write a document out
+    /// (`NotificationDefinition.payloadBytes` is nil for a payload that holds an elided container).
+    mutating func appendElided(_ summary: ElidedContainer) {
+        append(contentsOf: "null".utf8)
+    }
+}
 
 /// Counts the bytes written to it.
 struct ByteCounter: WireOutput {
@@ -263,6 +273,12 @@ struct ByteCounter: WireOutput {
 
     mutating func append<Bytes: Collection>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         count += bytes.count
+    }
+
+    /// Its compact length: the exact size in the compact style when it has no duplicate key, and at most the size
+    /// otherwise (the other styles escape more; where a key is written twice, a duplicate-key policy writes less).
+    mutating func appendElided(_ summary: ElidedContainer) {
+        count += summary.compactLength
     }
 }
 

@@ -75,13 +75,27 @@ struct PayloadSizeLimit: Equatable, Sendable {
     /// The payload's size on the wire (`size`: the request body's bytes when `options.bodySize` gives them, else as
     /// `options.serializer` writes the payload) and as compact UTF-8 (`compactSize`), when the payload is an object
     /// (the only kind the size rules measure). `isBody` says which.
+    ///
+    /// A payload that holds an elided container (`NotificationDefinition.payloadHoldsElidedContent`) is measured by
+    /// the container's compact length: its compact size is exact, and its size in another style at least `size`
+    /// (`isLowerBound`). When a duplicate key is inside the container, what a sender writes of it is not known: both
+    /// sizes are then at least what they say, each object with a duplicate key counted as `{}`.
     static func measuredPayload(of definition: NotificationDefinition, options: RuleOptions = RuleOptions())
-        -> (payload: Payload, size: Int, compactSize: Int, isBody: Bool)? {
-        guard let payload = definition.payload, let compactSize = definition.objectPayloadSize else { return nil }
-        if let bodySize = options.bodySize, definition.shape == .payload { return (payload, bodySize, compactSize, true) }
-        let size = options.serializer == .compact
+        -> (payload: Payload, size: Int, compactSize: Int, isBody: Bool, isLowerBound: Bool)? {
+        guard let payload = definition.payload, var compactSize = definition.objectPayloadSize else { return nil }
+        if let bodySize = options.bodySize, definition.shape == .payload { return (payload, bodySize, compactSize, true, false) }
+        var size = options.serializer == .compact
             ? compactSize : WireSerializer.size(of: payload.node, duplicates: definition.duplicatesOnWire, style: options.serializer)
-        return (payload, size, compactSize, false)
+        guard definition.payloadElisionHasDuplicateKeys else {
+            return (payload, size, compactSize, false, options.serializer != .compact && definition.payloadHoldsElidedContent)
+        }
+        var surplus = 0
+        payload.node.walk { node, _ in
+            if let summary = node.elided { surplus += summary.compactLength - summary.minimumLength }
+        }
+        compactSize -= surplus
+        size -= surplus
+        return (payload, size, compactSize, false, true)
     }
 
     /// How the size is measured, for messages: "as sent (compact UTF-8 JSON)", "as sent (the request body's bytes)".
@@ -103,13 +117,18 @@ struct PayloadSizeLimit: Equatable, Sendable {
         largestStrings(in: payload.node, at: payload.pointer, count: count, style: style)
     }
 
-    /// The largest string values of `root` (at `pointer`), biggest first, as "/pointer (n bytes)".
+    /// The largest string values of `root` (at `pointer`), biggest first, as "/pointer (n bytes)"; an elided
+    /// container counts as one value ("at least n bytes" in a style that escapes more than compact UTF-8, or when it
+    /// holds a duplicate key).
     static func largestStrings(in root: DocumentNode, at pointer: JSONPointer, count: Int, style: WireSerializer.Style = .compact) -> [String] {
-        var found: [(pointer: JSONPointer, size: Int)] = []
+        var found: [(pointer: JSONPointer, size: Int, isLowerBound: Bool)] = []
         root.walk { node, path in
+            if let summary = node.elided {
+                found.append((JSONPointer(pointer.tokens + path), summary.minimumLength, style != .compact || summary.hasDuplicateKeys))
+            }
             guard node.string != nil else { return }
-            found.append((JSONPointer(pointer.tokens + path), WireSerializer.size(of: node, style: style)))
+            found.append((JSONPointer(pointer.tokens + path), WireSerializer.size(of: node, style: style), false))
         }
-        return found.sorted { $0.size > $1.size }.prefix(count).map { "\($0.pointer) (\($0.size) bytes)" }
+        return found.sorted { $0.size > $1.size }.prefix(count).map { "\($0.pointer) (\($0.isLowerBound ? "at least " : "")\($0.size) bytes)" }
     }
 }

@@ -183,6 +183,9 @@ public struct ParseResult: Sendable {
     /// found while deriving `documents` from `erlangTerms`, and reported only where a document is read as JSON (a
     /// library's dialect reads the term itself and says what it does with such a value).
     public var termProblems: [SyntaxProblem] = []
+    /// Whether a document holds an elided container (`ElidedContainer`): only when the reader was given a retention
+    /// limit (the JSON reader's `retentionLimit`), and the text held more than it.
+    public var hasElidedContent = false
 
     public init(documents: [DocumentNode], problems: [SyntaxProblem]) {
         self.documents = documents

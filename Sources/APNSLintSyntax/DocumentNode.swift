@@ -25,6 +25,10 @@ public struct NumberLiteral: Hashable, Sendable, CustomStringConvertible {
 /// The tree knows nothing about APNs or about the format it came from: it is the JSON data model
 /// (object, array, string, number, bool, null), with the byte range of every key and value.
 /// Object members stay in source order and duplicate keys are all kept.
+///
+/// A reader given a retention limit (`JSONReader.read(_:retentionLimit:)`) keeps a container that holds more text
+/// than the limit as an `.elided` summary instead (see `ElidedContainer`): whoever descends into a tree so read must
+/// treat an elided node as a container whose contents are unknown, never as an empty one or a scalar.
 public struct DocumentNode: Sendable {
     public enum Value: Sendable {
         case object([Member])
@@ -33,6 +37,8 @@ public struct DocumentNode: Sendable {
         case number(NumberLiteral)
         case bool(Bool)
         case null
+        /// An object or array the reader read and checked but did not keep (see `ElidedContainer`).
+        case elided(ElidedContainer)
     }
 
     public var value: Value
@@ -52,6 +58,7 @@ public struct DocumentNode: Sendable {
         case .number(let number): number.isInteger ? .integer : .number
         case .bool: .bool
         case .null: .null
+        case .elided(let summary): summary.isObject ? .object : .array
         }
     }
 
@@ -73,11 +80,39 @@ public struct DocumentNode: Sendable {
         }
     }
 
+    /// True for an object or an array, elided or not.
     public var isContainer: Bool {
         switch value {
-        case .object, .array: true
+        case .object, .array, .elided: true
         default: false
         }
+    }
+
+    /// True for an object, elided or not (`members` is nil for an elided one).
+    @inlinable public var isObject: Bool {
+        switch value {
+        case .object: true
+        // Not `.elided(let summary)`: binding the payload here would copy the node on every call.
+        case .elided: isElidedObject
+        default: false
+        }
+    }
+
+    @usableFromInline var isElidedObject: Bool { elided?.isObject ?? false }
+
+    /// The summary of a container the reader did not keep; nil for every other node.
+    @inlinable public var elided: ElidedContainer? {
+        if case .elided(let summary) = value { return summary }
+        return nil
+    }
+
+    /// Whether this node is, or holds, a container the reader did not keep (a walk of the kept tree: ask only of a
+    /// tree from a read that elided something, `ParseResult.hasElidedContent`).
+    public var containsElidedContent: Bool {
+        guard isContainer else { return false }
+        var found = false
+        walk { node, _ in if !found, node.elided != nil { found = true } }
+        return found
     }
 
     public var members: [Member]? {
@@ -113,7 +148,8 @@ public struct DocumentNode: Sendable {
     /// Visits this node and every node below it, depth first in document order. `path` holds the reference
     /// tokens from this node down (keys, and array indexes as decimal strings).
     ///
-    /// It keeps its own stack instead of recursing, so a thread's stack size does not limit the depth it walks.
+    /// It keeps its own stack instead of recursing, so a thread's stack size does not limit the depth it walks. An
+    /// elided node is visited like any other; nothing below it is (the reader did not keep it).
     public func walk(_ body: (_ node: DocumentNode, _ path: [String]) -> Void) {
         var path: [String] = []
         body(self, path)
@@ -164,6 +200,8 @@ public struct DocumentNode: Sendable {
             for index in elements.indices where elements[index].isContainer {
                 if elements[index].containsDuplicateKeys(depth: depth + 1) { return true }
             }
+        case .elided(let summary):
+            return summary.hasDuplicateKeys
         default:
             break
         }
@@ -172,7 +210,7 @@ public struct DocumentNode: Sendable {
 
     /// The same search with an explicit stack, so memory grows with depth but the thread's stack does not.
     private func containsDuplicateKeysWithStack() -> Bool {
-        if members?.hasDuplicateKeys == true { return true }
+        if members?.hasDuplicateKeys == true || elided?.hasDuplicateKeys == true { return true }
         // The containers being visited and the index of the next child of each (memory grows with depth only).
         var open: [(node: DocumentNode, next: Int)] = isContainer ? [(self, 0)] : []
         while let (node, index) = open.last {
@@ -187,7 +225,7 @@ public struct DocumentNode: Sendable {
                 continue
             }
             open[open.count - 1].next += 1
-            if child.members?.hasDuplicateKeys == true { return true }
+            if child.members?.hasDuplicateKeys == true || child.elided?.hasDuplicateKeys == true { return true }
             if child.isContainer { open.append((child, 0)) }
         }
         return false
@@ -209,6 +247,7 @@ public struct DocumentNode: Sendable {
         switch value {
         case .object: return "{…}"
         case .array: return "[…]"
+        case .elided(let summary): return summary.isObject ? "{…}" : "[…]"
         case .string(let string):
             let clipped = string.count > 40 ? String(string.prefix(40)) + "…" : string
             return "\"\(clipped)\""
@@ -306,6 +345,25 @@ extension Array where Element == Member {
         }
         var seen = Set<String>(minimumCapacity: count)
         return contains { !seen.insert($0.key).inserted }
+    }
+
+    /// The first member whose key an earlier member has, with the first member of that key, as `hasDuplicateKeys`
+    /// compares keys (pairwise with `isSameKey` for few members, as strings through a dictionary for more).
+    public var firstDuplicate: (first: Int, second: Int)? {
+        guard count > 1 else { return nil }
+        if count <= 16 {
+            for index in indices.dropFirst() {
+                let key = self[index].key
+                for earlier in 0..<index where self[earlier].key.isSameKey(as: key) { return (earlier, index) }
+            }
+            return nil
+        }
+        var seen: [String: Int] = [:]
+        for index in indices {
+            if let first = seen[self[index].key] { return (first, index) }
+            seen[self[index].key] = index
+        }
+        return nil
     }
 }
 

@@ -6,25 +6,48 @@
 ///   one is obvious), so the rules still see the document. Any other error stops reading.
 /// - Nesting is limited to `maxDepth` levels (default 512), so recursion is bounded.
 /// - Time is linear in the input: every byte is looked at a bounded number of times.
+/// - With a `retentionLimit`, memory is bounded too: no container keeps more than about that many bytes of its text
+///   in nodes; a container that would is elided (see `ElidedContainer`), its text still read and checked whole.
 public enum JSONReader {
     public static let defaultMaxDepth = 512
+    /// The retention limit the linter reads with: 1 MiB, 200 times the largest APNs payload (5120 bytes), so no
+    /// container a rule reads is ever elided in a definition APNs could accept.
+    public static let defaultRetentionLimit = 1 << 20
 
-    public static func read(_ source: SourceText, maxDepth: Int = defaultMaxDepth) -> ParseResult {
+    /// - Parameter retentionLimit: nil keeps every node (what `render` and `--fix`, which write the document back,
+    ///   need); a number bounds the nodes kept for each container to about that many bytes of text, eliding the
+    ///   rest (`ParseResult.hasElidedContent` says whether anything was). Problems, ranges, `textIsCompact` and every
+    ///   kept node are the same either way.
+    public static func read(_ source: SourceText, maxDepth: Int = defaultMaxDepth, retentionLimit: Int? = nil) -> ParseResult {
         source.bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer: buffer, source: source, maxDepth: maxDepth)
+            var parser = JSONParser(buffer: buffer, source: source, maxDepth: maxDepth, retentionLimit: retentionLimit.map { max($0, 0) } ?? .max)
             return parser.parseDocument()
         }
     }
 }
 
-private struct FatalSyntaxError: Error {
+struct FatalSyntaxError: Error {
     let problem: SyntaxProblem
 }
 
-private struct JSONParser {
+struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let source: SourceText
     let maxDepth: Int
+    /// At most this many bytes of a container's text are kept in nodes (`Int.max`: everything); see `retain`.
+    let retentionLimit: Int
+    /// How many bytes of the text read so far are held only by elided nodes' summaries: a container keeps the text
+    /// from its opening bracket on, less what was elided inside it (`retained(_:)`).
+    var elidedBytes = 0
+    var hasElidedContent = false
+    /// For the containers being elided (`skim`): each object's keys as `start, end` pairs of their ranges while it
+    /// has few and they are plain ASCII, then a table (`KeyTable`).
+    var skimKeys: [Int] = []
+    var skimTables: [KeyTable] = []
+    /// The first duplicate key found in the container being elided.
+    var skimDuplicate: ElidedContainer.DuplicateKey?
+    /// Whether the last string `skimString` read has neither an escape nor a byte outside ASCII.
+    var lastStringIsPlain = true
     var index = 0
     var depth = 0
     var problems: [SyntaxProblem] = []
@@ -37,10 +60,11 @@ private struct JSONParser {
     /// Whether the text read so far is what a compact serializer writes back (see `ParseResult.textIsCompact`).
     var textIsCompact = true
 
-    init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int) {
+    init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int, retentionLimit: Int) {
         self.bytes = buffer
         self.source = source
         self.maxDepth = maxDepth
+        self.retentionLimit = retentionLimit
         // Room for a typical payload's members at once, rather than growing from empty step by step. Most payloads
         // have no array: room for elements is made when the first one is read.
         openMembers.reserveCapacity(16)
@@ -65,7 +89,8 @@ private struct JSONParser {
                 throw fatal("empty input: expected a JSON value", at: index, length: 0,
                             help: "a notification definition is a JSON object such as {\"aps\": {…}}")
             }
-            let root = try parseValue()
+            // A text no longer than the retention limit cannot take a container over it: read without looking.
+            let root = bytes.count - index > retentionLimit ? try parseValue(RetainingWithinLimit.self) : try parseValue(KeepingEverything.self)
             try skipWhitespace()
             if index < bytes.count {
                 let start = index
@@ -78,6 +103,7 @@ private struct JSONParser {
             }
             var result = ParseResult(document: root, problems: problems)
             result.textIsCompact = textIsCompact && problems.isEmpty
+            result.hasElidedContent = hasElidedContent
             return result
         } catch let error as FatalSyntaxError {
             problems.append(error.problem)
@@ -91,12 +117,26 @@ private struct JSONParser {
 
     /// A container being read: its opening bracket, where its entries start in `openMembers` or `openElements`,
     /// and the key whose value comes next.
-    private struct OpenContainer {
+    ///
+    /// As small as it was before it had `elidedBefore` (which kind it is is the sign of `entries`): one word more and
+    /// `parseValue` copies it instead of moving it, which callgrind counts on every lint (about 600 instructions).
+    struct OpenContainer {
         let opener: Int
-        let isObject: Bool
-        let firstEntry: Int
+        /// `firstEntry` for an object, its complement (negative) for an array.
+        private let entries: Int
+        /// `elidedBytes` when it opened.
+        let elidedBefore: Int
         var key = ""
         var keyRange = SourceRange(start: 0, end: 0)
+
+        init(opener: Int, isObject: Bool, firstEntry: Int, elidedBefore: Int) {
+            self.opener = opener
+            entries = isObject ? firstEntry : ~firstEntry
+            self.elidedBefore = elidedBefore
+        }
+
+        var isObject: Bool { entries >= 0 }
+        var firstEntry: Int { entries >= 0 ? entries : ~entries }
 
         var closer: UInt8 { isObject ? UInt8(ascii: "}") : UInt8(ascii: "]") }
         var openerText: String { isObject ? "{" : "[" }
@@ -104,7 +144,8 @@ private struct JSONParser {
 
     private func openContainer(at opener: Int) -> OpenContainer {
         let isObject = bytes[opener] == UInt8(ascii: "{")
-        return OpenContainer(opener: opener, isObject: isObject, firstEntry: isObject ? openMembers.count : openElements.count)
+        return OpenContainer(opener: opener, isObject: isObject, firstEntry: isObject ? openMembers.count : openElements.count,
+                             elidedBefore: elidedBytes)
     }
 
     /// The node of a container that closes at `end`, its entries taken off the open stacks.
@@ -145,12 +186,16 @@ private struct JSONParser {
         return entries
     }
 
-    private static let placeholderNode = DocumentNode(.null, range: SourceRange(start: 0, end: 0))
+    static let placeholderNode = DocumentNode(.null, range: SourceRange(start: 0, end: 0))
     private static let placeholderMember = Member(key: "", keyRange: SourceRange(start: 0, end: 0), value: placeholderNode)
 
     /// Reads one value. Containers are kept on an explicit stack rather than the call stack, so the stack a
     /// thread needs does not grow with the nesting (a 512 KB thread reads 512 levels like 1).
-    mutating func parseValue() throws -> DocumentNode {
+    ///
+    /// `Retention` says whether to keep the open containers within the retention limit: a specialization that does
+    /// not has no call out of the loop in it, so the optimizer keeps the stacks' buffers as it would without a limit
+    /// (a call that may change the parser makes it check every append: callgrind counted 600 instructions a lint).
+    mutating func parseValue<Retention: RetentionPolicy>(_: Retention.Type) throws -> DocumentNode {
         var open: [OpenContainer] = []
         open.reserveCapacity(8)
         while true {
@@ -197,6 +242,12 @@ private struct JSONParser {
                     if openElements.capacity == 0 { openElements.reserveCapacity(8) }
                     openElements.append(consume node)
                 }
+                // No container keeps more than the retention limit; the outermost keeps the most, and only text read
+                // since the last elision can take it over.
+                if Retention.isChecked, index &- elidedBytes > retentionLimit, let elided = try retain(&open, innermost: &container) {
+                    node = elided
+                    continue
+                }
                 try skipWhitespace()
                 guard index < bytes.count else { throw unclosed(container.openerText, opener: container.opener) }
                 let byte = bytes[index]
@@ -206,15 +257,7 @@ private struct JSONParser {
                     node = close(container, endingAt: index, isOutermost: open.isEmpty)
                     continue
                 }
-                guard byte == UInt8(ascii: ",") else {
-                    if container.isObject {
-                        let hint = byte == UInt8(ascii: "\"") ? " (is a ',' missing between two members?)" : ""
-                        throw unexpected("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index,
-                                         help: "separate members with ',' and close the object with '}'")
-                    }
-                    throw unexpected("expected ',' or ']' after an array element, found \(describe(at: index))", at: index,
-                                     help: "separate elements with ',' and close the array with ']'")
-                }
+                guard byte == UInt8(ascii: ",") else { throw missingSeparator(inObject: container.isObject) }
                 let comma = index
                 index += 1
                 try skipWhitespace()
@@ -232,6 +275,28 @@ private struct JSONParser {
         }
     }
 
+    /// The error for what stands at `index` after an entry, where a ',' or the closing bracket should.
+    func missingSeparator(inObject isObject: Bool) -> FatalSyntaxError {
+        if isObject {
+            let hint = bytes[index] == UInt8(ascii: "\"") ? " (is a ',' missing between two members?)" : ""
+            return unexpected("expected ',' or '}' after an object member, found \(describe(at: index))\(hint)", at: index,
+                              help: "separate members with ',' and close the object with '}'")
+        }
+        return unexpected("expected ',' or ']' after an array element, found \(describe(at: index))", at: index,
+                          help: "separate elements with ',' and close the array with ']'")
+    }
+
+    /// The error for a ',' where an array element should be.
+    func missingElement() -> FatalSyntaxError {
+        fatal("unexpected ',': an array element is missing", at: index, length: 1, help: "remove the extra ',' or put a value before it")
+    }
+
+    /// The error for what stands at `index` after the key `key`, where its ':' should.
+    func missingColon(after key: String) -> FatalSyntaxError {
+        unexpected("expected ':' after the key \"\(clip(key))\", found \(describe(at: index))", at: index,
+                   help: "write ':' between a key and its value")
+    }
+
     mutating func enterContainer(_ opener: Int) throws {
         depth += 1
         if depth > maxDepth {
@@ -246,10 +311,7 @@ private struct JSONParser {
     private mutating func beginEntry(of container: inout OpenContainer) throws {
         guard index < bytes.count else { throw unclosed(container.openerText, opener: container.opener) }
         guard container.isObject else {
-            if bytes[index] == UInt8(ascii: ",") {
-                throw fatal("unexpected ',': an array element is missing", at: index, length: 1,
-                            help: "remove the extra ',' or put a value before it")
-            }
+            if bytes[index] == UInt8(ascii: ",") { throw missingElement() }
             return
         }
         let keyStart = index
@@ -258,10 +320,7 @@ private struct JSONParser {
         container.keyRange = SourceRange(start: keyStart, end: index)
         try skipWhitespace()
         guard index < bytes.count else { throw unclosed("{", opener: container.opener) }
-        guard bytes[index] == UInt8(ascii: ":") else {
-            throw unexpected("expected ':' after the key \"\(clip(container.key))\", found \(describe(at: index))", at: index,
-                             help: "write ':' between a key and its value")
-        }
+        guard bytes[index] == UInt8(ascii: ":") else { throw missingColon(after: container.key) }
         index += 1
         try skipWhitespace()
     }
@@ -278,13 +337,11 @@ private struct JSONParser {
 
     /// Moves `index` past whole 8-byte words of string content with no quote, backslash, control character or
     /// non-ASCII byte (the bytes that need a look), so long strings are scanned a word at a time.
-    private mutating func skipPlainASCII() {
+    mutating func skipPlainASCII() {
         guard let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word.hasNonASCIIByte || word.hasByte(below: 0x20)
-                || word.hasByte(UInt8(ascii: "\"")) || word.hasByte(UInt8(ascii: "\\")) { return }
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).needsALookInAString { return }
             index += 8
         }
     }
@@ -328,19 +385,66 @@ private struct JSONParser {
                 try parseEscape()
                 runStart = index
             } else if byte < 0x20 {
-                if byte == 0x0A || byte == 0x0D {
-                    throw FatalSyntaxError(problem: SyntaxProblem(
-                        .invalidSyntax,
-                        "unterminated string: a line break cannot appear inside a JSON string",
-                        help: "close the string with '\"' on the same line, or write the line break as \\n",
-                        range: SourceRange(start: quote, end: index)))
-                }
-                throw fatal("control character \(scalarName(UInt32(byte))) in string: JSON requires it to be escaped",
-                            at: index, length: 1, help: "write it as \(escapeSuggestion(byte))")
+                throw controlCharacter(in: quote)
             } else {
                 try validateUTF8Sequence()
             }
         }
+    }
+
+    /// Parses a string as `parseString` does, without making it: returns its length as the compact serializer writes
+    /// it (`ElidedContainer.compactLength`), and sets `lastStringIsPlain`.
+    mutating func skimString() throws -> Int {
+        let quote = index
+        index += 1
+        var length = 2
+        var plain = true
+        while true {
+            let runStart = index
+            skipPlainASCII()
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                index += 1
+            }
+            length += index - runStart
+            guard index < bytes.count else {
+                throw fatal("unterminated string: the string that starts here has no closing '\"'", at: quote, length: 1,
+                            help: "close the string with '\"' (the file may be truncated)")
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                lastStringIsPlain = plain
+                return length
+            } else if byte == UInt8(ascii: "\\") {
+                plain = false
+                scratch.removeAll(keepingCapacity: true)
+                try parseEscape()
+                for unescaped in scratch { length += compactByteLength(unescaped) }
+            } else if byte < 0x20 {
+                throw controlCharacter(in: quote)
+            } else {
+                plain = false
+                let start = index
+                try validateUTF8Sequence()
+                length += index - start
+            }
+        }
+    }
+
+    /// The error for the control character at `index`, in the string that starts at `quote`.
+    func controlCharacter(in quote: Int) -> FatalSyntaxError {
+        let byte = bytes[index]
+        if byte == 0x0A || byte == 0x0D {
+            return FatalSyntaxError(problem: SyntaxProblem(
+                .invalidSyntax,
+                "unterminated string: a line break cannot appear inside a JSON string",
+                help: "close the string with '\"' on the same line, or write the line break as \\n",
+                range: SourceRange(start: quote, end: index)))
+        }
+        return fatal("control character \(scalarName(UInt32(byte))) in string: JSON requires it to be escaped",
+                     at: index, length: 1, help: "write it as \(escapeSuggestion(byte))")
     }
 
     /// At a backslash: appends the unescaped bytes to `scratch`.
@@ -503,6 +607,14 @@ private struct JSONParser {
 
     mutating func parseNumber() throws -> DocumentNode {
         let start = index
+        let isInteger = try scanNumber()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return DocumentNode(.number(NumberLiteral(text: text, isInteger: isInteger)), range: SourceRange(start: start, end: index))
+    }
+
+    /// Moves past the number at `index`, checking it; returns whether it is an integer.
+    mutating func scanNumber() throws -> Bool {
+        let start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") {
             index += 1
@@ -551,19 +663,51 @@ private struct JSONParser {
             throw fatal("invalid number '\(text)': \(what)", at: start, length: end - start,
                         help: "write the number in decimal, or quote it if it is text")
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        return DocumentNode(.number(NumberLiteral(text: text, isInteger: isInteger)), range: SourceRange(start: start, end: index))
+        return isInteger
     }
 
     // MARK: Literals and errors at the start of a value
 
     mutating func parseLiteralOrFail() throws -> DocumentNode {
         let start = index
-        for (word, value) in [("true", DocumentNode.Value.bool(true)), ("false", .bool(false)), ("null", .null)]
-        where matchesWord(word, at: index) {
-            index += word.utf8.count
-            return DocumentNode(value, range: SourceRange(start: start, end: index))
+        let value: DocumentNode.Value
+        switch try scanLiteral() {
+        case 4 where bytes[start] == UInt8(ascii: "t"): value = .bool(true)
+        case 5: value = .bool(false)
+        default: value = .null
         }
+        return DocumentNode(value, range: SourceRange(start: start, end: index))
+    }
+
+    /// Moves past `true`, `false` or `null` at `index` and returns its length; anything else is the error it is.
+    mutating func scanLiteral() throws -> Int {
+        // The literal's first four bytes as one word, then the byte after it.
+        if index + 4 <= bytes.count {
+            let word = UInt32(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt32.self))
+            let length = word == 0x6575_7274 || word == 0x6C6C_756E ? 4 // "true", "null"
+                : word == 0x736C_6166 && index + 4 < bytes.count && bytes[index + 4] == UInt8(ascii: "e") ? 5 : 0 // "false"
+            if length > 0, index + length == bytes.count || !isWordByte(bytes[index + length]) {
+                index += length
+                return length
+            }
+        }
+        let length: Int
+        if matchesWord("true", at: index) {
+            length = 4
+        } else if matchesWord("false", at: index) {
+            length = 5
+        } else if matchesWord("null", at: index) {
+            length = 4
+        } else {
+            throw notAValue()
+        }
+        index += length
+        return length
+    }
+
+    /// The error for what stands at `index` where a value should start (and is no `true`, `false` or `null`).
+    func notAValue() -> FatalSyntaxError {
+        let start = index
         let byte = bytes[index]
         if isWordByte(byte) {
             var end = index
@@ -580,24 +724,24 @@ private struct JSONParser {
             default:
                 (message, help) = ("unexpected word '\(clip(word))': strings must be in double quotes", "put the text in double quotes: \"\(clip(word))\"")
             }
-            throw fatal(message, at: start, length: end - start, help: help)
+            return fatal(message, at: start, length: end - start, help: help)
         }
         switch byte {
         case UInt8(ascii: "'"):
-            throw fatal("strings must be in double quotes, not single quotes", at: start, length: 1, help: "use double quotes: \"…\"")
+            return fatal("strings must be in double quotes, not single quotes", at: start, length: 1, help: "use double quotes: \"…\"")
         case UInt8(ascii: "+"):
-            throw fatal("invalid number: JSON numbers cannot start with '+'", at: start, length: 1, help: "remove the '+'")
+            return fatal("invalid number: JSON numbers cannot start with '+'", at: start, length: 1, help: "remove the '+'")
         case UInt8(ascii: "."):
-            throw fatal("invalid number: JSON numbers need a digit before the decimal point", at: start, length: 1,
-                        help: "write a 0 before the point, e.g. 0.5")
+            return fatal("invalid number: JSON numbers need a digit before the decimal point", at: start, length: 1,
+                         help: "write a 0 before the point, e.g. 0.5")
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            throw fatal("expected a value, found \(describe(at: start))", at: start, length: 1, help: valueHelp)
+            return fatal("expected a value, found \(describe(at: start))", at: start, length: 1, help: valueHelp)
         case UInt8(ascii: ","):
-            throw fatal("expected a value, found ','", at: start, length: 1, help: valueHelp)
+            return fatal("expected a value, found ','", at: start, length: 1, help: valueHelp)
         default:
-            if byte >= 0x80, utf8SequenceLength(at: start) == 0 { throw invalidUTF8(at: start) }
-            throw fatal("expected a value, found \(describe(at: start))", at: start, length: max(1, utf8SequenceLength(at: start)),
-                        help: valueHelp)
+            if byte >= 0x80, utf8SequenceLength(at: start) == 0 { return invalidUTF8(at: start) }
+            return fatal("expected a value, found \(describe(at: start))", at: start, length: max(1, utf8SequenceLength(at: start)),
+                         help: valueHelp)
         }
     }
 
@@ -637,7 +781,15 @@ private struct JSONParser {
 
     // MARK: Whitespace and comments
 
-    mutating func skipWhitespace() throws {
+    /// Moves past whitespace and comments (reported). Inlined for the usual case, a token right here: compact JSON
+    /// has no whitespace at all.
+    @inline(__always) mutating func skipWhitespace() throws {
+        // Above ' ' and not '/': no whitespace, no comment.
+        guard index < bytes.count, bytes[index] <= 0x20 || bytes[index] == UInt8(ascii: "/") else { return }
+        try skipWhitespaceAndComments()
+    }
+
+    @inline(never) mutating func skipWhitespaceAndComments() throws {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09:
@@ -693,13 +845,12 @@ private struct JSONParser {
         return FatalSyntaxError(problem: SyntaxProblem(.invalidSyntax, message, help: help, range: SourceRange(start: start, end: end)))
     }
 
-    func matchesWord(_ word: String, at position: Int) -> Bool {
-        var offset = position
-        for byte in word.utf8 {
-            guard offset < bytes.count, bytes[offset] == byte else { return false }
-            offset += 1
-        }
-        return offset >= bytes.count || !isWordByte(bytes[offset])
+    func matchesWord(_ word: StaticString, at position: Int) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { return false }
+        let end = position + count
+        return end >= bytes.count || !isWordByte(bytes[end])
     }
 
     let valueHelp = "write a value here: a string in double quotes, a number, an object, an array, true, false or null"
@@ -720,6 +871,19 @@ private struct JSONParser {
     func clip(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : text
     }
+}
+
+/// Whether `parseValue` keeps the open containers within the retention limit.
+protocol RetentionPolicy {
+    static var isChecked: Bool { get }
+}
+
+enum RetainingWithinLimit: RetentionPolicy {
+    static var isChecked: Bool { true }
+}
+
+enum KeepingEverything: RetentionPolicy {
+    static var isChecked: Bool { false }
 }
 
 private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -69,49 +69,78 @@ public struct SourceOrigin: Sendable, Hashable {
 ///
 /// Line breaks are `\n`, `\r\n` and a lone `\r`; `\r\n` counts as one break. Byte offsets and ranges are into
 /// `bytes`; line numbers, and the positions `position(of:)` gives, are the file's (see `origin`).
+///
+/// The index holds, for each block of 4 KiB, how many line breaks come before it: a few bytes for each 4 KiB of text
+/// whatever the number of lines, where a list of line starts takes 8 bytes a line (as much as the text itself for a
+/// file of one short value a line). A position is then found by counting the breaks in at most one block. A text of
+/// one block needs no index at all: nothing is counted until a position is asked for (most lints report nothing).
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
     /// Where `bytes` start in their file (`.start` unless the text is a part of a stream).
     public let origin: SourceOrigin
-    /// Byte offset at which each line after the first starts: a text of one line (a request body) needs no array.
-    private let laterLineStarts: [Int]
+    /// The number of line breaks before each block after the first (`blockSize` bytes each); empty for one block.
+    private let breaksBeforeBlock: [Int]
+    /// The number of lines of a text of more than one block (counted with the index); -1 for one block.
+    private let countedLines: Int
 
-    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public var lineStarts: [Int] { [0] + laterLineStarts }
+    public var lineCount: Int { countedLines >= 0 ? countedLines : breaks(before: bytes.count) + 1 }
+
+    private static let blockShift = 12
+    private static let blockSize = 1 << blockShift
+
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`. Made when asked for: an array of every line.
+    public var lineStarts: [Int] {
+        var starts = [0]
+        starts.reserveCapacity(lineCount)
+        for index in bytes.indices where isBreak(at: index) { starts.append(index + 1) }
+        return starts
+    }
 
     public init(bytes: [UInt8], origin: SourceOrigin = .start) {
         self.bytes = bytes
         self.origin = origin
-        var starts: [Int] = []
-        var index = 0
         let count = bytes.count
+        guard count > Self.blockSize else {
+            breaksBeforeBlock = []
+            countedLines = -1
+            return
+        }
+        var blocks: [Int] = []
+        var breaks = 0
+        blocks.reserveCapacity(count >> Self.blockShift)
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let raw = UnsafeRawPointer(base)
-            while index < count {
-                // Eight bytes at a time while none is below 0x0E (so none is a line break).
-                if index + 8 <= count {
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    if !word.hasByte(below: 0x0E) {
-                        index += 8
-                        continue
-                    }
-                }
-                let byte = buffer[index]
-                if byte > 0x0D {
-                    index += 1
-                    continue
-                }
-                if byte == 0x0A {
-                    starts.append(index + 1)
-                } else if byte == 0x0D {
-                    if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
-                    starts.append(index + 1)
-                }
-                index += 1
+            var start = 0
+            while start < count {
+                let end = min(start + Self.blockSize, count)
+                breaks += Self.breaks(in: buffer, from: start, to: end)
+                if end < count { blocks.append(breaks) }
+                start = end
             }
         }
-        laterLineStarts = starts
+        breaksBeforeBlock = blocks
+        countedLines = breaks + 1
+    }
+
+    /// The line breaks that end in `start..<end` of `buffer`.
+    @inline(__always) private static func breaks(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let raw = UnsafeRawPointer(buffer.baseAddress!)
+        var breaks = 0
+        var index = start
+        while index < end {
+            // Eight bytes at a time while none is below 0x0E (so none is a line break).
+            if index + 8 <= end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if !word.hasByte(below: 0x0E) {
+                    index += 8
+                    continue
+                }
+            }
+            let byte = buffer[index]
+            index += 1
+            if byte > 0x0D { continue }
+            if byte == 0x0A || byte == 0x0D && (index == buffer.count || buffer[index] != 0x0A) { breaks += 1 }
+        }
+        return breaks
     }
 
     public init(_ string: String) {
@@ -119,29 +148,49 @@ public struct SourceText: Sendable {
     }
 
     public var count: Int { bytes.count }
-    /// The number of lines of the text (at least 1).
-    public var lineCount: Int { laterLineStarts.count + 1 }
     /// The file's number of the text's first and last line.
     public var firstLine: Int { origin.line + 1 }
     public var lastLine: Int { origin.line + lineCount }
 
+    /// Whether the byte at `index` ends a line: a `\n`, or a `\r` not followed by `\n`.
+    private func isBreak(at index: Int) -> Bool {
+        let byte = bytes[index]
+        return byte == 0x0A || byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)
+    }
+
+    /// The number of line breaks before `offset` (0...count).
+    private func breaks(before offset: Int) -> Int {
+        // (An offset at the very end of a text that fills its last block lies past every block.)
+        let block = min(offset >> Self.blockShift, breaksBeforeBlock.count)
+        var breaks = block == 0 ? 0 : breaksBeforeBlock[block - 1]
+        for index in (block << Self.blockShift)..<offset where isBreak(at: index) { breaks += 1 }
+        return breaks
+    }
+
     /// The byte offset at which line `line` of the file starts (`firstLine` ... `lastLine`).
     public func lineStart(_ line: Int) -> Int {
         let local = line - origin.line
-        return local == 1 ? 0 : laterLineStarts[local - 2]
+        guard local > 1 else { return 0 }
+        // The break that ends the line before lies in the last block with fewer breaks before it.
+        let wanted = local - 1
+        let block = breaksBeforeBlock.partitioningIndex { $0 >= wanted }
+        var breaks = block == 0 ? 0 : breaksBeforeBlock[block - 1]
+        var index = block << Self.blockShift
+        while index < bytes.count {
+            if isBreak(at: index) {
+                breaks += 1
+                if breaks == wanted { return index + 1 }
+            }
+            index += 1
+        }
+        preconditionFailure("line \(line) of \(firstLine)...\(lastLine)")
     }
 
     /// The position of a byte offset (clamped to the text).
     public func position(of offset: Int) -> SourcePosition {
         let offset = min(max(offset, 0), bytes.count)
-        // Binary search for the last line start <= offset (a 0-based line number; line 0 starts at 0).
-        var low = 0
-        var high = laterLineStarts.count
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if laterLineStarts[mid - 1] <= offset { low = mid } else { high = mid - 1 }
-        }
-        let lineStart = low == 0 ? 0 : laterLineStarts[low - 1]
+        let line = origin.line + breaks(before: offset) + 1
+        let lineStart = lineStart(line)
         var column = 1
         var index = lineStart
         while index < offset {
@@ -149,7 +198,7 @@ public struct SourceText: Sendable {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourcePosition(line: origin.line + low + 1, column: column, offset: origin.offset + offset)
+        return SourcePosition(line: line, column: column, offset: origin.offset + offset)
     }
 
     /// Byte range of line `line` of the file, without its line break; an empty range at the end for a line
@@ -218,4 +267,13 @@ extension UInt64 {
 
     /// Whether any of the eight bytes is not ASCII.
     var hasNonASCIIByte: Bool { self & 0x8080_8080_8080_8080 != 0 }
+
+    /// Whether any of the eight bytes is one a JSON string's content cannot hold as it stands: a quote, a backslash,
+    /// a control character or a byte outside ASCII. One test for the four (`hasByte(below:)`'s, joined), so a scan
+    /// through a long string branches once a word.
+    var needsALookInAString: Bool {
+        let quote = self ^ 0x2222_2222_2222_2222, backslash = self ^ 0x5C5C_5C5C_5C5C_5C5C
+        let found = (quote &- Self.ones) & ~quote | (backslash &- Self.ones) & ~backslash | (self &- 0x20 &* Self.ones) & ~self | self
+        return found & 0x8080_8080_8080_8080 != 0
+    }
 }

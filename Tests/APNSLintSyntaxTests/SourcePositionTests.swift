@@ -239,3 +239,39 @@ struct SourcePositionTests {
     #expect(source.lineRange(0) == SourceRange(start: 3, end: 3))
     #expect(source.lineRange(2) == SourceRange(start: 2, end: 3))
 }
+
+@Suite("SourceText: the line index of a large text")
+struct SourceTextBlockIndexTests {
+    /// Every line start and position, as a list of every line start gives them.
+    private func expectSameAsLineStarts(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let source = SourceText(bytes: bytes)
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == 0x0A || bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+            starts.append(index + 1)
+        }
+        #expect(source.lineCount == starts.count, sourceLocation: sourceLocation)
+        #expect(source.lineStarts == starts, sourceLocation: sourceLocation)
+        for (line, start) in starts.enumerated() where line % 97 == 0 || line + 3 > starts.count {
+            #expect(source.lineStart(line + 1) == start, sourceLocation: sourceLocation)
+        }
+        for offset in stride(from: 0, through: bytes.count, by: 53) + [bytes.count] {
+            let line = starts.lastIndex { $0 <= offset }!
+            var column = 1
+            for index in starts[line]..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
+            #expect(source.position(of: offset) == SourcePosition(line: line + 1, column: column, offset: offset), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("lines across blocks of 4 KiB, with \\r\\n split between two blocks")
+    func acrossBlocks() {
+        var generator = SplitMix64(seed: 0x11AE_5EED)
+        for size in [4095, 4096, 4097, 8192, 8193, 50_000] {
+            var bytes = (0..<size).map { _ in [UInt8]("ab\u{e9}\n\r x".utf8).randomElement(using: &generator)! }
+            if size > 4097 { bytes[4095] = 0x0D; bytes[4096] = 0x0A }
+            expectSameAsLineStarts(bytes)
+        }
+        expectSameAsLineStarts(Array(repeating: 0x0A, count: 9000))
+        expectSameAsLineStarts(Array(repeating: 0x0D, count: 9000))
+        expectSameAsLineStarts(Array(repeating: UInt8(ascii: "x"), count: 9000) + [0x0A])
+    }
+}

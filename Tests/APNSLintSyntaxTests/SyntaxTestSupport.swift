@@ -44,6 +44,9 @@ func dumpTree(_ node: DocumentNode) -> String {
         return "\(bool)" + at
     case .null:
         return "null" + at
+    case .elided(let summary):
+        return "elided(\(summary.isObject ? "object" : "array") of \(summary.count), \(summary.compactLength) bytes"
+            + (summary.hasDuplicateKeys ? ", duplicate keys" : "") + ")" + at
     }
 }
 

@@ -36,6 +36,7 @@ func valueDump(_ node: DocumentNode) -> String {
     case .number(let number): (number.isInteger ? "i:" : "n:") + number.text
     case .bool(let bool): "\(bool)"
     case .null: "null"
+    case .elided(let summary): summary.isObject ? "{…}" : "[…]"
     }
 }
 

@@ -61,10 +61,15 @@ public enum Binder {
     ///     for a definition file, which is an envelope when it has `payload` and no `aps`.
     ///   - encoding: how the library that sends the definition writes its payload (`DialectTranslation.encoding`);
     ///     nil for a request as written.
+    ///   - hasElidedContent: `root` may hold elided containers (`ParseResult.hasElidedContent`): the binder finds
+    ///     where (`NotificationDefinition.elision`).
     public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
                             firstDuplicateWins: Bool = false, textIsCompact: Bool = false, shape: NotificationDefinition.Shape? = nil,
-                            encoding: WireEncoding? = nil)
+                            encoding: WireEncoding? = nil, hasElidedContent: Bool = false)
         -> NotificationDefinition {
+        // A definition whose top-level object was elided whole may be a payload or an envelope: its keys are not known,
+        // so neither is its payload.
+        let shapeIsUnknown = hasElidedContent && shape == nil && root.isObject && root.members == nil
         let isEnvelope = shape.map { $0 == .envelope } ?? (!root.hasMember("aps") && root.hasMember(EnvelopeKey.payload))
         var envelope: FieldSet?
         var headersDeclaration: Field?
@@ -87,7 +92,7 @@ public enum Binder {
                 declaredHeaders = FieldSet(node: declaration.value, pointer: headersPointer, schema: Schema.headers, caseInsensitive: true,
                                            firstDuplicateWins: firstDuplicateWins, textIsCompact: textIsCompact)
             }
-        } else {
+        } else if !shapeIsUnknown {
             (payload, aps) = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins, textIsCompact: textIsCompact)
         }
 
@@ -121,7 +126,20 @@ public enum Binder {
             root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins,
             envelope: consume envelope, headers: Headers.Parts(fields: consume headerFields, declaration: headersDeclaration),
             deviceToken: consume deviceToken, payload: consume payload, aps: consume aps, textIsCompact: textIsCompact,
-            encoding: encoding)
+            encoding: encoding, hasElidedContent: hasElidedContent)
+    }
+
+    /// Where `root` holds elided containers: only in the payload's custom data (below a key of an object payload other
+    /// than `aps`, or `mdm` in an MDM payload), or anywhere else (the model reads what was elided, or may).
+    static func elision(in root: DocumentNode, payloadAt payloadPath: [String], payload: Payload.Parts?) -> NotificationDefinition.Elision {
+        var elision = NotificationDefinition.Elision.none
+        root.walk { node, path in
+            guard elision != .inModel, node.elided != nil else { return }
+            let isCustomData = path.count > payloadPath.count && path.starts(with: payloadPath) && payload?.node.members != nil
+                && path[payloadPath.count] != "aps" && !(payload?.isMDM == true && path[payloadPath.count] == "mdm")
+            elision = isCustomData ? .inCustomData : .inModel
+        }
+        return elision
     }
 
     static let emptyObject = DocumentNode(.object([]), range: SourceRange(start: 0, end: 0))
@@ -131,13 +149,14 @@ public enum Binder {
     }
 
     /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
-    public static func bindNested(_ field: Field, firstDuplicateWins: Bool) -> NotificationDefinition {
+    /// - Parameter hasElidedContent: the definition it is nested in holds elided containers (its `elision`).
+    public static func bindNested(_ field: Field, firstDuplicateWins: Bool, hasElidedContent: Bool = false) -> NotificationDefinition {
         let headers = emptyHeaders(firstDuplicateWins: firstDuplicateWins)
         let (payload, aps) = bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: firstDuplicateWins, textIsCompact: false)
         return NotificationDefinition(
             root: field.value, shape: .payload, firstDuplicateWins: firstDuplicateWins, envelope: nil,
             headers: Headers.Parts(fields: headers, declaration: nil), deviceToken: nil, payload: payload, aps: aps,
-            textIsCompact: false)
+            textIsCompact: false, hasElidedContent: hasElidedContent)
     }
 
     /// - Parameter textIsCompact: `node`'s tree was read from compact text (`ParseResult.textIsCompact`), which has

@@ -16,6 +16,19 @@ public struct NotificationDefinition: Sendable {
         case envelope
     }
 
+    /// Whether the reader elided part of the document (a container larger than its retention limit, see
+    /// `ElidedContainer`), and where.
+    public enum Elision: Sendable, Hashable {
+        /// Nothing was elided: the usual case.
+        case none
+        /// Only values inside the payload's custom data (under a key other than `aps`): the model is whole, and
+        /// every rule runs; an elided value is a container whose contents are unknown.
+        case inCustomData
+        /// Something the model reads was elided (the whole document, the payload, `aps` or a part of it, the
+        /// headers): only the rules that can judge what is left run (`RuleDescriptor.runsOnElidedDefinitions`).
+        case inModel
+    }
+
     /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
     @inlinable public var root: DocumentNode { storage.definition.root }
     @inlinable public var shape: Shape { storage.definition.shape }
@@ -43,6 +56,19 @@ public struct NotificationDefinition: Sendable {
     }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
     @inlinable public var inferredPushType: PushType? { storage.definition.inferredPushType }
+    /// Whether the reader elided part of the document, and where.
+    @inlinable public var elision: Elision { storage.definition.elision }
+    /// Whether the payload holds an elided container; then its size (`objectPayloadSize`) counts the container's
+    /// `compactLength`, exact unless a duplicate key is inside (`payloadElisionHasDuplicateKeys`).
+    @inlinable public var payloadHoldsElidedContent: Bool { storage.definition.payloadElision != .none }
+    /// Whether an elided container in the payload holds a duplicate key: then what a sender writes of it is not known,
+    /// only that it is at least the container's `minimumLength`.
+    @inlinable public var payloadElisionHasDuplicateKeys: Bool { storage.definition.payloadElision == .withDuplicateKeys }
+
+    /// What the payload holds of elided containers.
+    @usableFromInline enum PayloadElision: Sendable {
+        case none, withoutDuplicateKeys, withDuplicateKeys
+    }
 
     /// The declared push type, else the inferred one; `isInferred` says which. Worked out once: many rules ask.
     @inlinable public var pushType: (type: PushType, isInferred: Bool)? { storage.definition.pushType }
@@ -58,6 +84,8 @@ public struct NotificationDefinition: Sendable {
         @usableFromInline let encoding: WireEncoding?
         @usableFromInline let inferredPushType: PushType?
         @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
+        @usableFromInline let elision: Elision
+        @usableFromInline let payloadElision: PayloadElision
         let apsKeys: KeySet<APSKey>
         let alertKeys: KeySet<AlertKey>
         let headerKeys: KeySet<HeaderKey>
@@ -92,7 +120,7 @@ public struct NotificationDefinition: Sendable {
 
     init(root: consuming DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: consuming FieldSet?,
          headers: consuming Headers.Parts, deviceToken: consuming Field?, payload: consuming Payload.Parts?,
-         aps: consuming APS.Parts?, textIsCompact: Bool, encoding: WireEncoding? = nil) {
+         aps: consuming APS.Parts?, textIsCompact: Bool, encoding: WireEncoding? = nil, hasElidedContent: Bool = false) {
         // Only plain values are read from the parts (worked out as they were bound): reading a set or a field out of
         // them would copy it, a retain and a release each.
         let size: Int? = if let range = payload?.objectRange {
@@ -120,13 +148,30 @@ public struct NotificationDefinition: Sendable {
         if aps?.hasUnknownKeys == true { partsWithUnknownKeys.insert(.aps) }
         if aps?.alertHasUnknownKeys == true { partsWithUnknownKeys.insert(.alert) }
         if headers.hasUnknownKeys { partsWithUnknownKeys.insert(.headers) }
+        let (elision, payloadElision) = hasElidedContent ? Self.elision(in: root, shape: shape, payload: payload) : (.none, .none)
         storage = DefinitionStorage(
             definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
                               deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact, encoding: encoding,
-                              inferredPushType: inferredPushType, pushType: pushType, apsKeys: aps?.keys ?? [],
+                              inferredPushType: inferredPushType, pushType: pushType, elision: elision, payloadElision: payloadElision,
+                              apsKeys: aps?.keys ?? [],
                               alertKeys: aps?.alertKeys ?? [], headerKeys: headers.keys, partsWithUnknownKeys: partsWithUnknownKeys,
                               hasWronglyTypedValues: hasWronglyTypedValues),
             headers: consume headers, payload: consume payload, aps: consume aps)
+    }
+
+    /// Where `root` holds elided containers (`Elision`), and what the payload holds of them. Out of line: most
+    /// definitions have none.
+    @inline(never)
+    static func elision(in root: DocumentNode, shape: Shape, payload: Payload.Parts?) -> (Elision, PayloadElision) {
+        let elision = Binder.elision(in: root, payloadAt: shape == .envelope ? [EnvelopeKey.payload] : [], payload: payload)
+        var payloadElision = PayloadElision.none
+        if elision != .none, let node = payload?.node {
+            node.walk { node, _ in
+                guard let summary = node.elided else { return }
+                if summary.hasDuplicateKeys { payloadElision = .withDuplicateKeys } else if payloadElision == .none { payloadElision = .withoutDuplicateKeys }
+            }
+        }
+        return (elision, payloadElision)
     }
 
     /// The push type the keys of `aps` suggest (an MDM payload has no `aps`). The strongest evidence wins: Live
@@ -151,8 +196,10 @@ extension NotificationDefinition {
         payloadBytes(style: encoding?.style ?? .compact)
     }
 
-    /// The payload as a sender whose JSON encoder escapes like `style` puts it on the wire.
+    /// The payload as a sender whose JSON encoder escapes like `style` puts it on the wire; nil without a payload, or
+    /// when it holds an elided container (whose bytes the reader did not keep).
     public func payloadBytes(style: WireSerializer.Style) -> [UInt8]? {
-        payload.map { WireSerializer.serialize($0.node, duplicates: duplicatesOnWire, style: style) }
+        guard !payloadHoldsElidedContent else { return nil }
+        return payload.map { WireSerializer.serialize($0.node, duplicates: duplicatesOnWire, style: style) }
     }
 }

@@ -29,7 +29,7 @@ public struct Payload: Sendable {
             // From the set's schema-key bits, without looking either key up.
             let keys = fields.keys(PayloadKey.self)
             isMDM = !keys.contains(.aps) && keys.contains(.mdm)
-            objectRange = node.members == nil ? nil : node.range
+            objectRange = node.isObject ? node.range : nil
             hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
         }
     }
@@ -42,7 +42,8 @@ public struct Payload: Sendable {
         self.storage = storage
     }
 
-    public var isObject: Bool { node.members != nil }
+    /// Whether the payload is an object (an elided one too: see `NotificationDefinition.elision`).
+    public var isObject: Bool { node.isObject }
     @inlinable public var apsField: Field? { fields["aps"] }
     @inlinable public var mdmField: Field? { fields["mdm"] }
     /// An MDM wake-up payload `{"mdm": "…"}` has no `aps`.

@@ -15,6 +15,8 @@ public struct RulePlan: Sendable {
     private let topLevel: Dispatch
     private let nested: Dispatch
     private let fcmMessage: RuleSet
+    /// The rules that run on a definition the model could not read whole (`RuleDescriptor.runsOnElidedDefinitions`).
+    private let onElidedDefinitions: RuleSet
     /// Who reports what lower layers find, with the default severity: over every rule given, enabled or not (the
     /// settings drop the findings of rules turned off, as they drop any other).
     private let owners: [Finding: (id: String, severity: Severity)]
@@ -38,6 +40,9 @@ public struct RulePlan: Sendable {
         var fcm = RuleSet(capacity: descriptors.count)
         for (number, descriptor) in descriptors.enumerated() where descriptor.scope == .fcmMessage { fcm.insert(number) }
         fcmMessage = fcm
+        var onElided = RuleSet(capacity: descriptors.count)
+        for (number, descriptor) in descriptors.enumerated() where descriptor.runsOnElidedDefinitions { onElided.insert(number) }
+        onElidedDefinitions = onElided
     }
 
     /// Which definition a run is for.
@@ -61,6 +66,7 @@ public struct RulePlan: Sendable {
         case .nested:
             selected = nested.rules(for: definition, conditional: conditional)
         }
+        if definition.elision == .inModel { selected.formIntersection(onElidedDefinitions) }
         guard !selected.isEmpty else { return [] }
         var context = RuleContext(definition: definition, fcmMessage: fcmMessage, options: options, dialect: dialect, ruleIDs: ids)
         checks.withUnsafeBufferPointer { checks in
@@ -177,6 +183,14 @@ struct RuleSet: Sendable {
         high |= other.high
         if let others = other.more {
             for index in others.indices { more![index] |= others[index] }
+        }
+    }
+
+    mutating func formIntersection(_ other: RuleSet) {
+        low &= other.low
+        high &= other.high
+        if let others = other.more {
+            for index in others.indices { more![index] &= others[index] }
         }
     }
 

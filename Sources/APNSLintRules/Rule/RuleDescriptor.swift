@@ -16,9 +16,15 @@ public struct RuleDescriptor: Sendable {
     public let options: [RuleOption]
     /// What lower layers find that this rule reports (a reader's syntax problem, a dialect's note).
     public let finds: [Finding]
+    /// Whether the rule judges a definition the model could not read whole (`NotificationDefinition.Elision.inModel`:
+    /// the reader elided the document, or `aps`, beyond its retention limit) without a false finding: it reads what
+    /// an elided container's summary says (its kind, size, duplicate keys) and nothing it does not. Other rules do
+    /// not run on such a definition.
+    public let runsOnElidedDefinitions: Bool
 
     public init(id: String, severity: Severity, category: RuleCategory, fix: FixAvailability = .none, scope: RuleScope = .payload,
-                subscriptions: [Subscription] = [], options: [RuleOption] = [], finds: [Finding] = []) {
+                subscriptions: [Subscription] = [], options: [RuleOption] = [], finds: [Finding] = [],
+                runsOnElidedDefinitions: Bool = false) {
         self.id = id
         self.severity = severity
         self.category = category
@@ -27,6 +33,7 @@ public struct RuleDescriptor: Sendable {
         self.subscriptions = subscriptions
         self.options = options
         self.finds = finds
+        self.runsOnElidedDefinitions = runsOnElidedDefinitions
     }
 
     public var documentationPath: String { "Rules/\(id).md" }

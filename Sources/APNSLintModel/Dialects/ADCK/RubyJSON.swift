@@ -20,6 +20,7 @@ enum RubyJSON {
         switch node.value {
         case .object: "Hash"
         case .array: "Array"
+        case .elided(let summary): summary.isObject ? "Hash" : "Array"
         case .string: "String"
         case .number(let number): number.isInteger ? "Integer" : "Float"
         case .bool(let value): value ? "TrueClass" : "FalseClass"
@@ -34,6 +35,7 @@ enum RubyJSON {
         case .bool(let value): "\(value)"
         case .object: "an object"
         case .array: "an array"
+        case .elided(let summary): summary.isObject ? "an object" : "an array"
         case .string: "a string (\(inspect(node)))"
         case .number(let number): "\(number.isInteger ? "an Integer" : "a Float") (\(number.text))"
         }
@@ -53,6 +55,8 @@ enum RubyJSON {
         case .bool(let value): return "\(value)"
         case .number(let number): return text(of: number) ?? (number.isNegative ? "-Infinity" : "Infinity")
         case .array(let elements): return "[" + elements.map(inspect).joined(separator: ", ") + "]"
+        // Not reached: the linter reads a dialect's definition whole (`Linter.lint`).
+        case .elided(let summary): return summary.isObject ? "{…}" : "[…]"
         case .object(let members):
             return "{" + parsedMembers(members).map { inspect(DocumentNode(.string($0.key), range: $0.keyRange)) + "=>" + inspect($0.value) }
                 .joined(separator: ", ") + "}"
@@ -137,7 +141,7 @@ enum RubyJSON {
             guard text != number.text else { return node }
             reformatted.append(Reformatted(written: number.text, sent: text, range: node.range, pointer: pointer))
             return DocumentNode(.number(NumberLiteral(text: text, isInteger: number.isInteger)), range: node.range)
-        case .string, .bool, .null:
+        case .string, .bool, .null, .elided:
             return node
         }
     }

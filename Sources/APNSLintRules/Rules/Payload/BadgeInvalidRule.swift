@@ -71,7 +71,7 @@ struct BadgeInvalidRule: ModelRule {
         case .null:
             what = "null"
             help = "write 0 to remove the badge, or remove the key to leave it unchanged"
-        case .object, .array:
+        case .object, .array, .elided:
             what = value.kind.phrase + " (\(value.shortDescription))"
             help = "write the count as a number, such as 1 (0 removes the badge)"
         }

@@ -5,7 +5,8 @@ struct PayloadNearLimitRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "payload-near-limit", severity: .warning, category: .size,
         scope: .request,
-        options: [share])
+        options: [share],
+        runsOnElidedDefinitions: true)
 
     static let share = RuleOption(name: "share", summary: "Warn above this share of the size limit (0 to 1).", allowed: 0...1,
                                   defaultValue: 0.9, commandLineFlag: "near-limit-share")
@@ -44,8 +45,8 @@ struct PayloadNearLimitRule: ModelRule {
         guard !context.dialect.contains(.truncatesToFit) else { return }
         let style = context.options.serializer
         let share = context.value(of: share)
-        guard let (payload, size, compactSize, isBody) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
-              Double(size) > share * Double(PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile)) else { return }
+        guard let (payload, size, compactSize, isBody, isLowerBound) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
+              !isLowerBound, Double(size) > share * Double(PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile)) else { return }
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size <= limit.bytes, Double(size) > share * Double(limit.bytes) else { return }
         let used = decimalText((Double(size) / Double(limit.bytes) * 1000).rounded(.down) / 10)

@@ -6,7 +6,8 @@ struct DuplicateKeyRule: ModelRule {
         id: "duplicate-key", severity: .warning, category: .structure,
         fix: .always,
         // It walks the whole document, nested payloads included.
-        scope: .request)
+        scope: .request,
+        runsOnElidedDefinitions: true)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -44,6 +45,10 @@ struct DuplicateKeyRule: ModelRule {
         let firstWins = context.definition.firstDuplicateWins
         // A header name written twice the same way is this rule's too; two spellings of one name are duplicate-header's.
         context.definition.root.walk { node, path in
+            if let duplicate = node.elided?.firstDuplicate {
+                reportElided(duplicate, at: JSONPointer(path), range: node.range, into: &context)
+                return
+            }
             guard let members = node.members, members.count > 1 else { return }
             var winners: [String: SourceRange] = [:]
             for member in members where !(firstWins && winners[member.key] != nil) { winners[member.key] = member.keyRange }
@@ -68,5 +73,19 @@ struct DuplicateKeyRule: ModelRule {
                 }
             }
         }
+    }
+
+    /// The first duplicate key inside a container the reader elided (only JSON is read so): where it is first
+    /// written, with where it is written again. The reader kept no more of the container, so this is the one
+    /// finding there, with no fix.
+    private static func reportElided(_ duplicate: ElidedContainer.DuplicateKey, at pointer: JSONPointer, range: SourceRange,
+                                     into context: inout RuleContext) {
+        let key = duplicate.key
+        context.report(
+            "duplicate key \"\(key)\": the same object sets it again later; JSON parsers disagree on which value wins, so the request APNs gets may not be the one you reviewed",
+            pointer: JSONPointer(pointer.tokens + duplicate.path + [key]), range: duplicate.first,
+            help: "keep one \"\(key)\" and delete the others",
+            notes: [Note("set again here", range: duplicate.second),
+                    Note("apns-lint read \(pointer.tokens.isEmpty ? "the document" : "\(pointer)") (\(range.length) bytes) without keeping it in memory, so only its first duplicate key is reported")])
     }
 }

@@ -3,7 +3,9 @@ import APNSLintSyntax
 
 struct PayloadNotObjectRule: ModelRule {
     static let descriptor = RuleDescriptor(
-        id: "payload-not-object", severity: .error, category: .structure)
+        id: "payload-not-object", severity: .error, category: .structure,
+        // An elided payload is still an object or an array.
+        runsOnElidedDefinitions: true)
 
     static var documentation: RuleDocs {
         RuleDocs(

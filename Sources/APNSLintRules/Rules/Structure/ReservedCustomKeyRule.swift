@@ -63,8 +63,10 @@ struct ReservedCustomKeyRule: ModelRule {
             help: "rename the key; if it is a notification the app presents itself, give it a full \"aps\" dictionary with APNs keys such as \"alert\"")
     }
 
-    /// An `aps` that stands for a notification: a dictionary (or proplist) that is empty or holds APNs keys.
+    /// An `aps` that stands for a notification: a dictionary (or proplist) that is empty or holds APNs keys. What an
+    /// elided container holds is not known: it is not reported.
     static func isNotification(_ node: DocumentNode) -> Bool {
+        if node.elided != nil { return true }
         guard let members = node.members ?? Proplist.members(of: node) else { return false }
         return members.isEmpty || members.contains { apsKeys.contains($0.key) }
     }
