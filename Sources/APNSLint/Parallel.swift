@@ -12,11 +12,13 @@ public enum Parallel {
         let jobs = min(max(1, jobs ?? defaultJobs), indices.count)
         if jobs <= 1 { return indices.map(transform) }
         let results = ResultSlots<Value>(count: indices.count)
-        let next = Counter()
+        // Indexes are handed out a run at a time: one lock for each item made the threads queue on it (items of a few
+        // microseconds, a stream's records), while runs small enough leave every thread a share at the end.
+        let next = Counter(count: indices.count, run: max(1, min(64, indices.count / (jobs * 16))))
         withoutActuallyEscaping(transform) { transform in
             let work = Work {
-                while case let offset = next.take(), offset < indices.count {
-                    results.set(offset, transform(indices.lowerBound + offset))
+                while let run = next.take() {
+                    for offset in run { results.set(offset, transform(indices.lowerBound + offset)) }
                 }
             }
             // jobs - 1 threads of our own (Dispatch's pool can leave a late worker with nothing to take), joined before
@@ -72,37 +74,47 @@ private final class Work: @unchecked Sendable {
     }
 }
 
-/// The next index to hand out, shared by worker threads.
+/// The runs of indexes still to hand out, shared by worker threads.
 private final class Counter: @unchecked Sendable {
     private var value = 0
+    private let count: Int
+    private let run: Int
     private let lock = NSLock()
 
-    func take() -> Int {
+    init(count: Int, run: Int) {
+        self.count = count
+        self.run = run
+    }
+
+    /// The next run of offsets (`0..<count`), nil when all are taken.
+    func take() -> Range<Int>? {
         lock.lock()
         defer { lock.unlock() }
-        value += 1
-        return value - 1
+        guard value < count else { return nil }
+        let start = value
+        value = min(count, value + run)
+        return start..<value
     }
 }
 
-/// Fixed slots written once each from concurrent workers.
+/// Fixed slots, each written once by one worker and read when every worker has been joined (the join orders the
+/// writes before the reads): no lock.
 private final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
+    private let slots: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
     }
 
     func set(_ index: Int, _ value: Value) {
-        lock.lock()
         slots[index] = value
-        lock.unlock()
     }
 
-    var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0! }
-    }
+    var values: [Value] { slots.map { $0! } }
 }
