@@ -148,9 +148,9 @@ public struct Linter: Sendable {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role)
     }
 
-    /// Lints a text its format's reader has already read into `parsed` (a directory walk reads it to see whether it
-    /// is a definition at all).
-    func lint(_ source: SourceText, parsed: ParseResult, fileName: String, format: InputFormat, headers: [HeaderOption],
+    /// Lints a text its format's reader has already read into `parsed`, if it has (a directory walk reads it to see
+    /// whether it is a definition at all).
+    func lint(_ source: SourceText, parsed: ParseResult?, fileName: String, format: InputFormat, headers: [HeaderOption],
               path: String?, role: InputRole) -> FileReport {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role, parsed: parsed)
     }

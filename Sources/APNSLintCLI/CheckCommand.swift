@@ -207,18 +207,19 @@ struct CheckCommand: ParsableCommand {
         var pending: [InputFile] = []
         func lintPending() throws {
             guard !pending.isEmpty else { return }
-            let (results, skippedHere) = try configured { () throws(ConfigurationError) in
-                try workspace.lint(files: pending, headers: headers, role: role, jobs: jobs, transform: writer.prepare)
-            }
-            skipped += skippedHere
-            var prepared: [ReportWriter.Prepared] = []
-            for result in results {
-                switch result {
-                case .success(let report): prepared.append(report)
-                case .failure(let error): failures.append(error)
+            // Written a run of files at a time, while later files are linted.
+            skipped += try configured { () throws(ConfigurationError) in
+                try workspace.lint(files: pending, headers: headers, role: role, jobs: jobs, transform: writer.prepare) { results in
+                    var prepared: [ReportWriter.Prepared] = []
+                    for result in results {
+                        switch result {
+                        case .success(let report): prepared.append(report)
+                        case .failure(let error): failures.append(error)
+                        }
+                    }
+                    writer.add(prepared)
                 }
             }
-            writer.add(prepared)
             pending = []
         }
         for file in files {

@@ -5,11 +5,14 @@ import Foundation
 extension Linter {
     /// Lints the records of a stream a batch at a time: each batch's records in parallel on `jobs` threads (nil: one
     /// per core), each record's report turned into a `Value` by `transform` on the thread that linted it, and the
-    /// values handed to `consume` in record order before the next batch is read. Memory holds one batch.
+    /// values handed to `consume` in record order, a run at a time, as they are done. Memory holds one batch.
     ///
     /// Each record is linted as a definition of its own in `kind.recordFormat`, with the file's configuration
     /// (`path`); its positions are the file's, and each report says which record it is (`FileReport.streamRecord`).
     /// A record that cannot be read is reported like any file that cannot, and the stream goes on.
+    // Compiled for the CLI's value too: unspecialized, the generic code copied every value through its witness table
+    // (perf: a tenth of a 10,000-file run's serial part).
+    @_specialize(where Value == ReportWriter.Prepared)
     public func lint<Value>(stream reader: inout RecordReader, kind: StreamKind, fileName: String, headers: [HeaderOption] = [],
                             path: String? = nil, role: InputRole = .definition, jobs: Int? = nil,
                             transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws {
@@ -22,12 +25,17 @@ extension Linter {
             if let prefetch { return try prefetch.next() }
             return try reader.nextBatch()
         }
-        while let records = try nextBatch() {
-            let values = Parallel.map(records.indices, jobs: jobs) { index in
+        // Each batch's reports are consumed (written) a run at a time while the rest of the batch is linted.
+        var failure: (any Error)?
+        while failure == nil, let records = try nextBatch() {
+            Parallel.forEachRun(records.indices, jobs: jobs, { index in
                 transform(lint(record: records[index], kind: kind, fileName: fileName, headers: headers, settings: settings, role: role))
-            }
-            try consume(values)
+            }, consume: { values in
+                guard failure == nil else { return }
+                do { try consume(values) } catch { failure = error }
+            })
         }
+        if let failure { throw failure }
     }
 
     /// One record of a stream, linted.
