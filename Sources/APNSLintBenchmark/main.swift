@@ -151,12 +151,19 @@ let cores = ProcessInfo.processInfo.activeProcessorCount
 let oneCoreOutput = directory + "/jobs-1.txt", allCoresOutput = directory + "/jobs-all.txt"
 _ = runChild(cli, ["check", corpusDirectory])
 var oneCoreRuns: [Double] = [], allCoreRuns: [Double] = []
+// The static build (what scripts/install installs), when given: the same runs, interleaved with this build's.
+var staticOneCoreRuns: [Double] = [], staticAllCoreRuns: [Double] = []
+if let staticCLI = settings.staticCLI { _ = runChild(staticCLI, ["check", corpusDirectory]) }
 for _ in 0..<settings.cliRuns {
     // Interleaved, so both see the same machine.
     for (jobs, output) in [(["--jobs", "1"], oneCoreOutput), ([], allCoresOutput)] {
         let run = runChild(cli, ["check"] + jobs + [corpusDirectory], stdout: output)
         guard run.exitCode == 1 else { fatal("apns-lint check \(jobs.joined(separator: " ")) over the corpus exited \(run.exitCode), expected 1 (some files are bad)") }
         if jobs.isEmpty { allCoreRuns.append(run.seconds) } else { oneCoreRuns.append(run.seconds) }
+        if let staticCLI = settings.staticCLI {
+            let run = runChild(staticCLI, ["check"] + jobs + [corpusDirectory], stdout: "/dev/null")
+            if jobs.isEmpty { staticAllCoreRuns.append(run.seconds) } else { staticOneCoreRuns.append(run.seconds) }
+        }
     }
 }
 let oneCoreSeconds = median(oneCoreRuns), allCoresSeconds = median(allCoreRuns)
@@ -293,6 +300,11 @@ row("  the same, all \(cores) cores (default)",
     "\(format(allCoresSeconds, 3)) s, \(grouped(Double(settings.files) / allCoresSeconds)) files/s", "< 1 s", fullSize ? allCoresSeconds < 1 : nil)
 row("  speed-up, all cores / one", format(speedUp, 2) + "×", cores >= 2 ? "≥ 1.8×" : "", cores >= 2 && fullSize ? speedUp >= 1.8 : nil)
 row("  output of all cores = output of --jobs 1", sameOutput ? "byte-identical" : "DIFFERENT", "identical", sameOutput)
+if !staticOneCoreRuns.isEmpty {
+    let one = median(staticOneCoreRuns), all = median(staticAllCoreRuns)
+    row("  static build (--static): --jobs 1 / all cores", "\(format(one, 3)) s / \(format(all, 3)) s: \(format(one / all, 2))×",
+        cores >= 2 ? "≥ 1.8×" : "", cores >= 2 && fullSize ? one / all >= 1.8 : nil)
+}
 
 row("start-up: /bin/true (median of \(settings.startupRuns))", "\(format(trueSeconds * 1000, 1)) ms")
 row("  check one file, this build", "\(format(startupSeconds * 1000, 1)) ms (\(format(startupSeconds / trueSeconds, 1))× /bin/true)",
