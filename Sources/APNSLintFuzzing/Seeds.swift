@@ -50,7 +50,7 @@ public enum FuzzSeeds {
     /// each written as the format writes a key.
     public static func dictionary(for format: InputFormat) -> String {
         var words: [String] = []
-        let keys = Schema.payload + Schema.aps + Schema.alert + Schema.sound + Schema.headers + Schema.envelope
+        let keys = Array(Schema.payload) + Schema.aps + Schema.alert + Schema.sound + Schema.headers + Schema.envelope
         var keyNames = keys.map(\.name)
         for dialect in Dialect.allCases { keyNames += dialect.distinctiveKeys.sorted() }
         keyNames.append(Dialect.declarationKey)

@@ -4,7 +4,7 @@ import APNSLintSyntax
 /// Shared by the `unknown-*` rules: report each unknown field of a set, with "did you mean" when a known key
 /// is close (snake_case and camelCase spellings fold to kebab-case first).
 func reportUnknownKeys(
-    in fields: FieldSet, known: [KeySpec], describe place: String, consequence: String, otherwise: String,
+    in fields: FieldSet, known: KeyList, describe place: String, consequence: String, otherwise: String,
     into context: inout RuleContext
 ) {
     // Most sets have no unknown key: the names for "did you mean" are gathered only for one that does.

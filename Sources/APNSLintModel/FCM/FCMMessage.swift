@@ -31,7 +31,7 @@ public struct FCMMessage: Sendable {
     }
 
     /// `data`: the custom key-value pairs, every one a field the schema does not know.
-    public var data: FieldSet? { Self.bind(dataField, schema: []) }
+    public var data: FieldSet? { Self.bind(dataField, schema: FCMSchema.data) }
 
     /// The request body FCM receives, `{"message": {...}}`, as compact UTF-8 JSON (pretty-printed for people
     /// when asked).
@@ -47,7 +47,7 @@ public struct FCMMessage: Sendable {
         WireSerializer.size(of: node, style: style)
     }
 
-    static func bind(_ field: Field?, schema: [KeySpec]) -> FieldSet? {
+    static func bind(_ field: Field?, schema: KeyList) -> FieldSet? {
         guard let field, field.value.members != nil else { return nil }
         return FieldSet(node: field.value, pointer: field.pointer, schema: schema)
     }
@@ -93,24 +93,26 @@ extension Character {
 /// The keys of an FCM HTTP v1 message that apns-lint knows (the parts a Skygear definition produces, and their
 /// siblings), with the JSON types FCM expects.
 public enum FCMSchema {
-    public static let message: [KeySpec] = [
+    /// `data`: custom key-value pairs, none of which the schema knows.
+    public static let data = KeyList([])
+    public static let message = KeyList([
         KeySpec("notification", .object), KeySpec("android", .object), KeySpec("data", .object),
         KeySpec("apns", .object), KeySpec("webpush", .object), KeySpec("fcm_options", .object),
         KeySpec("token", .string), KeySpec("topic", .string), KeySpec("condition", .string),
-    ]
-    public static let notification: [KeySpec] = [
+    ])
+    public static let notification = KeyList([
         KeySpec("title", .string), KeySpec("body", .string), KeySpec("image", .string),
-    ]
-    public static let android: [KeySpec] = [
+    ])
+    public static let android = KeyList([
         KeySpec("collapse_key", .string), KeySpec("priority", .string), KeySpec("ttl", .string),
         KeySpec("restricted_package_name", .string), KeySpec("data", .object), KeySpec("notification", .object),
         KeySpec("fcm_options", .object), KeySpec("direct_boot_ok", .boolean),
-    ]
-    public static let androidNotification: [KeySpec] = [
+    ])
+    public static let androidNotification = KeyList([
         KeySpec("title", .string), KeySpec("body", .string), KeySpec("icon", .string), KeySpec("color", .string),
         KeySpec("sound", .string), KeySpec("tag", .string), KeySpec("click_action", .string),
         KeySpec("body_loc_key", .string), KeySpec("body_loc_args", .stringArray), KeySpec("title_loc_key", .string),
         KeySpec("title_loc_args", .stringArray), KeySpec("channel_id", .string), KeySpec("ticker", .string),
         KeySpec("sticky", .boolean), KeySpec("image", .string), KeySpec("light_settings", .object),
-    ]
+    ])
 }

@@ -21,7 +21,7 @@ public struct FieldSet: Sendable {
         @usableFromInline let node: DocumentNode
         /// The object's members, then any fields added from outside the file (headers from options).
         @usableFromInline let members: [Member]
-        @usableFromInline let schema: [KeySpec]
+        @usableFromInline let schema: KeyList
         /// For each member, its entry in `schema`, or -1 for a key the schema does not know.
         @usableFromInline let specIndices: SpecIndices
         /// Which of the schema's keys the set holds: bit `i` for `schema[i]`, whichever occurrence (see `schemaKeysPresent`).
@@ -50,7 +50,7 @@ public struct FieldSet: Sendable {
 
         /// - Parameters:
         ///   - sourceCount: how many of `members` are in the file (nil: all); `addedOptions` are the others'.
-        init(place: Place, node: DocumentNode, members: [Member], schema: [KeySpec], caseInsensitive: Bool,
+        init(place: Place, node: DocumentNode, members: [Member], schema: KeyList, caseInsensitive: Bool,
              firstDuplicateWins: Bool, proplist: DocumentNode?, sourceCount: Int? = nil, addedOptions: [HeaderOption] = [],
              textIsCompact: Bool = false) {
             // Added members come lowercased (see `FieldSet.init(headers:…)`): only the file's keys may need lowering.
@@ -110,15 +110,15 @@ public struct FieldSet: Sendable {
 
         /// Whether each member of a key the schema knows has the type the schema expects (asked while the storage is
         /// made, so of its parts rather than of `self`).
-        private static func allHaveExpectedTypes(_ members: [Member], specIndices: SpecIndices, schema: [KeySpec]) -> Bool {
+        private static func allHaveExpectedTypes(_ members: [Member], specIndices: SpecIndices, schema: KeyList) -> Bool {
             members.indices.allSatisfy { hasExpectedType(members[$0], specIndex: specIndices[$0], in: schema) }
         }
 
-        private static func hasExpectedType(_ member: Member, specIndex: Int16, in schema: [KeySpec]) -> Bool {
+        private static func hasExpectedType(_ member: Member, specIndex: Int16, in schema: KeyList) -> Bool {
             specIndex < 0 || schema[Int(specIndex)].type.accepts(member.value)
         }
 
-        static func specIndex(of name: String, in schema: [KeySpec]) -> Int16 {
+        static func specIndex(of name: String, in schema: KeyList) -> Int16 {
             Int16(schema.index(of: name) ?? -1)
         }
 
@@ -169,7 +169,7 @@ public struct FieldSet: Sendable {
     ///   YAML parsers the last).
     /// - Parameter acceptsProplist: bind an array of pairs as the object it stands for (for `aps`, `alert`,
     ///   critical `sound`).
-    public init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
+    public init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false,
                 firstDuplicateWins: Bool = false, acceptsProplist: Bool = false) {
         self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
                   firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist, textIsCompact: false)
@@ -177,13 +177,13 @@ public struct FieldSet: Sendable {
 
     /// - Parameter textIsCompact: `node`'s tree was read from compact text (`ParseResult.textIsCompact`), which has
     ///   no key twice: the set need not look for repeated keys.
-    init(node: DocumentNode, pointer: JSONPointer, schema: [KeySpec], caseInsensitive: Bool = false,
+    init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false,
          firstDuplicateWins: Bool, textIsCompact: Bool) {
         self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
                   firstDuplicateWins: firstDuplicateWins, acceptsProplist: false, textIsCompact: textIsCompact)
     }
 
-    private init(node: DocumentNode, place: Storage.Place, schema: [KeySpec], caseInsensitive: Bool, firstDuplicateWins: Bool,
+    private init(node: DocumentNode, place: Storage.Place, schema: KeyList, caseInsensitive: Bool, firstDuplicateWins: Bool,
                  acceptsProplist: Bool, textIsCompact: Bool) {
         if acceptsProplist, node.members == nil, let pairs = Proplist.members(of: node) {
             storage = Storage(place: place, node: DocumentNode(.object(pairs), range: node.range), members: pairs, schema: schema,
@@ -202,7 +202,7 @@ public struct FieldSet: Sendable {
 
     /// Binds the value of one of this set's fields (`aps`, `alert`, critical `sound`) with the same duplicate-key
     /// policy; a proplist-style array is bound as the object it stands for.
-    public func binding(_ field: Field, schema: [KeySpec]) -> FieldSet {
+    public func binding(_ field: Field, schema: KeyList) -> FieldSet {
         FieldSet(node: field.value, place: .member(key: field.key, of: field.owner), schema: schema, caseInsensitive: false,
                  firstDuplicateWins: firstDuplicateWins, acceptsProplist: true, textIsCompact: storage.textIsCompact)
     }

@@ -91,14 +91,44 @@ public struct KeySpec: Sendable, Hashable {
 /// Every key APNs documents, per dictionary (../shared/reference/apns-spec.md §1–§2), as the binder looks them up:
 /// each list is its enum's cases, in order, so entry `i` of `Schema.aps` is `APSKey(rawValue: i)`.
 public enum Schema {
-    public static let aps: [KeySpec] = APSKey.specs
-    public static let alert: [KeySpec] = AlertKey.specs
-    public static let sound: [KeySpec] = SoundKey.specs
+    public static let aps = KeyList(APSKey.specs)
+    public static let alert = KeyList(AlertKey.specs)
+    public static let sound = KeyList(SoundKey.specs)
     /// Names are compared case-insensitively.
-    public static let headers: [KeySpec] = HeaderKey.specs
-    public static let payload: [KeySpec] = PayloadKey.specs
-    public static let envelope: [KeySpec] = EnvelopeField.specs
+    public static let headers = KeyList(HeaderKey.specs)
+    public static let payload = KeyList(PayloadKey.specs)
+    public static let envelope = KeyList(EnvelopeField.specs)
 }
+
+/// The keys of one dictionary a schema knows, in a buffer made once and kept for the life of the process (each list is
+/// a `static let`). Not an array: every field set holds its schema's list, and an array's storage is reference
+/// counted, so the threads of a parallel run all wrote the same count, two atomic operations a set (perf: the first
+/// source of contention between threads). This holds a pointer and nothing to count.
+public struct KeyList: Sendable, RandomAccessCollection, Hashable {
+    @usableFromInline let buffer: UnsafeBufferPointer<KeySpec>
+
+    /// A list of `specs` that is never freed: for the schema's static lists only.
+    package init(_ specs: [KeySpec]) {
+        let storage = UnsafeMutableBufferPointer<KeySpec>.allocate(capacity: specs.count)
+        _ = storage.initialize(from: specs)
+        buffer = UnsafeBufferPointer(storage)
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { buffer.count }
+    @inlinable public subscript(position: Int) -> KeySpec { buffer[position] }
+
+    /// The entry for `name`, if the schema knows it (keys compared by length first).
+    @inlinable public func index(of name: String) -> Int? {
+        buffer.firstIndex { $0.name.isSameKey(as: name) }
+    }
+
+    public static func == (lhs: KeyList, rhs: KeyList) -> Bool { lhs.buffer.baseAddress == rhs.buffer.baseAddress }
+    public func hash(into hasher: inout Hasher) { hasher.combine(buffer.baseAddress) }
+}
+
+// The buffer is immutable once made, and never freed.
+extension UnsafeBufferPointer: @retroactive @unchecked Sendable where Element == KeySpec {}
 
 /// The documented headers' names, for code that writes them.
 public enum HeaderName {
@@ -120,12 +150,4 @@ public enum EnvelopeKey {
 /// The values of `apns-push-type` (§2.4).
 public enum PushType: String, Sendable, CaseIterable {
     case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls
-}
-
-extension [KeySpec] {
-    /// The entry for `name`, if the schema knows it (keys compared by length first).
-    @inlinable public func index(of name: String) -> Int? {
-        firstIndex { $0.name.isSameKey(as: name) }
-    }
-
 }
