@@ -19,6 +19,9 @@ final class MessageReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
+    /// How long to wait for input before taking it as ended, in milliseconds; nil waits for ever (a server does; a
+    /// test reading the server's output does not).
+    var timeout: Int32?
     /// The most a message may hold (a larger `Content-Length` is a framing error: the bytes are skipped, not kept).
     static let maximumLength = 256 << 20
 
@@ -106,6 +109,15 @@ final class MessageReader {
         }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
+            if let timeout {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, timeout)
+                if ready < 0, errno == EINTR { continue }
+                if ready <= 0 {
+                    atEnd = true
+                    return false
+                }
+            }
             let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
