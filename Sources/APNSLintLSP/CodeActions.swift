@@ -23,7 +23,11 @@ extension LanguageServer {
         let report = outcome.report
         let only = context["only"] as? [String]
         var actions: [[String: Any]] = []
-        let requested = (context["diagnostics"] as? [[String: Any]] ?? []).filter { $0["source"] as? String == APNSLintTool.name }
+        // The client's diagnostics that are this server's: from apns-lint, or from no named source (a client that drops
+        // `source` when it sends them back), with a rule id as their code.
+        let requested = (context["diagnostics"] as? [[String: Any]] ?? []).filter {
+            ($0["source"] as? String).map { $0 == APNSLintTool.name } ?? true
+        }
         if CodeActionKind.matches(CodeActionKind.quickFix, only: only) {
             for sent in requested {
                 guard let ruleID = sent["code"] as? String else { continue }
@@ -53,9 +57,11 @@ extension LanguageServer {
         let title: String, safe: Bool, edits: [[String: Any]]
         if let fix = found?.fix, !fix.edits.isEmpty {
             (title, safe, edits) = (fix.title, fix.applicability == .safe, textEdits(fix, in: document, report: report))
-        } else if found == nil, let fix = (sent["data"] as? [String: Any])?["fix"] as? [String: Any],
+        } else if found == nil, Self.isPublished(sent, forVersionOf: document), let fix = (sent["data"] as? [String: Any])?["fix"] as? [String: Any],
                   let fixTitle = fix["title"] as? String, let fixEdits = fix["edits"] as? [[String: Any]] {
-            // Not in the current report (the client's diagnostics are older than the text): the fix published with it.
+            // No current finding at the range the client sent (it changed the range), but the diagnostic was published
+            // for this very version of the text: the fix published with it. A diagnostic of an older version gets none
+            // (its edits would land in the wrong place; the new diagnostics are on their way).
             (title, safe, edits) = (fixTitle, fix["applicability"] as? String == Fix.Applicability.safe.rawValue, fixEdits)
         } else {
             return nil
@@ -73,8 +79,9 @@ extension LanguageServer {
     /// the suppression syntax of docs/configuration.md. The reason after `--` is required; the comment says to write
     /// one. Not for JSON (no comments), findings with no place in the text, or the suppression comments' own findings.
     private func disableAction(for sent: [String: Any], ruleID: String, found: Diagnostic?, document: Document) -> [String: Any]? {
+        let sentRange = Self.isPublished(sent, forVersionOf: document) ? LSPRange(json: sent["range"]) : nil
         guard let format = document.format, let marker = format.commentMarker.map({ Character(Unicode.Scalar($0)) }),
-              let range = found?.range ?? LSPRange(json: sent["range"]).map({ SourceRange(start: document.offset(of: $0.start), end: document.offset(of: $0.end)) }),
+              let range = found?.range ?? sentRange.map({ SourceRange(start: document.offset(of: $0.start), end: document.offset(of: $0.end)) }),
               !Self.suppressionRuleIDs.contains(ruleID) else { return nil }
         let line = document.text.position(of: range.start).line
         let lineRange = document.text.lineRange(line)
@@ -88,6 +95,12 @@ extension LanguageServer {
             "diagnostics": [sent],
             "edit": ["changes": [document.uri: [["range": LSPRange(start: start, end: start).json, "newText": comment]]]],
         ]
+    }
+
+    /// Whether a diagnostic the client sent was published for the document's current version (`data.version`).
+    private static func isPublished(_ sent: [String: Any], forVersionOf document: Document) -> Bool {
+        guard let version = document.version else { return false }
+        return (sent["data"] as? [String: Any])?["version"] as? Int == version
     }
 
     /// What a new suppression comment says after `--`, for the author to replace with the reason.

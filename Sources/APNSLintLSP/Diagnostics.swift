@@ -4,7 +4,8 @@ extension LanguageServer {
     /// A finding as an LSP `Diagnostic`: its range in UTF-16 code units (a finding with no place in the text, a header
     /// given outside it, is at the start), severity (error 1, warning 2, info 3), the rule id as `code` with its page
     /// as `codeDescription`, notes with a place as `relatedInformation` and the others in the message, and in `data`
-    /// the fix as LSP edits (what a code action offers when the client sends the diagnostic back).
+    /// the document's version and the fix as LSP edits (what a code action offers when the client sends the diagnostic
+    /// back with a range of its own).
     func lspDiagnostic(_ diagnostic: Diagnostic, in document: Document, report: FileReport) -> [String: Any] {
         var message = diagnostic.message
         if let part = report.partName(of: diagnostic) { message += " (\(part))" }
@@ -26,13 +27,16 @@ extension LanguageServer {
             "message": message,
         ]
         if !related.isEmpty { result["relatedInformation"] = related }
+        var data: [String: Any] = [:]
+        if let version = document.version { data["version"] = version }
         if let fix = diagnostic.fix, !fix.edits.isEmpty {
-            result["data"] = ["fix": [
+            data["fix"] = [
                 "title": fix.title,
                 "applicability": fix.applicability.rawValue,
                 "edits": textEdits(fix, in: document, report: report),
-            ] as [String: Any]]
+            ] as [String: Any]
         }
+        if !data.isEmpty { result["data"] = data }
         return result
     }
 

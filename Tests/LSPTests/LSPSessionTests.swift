@@ -61,6 +61,23 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func aDiagnosticSentBackAsTheClientKeepsItGetsItsFix() throws {
+        let (client, diagnostics) = try EditorClient.opening(Self.uri, language: "json", text: Self.badJSON)
+        // Without its source.
+        var sent = diagnostics[0]
+        sent["source"] = nil
+        #expect(try client.codeActions(Self.uri, diagnostics: [sent], only: ["quickfix"]).first?["title"] as? String == "write 3")
+        // With a range of the client's own (clamped, say): the fix in its data, published for this version.
+        sent["range"] = range(3, 13, 3, 15)
+        let actions = try client.codeActions(Self.uri, diagnostics: [sent], only: ["quickfix"])
+        #expect(edits(of: actions[0], uri: Self.uri).map { bounds($0["range"]) } == [[3, 13, 3, 16]])
+        // After a change, the old diagnostic gets no fix: its edits would land in the wrong place.
+        client.change(Self.uri, version: 2, [["range": range(0, 0, 0, 0), "text": "\n"]])
+        #expect(try client.diagnostics(for: Self.uri).map { bounds($0["range"]) } == [[4, 13, 4, 16]])
+        #expect(try client.codeActions(Self.uri, diagnostics: [sent], only: ["quickfix"]).allSatisfy { $0["title"] as? String != "write 3" })
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func fixAllGivesTheFixersWholeResult() throws {
         let client = EditorClient.inProcess()
         _ = try client.initialize()
