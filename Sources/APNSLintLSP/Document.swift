@@ -38,6 +38,11 @@ struct Document {
         }
     }
 
+    /// Whether the document is a configuration file (`.apns-lint.yml`), which is never linted as a definition.
+    var isConfigurationFile: Bool {
+        path.map { ConfigurationFile.names.contains(($0 as NSString).lastPathComponent) } ?? false
+    }
+
     /// Applies one `TextDocumentContentChangeEvent`: a range and its new text, or (without a range) the whole text.
     mutating func apply(range: LSPRange?, text newText: String) {
         guard let range else {

@@ -140,7 +140,6 @@ public final class LanguageServer: @unchecked Sendable {
                   let text = item["text"] as? String else { return invalid(method) }
             let document = Document(uri: uri, languageID: item["languageId"] as? String ?? "", version: item["version"] as? Int, text: text)
             documents[uri] = document
-            if let path = document.path, ConfigurationFile.names.contains((path as NSString).lastPathComponent) { break }
             publish(uri)
         case "textDocument/didChange":
             guard let uri = Self.uri(in: object), var document = documents[uri],
@@ -155,7 +154,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/didSave":
             guard let uri = Self.uri(in: object), let document = documents[uri] else { return invalid(method) }
             // Saving a configuration file open in the editor applies it, as a watched change would.
-            if let path = document.path, ConfigurationFile.names.contains((path as NSString).lastPathComponent) {
+            if document.isConfigurationFile {
                 reloadConfiguration()
             } else {
                 publish(uri)

@@ -31,11 +31,11 @@ extension LanguageServer {
     }
 
     /// The document linted with its configuration, or nil when it is not linted: its format is not one apns-lint reads
-    /// (or a JSON Lines stream), its configuration excludes it, or it does not look like a definition (a
-    /// `package.json`), judged as a directory walk of `apns-lint check` judges a file it finds (`DefinitionSniff`),
-    /// unless the configuration's `include` names it.
+    /// (or a JSON Lines stream), it is a configuration file, its configuration excludes it, or it does not look like a
+    /// definition (a `package.json`), judged as a directory walk of `apns-lint check` judges a file it finds
+    /// (`DefinitionSniff`), unless the configuration's `include` names it.
     func lint(_ document: Document) -> LintOutcome? {
-        guard let format = document.format else { return nil }
+        guard let format = document.format, !document.isConfigurationFile else { return nil }
         // A buffer that is no file takes the configuration of the workspace root.
         let path = document.path ?? (settings.root as NSString).appendingPathComponent("untitled")
         var problem: ConfigurationError?

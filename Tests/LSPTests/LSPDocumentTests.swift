@@ -59,6 +59,33 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func disableForThisLineInErlang() throws {
+        let uri = "file:///tmp/apns-lint-lsp/push.erl"
+        let text = "#{aps => #{alert => <<\"Hi\">>,\n           badge => <<\"3\">>}}.\n"
+        let (client, diagnostics) = try EditorClient.opening(uri, language: "erlang", text: text)
+        #expect(diagnostics.map { $0["code"] as? String } == ["badge-invalid"])
+        let actions = try client.codeActions(uri, diagnostics: diagnostics, only: ["quickfix"])
+        let disable = try #require(actions.first { $0["title"] as? String == "Disable badge-invalid for this line" })
+        let edited = applying(edits(of: disable, uri: uri), to: text)
+        #expect(edited.contains("\n           % apns-lint: disable-next-line badge-invalid -- TODO: say why this is accepted\n           badge"))
+        client.change(uri, version: 2, [["text": edited]])
+        #expect(try client.diagnostics(for: uri).isEmpty)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test func hoverOnAYAMLKey() throws {
+        let uri = "file:///tmp/apns-lint-lsp/alert.yaml"
+        let (client, _) = try EditorClient.opening(uri, language: "yaml", text: "headers:\n  apns-priority: 10\npayload:\n  aps:\n    alert:\n      loc-key: GREETING\n")
+        var response = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position(5, 8)])
+        var value = ((response["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(value?.hasPrefix("**`loc-key`**: a key of the `alert` dictionary") == true)
+        #expect(value?.contains("APNs expects a string") == true)
+        response = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position(1, 4)])
+        value = ((response["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(value?.hasPrefix("**`apns-priority`**: an HTTP/2 request header") == true)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func jsonHasNoDisableAction() throws {
         let (client, diagnostics) = try EditorClient.opening(LSPSessionTests.uri, language: "json", text: LSPSessionTests.badJSON)
         let titles = try client.codeActions(LSPSessionTests.uri, diagnostics: diagnostics).compactMap { $0["title"] as? String }
@@ -124,6 +151,32 @@ import Testing
         let diagnostics = try client.diagnostics(for: uri)
         #expect(diagnostics.map { $0["code"] as? String } == [nil, "badge-invalid"])
         #expect((diagnostics.first?["message"] as? String)?.hasPrefix("the configuration cannot be read") == true)
+        #expect(try client.shutDown() == 0)
+    }
+
+    @Test func savingAnOpenConfigurationAppliesIt() throws {
+        let directory = try temporaryDirectory(["alert.json": LSPSessionTests.badJSON, ".apns-lint.yml": "rules: {}\n"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let uri = Document.uri(forPath: directory.appendingPathComponent("alert.json").path)
+        let configuration = directory.appendingPathComponent(".apns-lint.yml")
+        let configurationURI = Document.uri(forPath: configuration.path)
+        let client = EditorClient.inProcess()
+        _ = try client.initialize(["rootUri": Document.uri(forPath: directory.path)])
+        client.open(uri, language: "json", text: LSPSessionTests.badJSON)
+        #expect(try client.diagnostics(for: uri).map { $0["severity"] as? Int } == [1])
+        // The configuration itself is not linted as a definition, even where `include` would name it.
+        client.open(configurationURI, language: "yaml", text: "rules: {}\n")
+        #expect(try client.diagnostics(for: configurationURI).isEmpty)
+        let text = "include: [\"*.yml\", \"*.json\"]\nrules:\n  badge-invalid: info\n"
+        client.change(configurationURI, version: 2, [["text": text]])
+        #expect(try client.diagnostics(for: configurationURI).isEmpty)
+        try Data(text.utf8).write(to: configuration)
+        client.notify("textDocument/didSave", ["textDocument": ["uri": configurationURI]])
+        #expect(try client.diagnostics(for: uri).map { $0["severity"] as? Int } == [3])
+        // `workspace/didChangeConfiguration` with apns-lint's settings: here, no configuration file at all.
+        client.notify("workspace/didChangeConfiguration", ["settings": ["apns-lint": ["isolated": true]]])
+        #expect(try client.diagnostics(for: uri).map { $0["severity"] as? Int } == [1])
+        #expect(try client.diagnostics(for: configurationURI).isEmpty)
         #expect(try client.shutDown() == 0)
     }
 
