@@ -31,6 +31,8 @@ public final class LanguageServer: @unchecked Sendable {
     var reports: [String: LintOutcome] = [:]
     var settings = ServerSettings()
     var workspace: Workspace
+    /// What is wrong with the client's inline settings (`ServerSettings`), said on every document.
+    var settingsProblem: ConfigurationError?
     private var nextRequestID = 1
 
     /// - Parameters:
@@ -193,7 +195,7 @@ public final class LanguageServer: @unchecked Sendable {
         let capabilities = params["capabilities"] as? [String: Any]
         let watched = (capabilities?["workspace"] as? [String: Any])?["didChangeWatchedFiles"] as? [String: Any]
         settings.canRegisterWatcher = watched?["dynamicRegistration"] as? Bool ?? false
-        workspace = settings.makeWorkspace()
+        (workspace, settingsProblem) = settings.makeWorkspace()
         return [
             "capabilities": [
                 "positionEncoding": "utf-16",
@@ -219,7 +221,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Reads the configuration files again and lints every open document with them.
     func reloadConfiguration() {
-        workspace = settings.makeWorkspace()
+        (workspace, settingsProblem) = settings.makeWorkspace()
         for uri in documents.keys.sorted() { publish(uri) }
     }
 

@@ -6,7 +6,8 @@ struct LintOutcome {
     /// The linter that applies to the document (its configuration), for fixes.
     let linter: Linter
     let report: FileReport
-    /// What went wrong reading the configuration (the document was linted with the defaults).
+    /// What went wrong reading the configuration (the document was linted with the defaults) or the client's inline
+    /// settings (left out).
     let configurationProblem: ConfigurationError?
 }
 
@@ -38,14 +39,14 @@ extension LanguageServer {
         guard let format = document.format, !document.isConfigurationFile else { return nil }
         // A buffer that is no file takes the configuration of the workspace root.
         let path = document.path ?? (settings.root as NSString).appendingPathComponent("untitled")
-        var problem: ConfigurationError?
+        var problem = settingsProblem
         var linter = Linter()
         var configuration = Configuration()
         do {
             configuration = try workspace.configuration(for: path)
             linter = try workspace.linter(for: path)
         } catch {
-            problem = error
+            problem = problem ?? error
         }
         if configuration.excludes(path) { return nil }
         let included = !configuration.include.isEmpty && configuration.includes(path, hasKnownExtension: true)

@@ -154,6 +154,23 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func inlineSettingsThatCannotBeReadAreSaidOnEveryDocument() throws {
+        for (settings, message) in [
+            (["rules": ["badge-invalid": "sometimes"]] as Any, "initializationOptions.settings"),
+            (["include": ["*.json"]] as Any, "may hold only rules, headers, platforms, serializer, size-limit-profile, dialect"),
+            ("off" as Any, "must be an object"),
+        ] {
+            let client = EditorClient.inProcess()
+            _ = try client.initialize(["initializationOptions": ["settings": settings]])
+            client.open(LSPSessionTests.uri, language: "json", text: LSPSessionTests.badJSON)
+            let diagnostics = try client.diagnostics(for: LSPSessionTests.uri)
+            #expect(diagnostics.map { $0["code"] as? String } == [nil, "badge-invalid"])
+            let text = diagnostics.first?["message"] as? String ?? ""
+            #expect(text.hasPrefix("the configuration cannot be read") && text.contains(message), "\(text)")
+            #expect(try client.shutDown() == 0)
+        }
+    }
+
     @Test func savingAnOpenConfigurationAppliesIt() throws {
         let directory = try temporaryDirectory(["alert.json": LSPSessionTests.badJSON, ".apns-lint.yml": "rules: {}\n"])
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -188,7 +205,15 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let uri = Document.uri(forPath: directory.appendingPathComponent("alert.json").path)
-        for (options, severities) in [([String: Any](), [Int]()), (["isolated": true], [1]), (["configuration": "strict.yml"], [3])] {
+        let cases: [([String: Any], [Int])] = [
+            ([:], []),
+            (["isolated": true], [1]),
+            (["configuration": "strict.yml"], [3]),
+            // Inline settings go on top of the nearest configuration, as the command line's options do.
+            (["settings": ["rules": ["badge-invalid": "warning"]]], [2]),
+            (["configuration": "strict.yml", "settings": ["rules": ["badge-invalid": "error"]]], [1]),
+        ]
+        for (options, severities) in cases {
             let client = EditorClient.inProcess()
             _ = try client.initialize(["rootUri": Document.uri(forPath: directory.path), "initializationOptions": options])
             client.open(uri, language: "json", text: LSPSessionTests.badJSON)
