@@ -17,8 +17,8 @@ extension SourceText {
     /// end of its line is the line's end (before its break), and a column inside a character (between the two halves
     /// of a surrogate pair) is that character's start.
     public func offset(line: Int, utf16Column column: Int) -> Int {
+        guard line < lineCount else { return bytes.count }
         let fileLine = firstLine + max(line, 0)
-        guard fileLine <= lastLine else { return bytes.count }
         let range = lineRange(fileLine)
         var units = 0
         var index = range.start

@@ -16,6 +16,8 @@ import Testing
         #expect(text.offset(line: 0, utf16Column: 99) == 7)  // past the line's end: its end
         #expect(text.offset(line: 1, utf16Column: 1) == 9)
         #expect(text.offset(line: 5, utf16Column: 0) == 9)   // past the last line: the end
+        #expect(text.offset(line: Int.max, utf16Column: Int.max) == 9)
+        #expect(text.offset(line: -3, utf16Column: -1) == 0)
         #expect(text.utf16Column(text.position(of: 5)) == 4)
         #expect(text.utf16Column(text.position(of: 7)) == 5)
     }
@@ -38,6 +40,20 @@ import Testing
         // A whole-text change still works.
         client.change(uri, version: 4, [["text": text]])
         #expect(try client.diagnostics(for: uri).count == 1)
+        #expect(try client.shutDown() == 0)
+    }
+
+    /// Positions out of the text are clamped, as the protocol asks, and the server goes on.
+    @Test func positionsOutsideTheTextAreClamped() throws {
+        let (client, _) = try EditorClient.opening(LSPSessionTests.uri, language: "json", text: LSPSessionTests.badJSON)
+        client.change(LSPSessionTests.uri, version: 2, [
+            ["range": range(Int.max, Int.max, -1, -1), "text": ""],
+            ["range": range(99, 0, 99, 5), "text": "\n"],
+            ["range": range(3, 200, 3, 300), "text": ""],
+        ])
+        #expect(try client.diagnostics(for: LSPSessionTests.uri).map { $0["code"] as? String } == ["badge-invalid"])
+        let response = try client.request("textDocument/hover", ["textDocument": ["uri": LSPSessionTests.uri], "position": position(Int.max, Int.max)])
+        #expect(response["result"] is NSNull)
         #expect(try client.shutDown() == 0)
     }
 

@@ -54,6 +54,30 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// Content of every kind the server may be sent by a broken client: each gets an error with id null (or is
+    /// ignored), and the server still answers afterwards.
+    @Test func garbageNeverStopsTheServer() throws {
+        let client = EditorClient.inProcess()
+        _ = try client.initialize()
+        var generator = SystemRandomNumberGenerator()
+        var contents = ["", "null", "true", "42", "\"text\"", "{", "}", "{}", #"{"jsonrpc": "2.0"}"#, #"{"method": 3}"#,
+                        #"{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": 5}}"#,
+                        #"{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": "file:///x.json"}}}"#,
+                        #"{"jsonrpc": "2.0", "id": 99, "method": "textDocument/codeAction", "params": {}}"#,
+                        #"{"jsonrpc": "2.0", "id": 100, "method": "textDocument/hover", "params": {"textDocument": {"uri": 1}}}"#]
+        for _ in 0..<20 {
+            contents.append(String(decoding: (0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) },
+                                   as: UTF8.self))
+        }
+        for content in contents { client.sendFramed(content) }
+        let response = try client.request("textDocument/hover", ["textDocument": ["uri": "file:///none.json"], "position": position(0, 0)])
+        #expect(response["result"] is NSNull)
+        let errors = client.pending.compactMap { Self.errorCode($0) }
+        #expect(Set(errors).isSubset(of: [-32700, -32600, -32602]))
+        #expect(errors.filter { $0 == -32602 }.count == 2)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func requestsAfterShutdownAreInvalid() throws {
         let client = EditorClient.inProcess()
         _ = try client.initialize()
