@@ -10,7 +10,9 @@ final class EditorClient: @unchecked Sendable {
     private let toServer: Pipe
     /// Kept so that its descriptors stay open (a pipe closes them when it goes).
     private let fromServer: Pipe
-    private let exitCode: () -> Int32?
+    private let waitForExit: () -> Int32?
+    /// The server's exit code, once it has exited.
+    private var exited: Int32?
     private var nextID = 1
     /// Notifications and requests from the server that arrived while waiting for something else.
     private(set) var pending: [[String: Any]] = []
@@ -21,7 +23,20 @@ final class EditorClient: @unchecked Sendable {
         writer = MessageWriter(descriptor: toServer.fileHandleForWriting.fileDescriptor)
         reader = MessageReader(descriptor: fromServer.fileHandleForReading.fileDescriptor)
         reader.timeout = 10_000
-        self.exitCode = exitCode
+        waitForExit = exitCode
+    }
+
+    /// A test that ends early (a failed `#require`) leaves the server running: end it before the pipes close, or its
+    /// descriptors' numbers, reused by another test's pipes, would have it read that test's messages.
+    deinit {
+        try? toServer.fileHandleForWriting.close()
+        _ = exitCode()
+    }
+
+    /// The server's exit code, waiting (up to 10 seconds) for it to exit.
+    private func exitCode() -> Int32? {
+        if exited == nil { exited = waitForExit() }
+        return exited
     }
 
     /// A server on a thread of this process, reading and writing pipes as it would standard input and output.
