@@ -61,6 +61,22 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    @Test func anUnsafeFixIsLabelledAndNotPreferred() throws {
+        let text = #"{"aps": {"alert": "Hi", "badge": 1, "badge": 2}}"#
+        let (client, diagnostics) = try EditorClient.opening(Self.uri, language: "json", text: text)
+        let duplicate = try #require(diagnostics.first { $0["code"] as? String == "duplicate-key" })
+        #expect((duplicate["data"] as? [String: Any]).flatMap { $0["fix"] as? [String: Any] }?["applicability"] as? String == "unsafe")
+        let actions = try client.codeActions(Self.uri, diagnostics: [duplicate])
+        let fix = try #require(actions.first)
+        #expect((fix["title"] as? String)?.hasSuffix(" (unsafe)") == true)
+        #expect(fix["isPreferred"] as? Bool == false)
+        // Fix all applies only safe fixes: with none, it is not offered.
+        #expect(!actions.contains { $0["title"] as? String == "Fix all safe problems" })
+        client.change(Self.uri, version: 2, [["text": applying(edits(of: fix, uri: Self.uri), to: text)]])
+        #expect(try client.diagnostics(for: Self.uri).isEmpty)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func aDiagnosticSentBackAsTheClientKeepsItGetsItsFix() throws {
         let (client, diagnostics) = try EditorClient.opening(Self.uri, language: "json", text: Self.badJSON)
         // Without its source.
