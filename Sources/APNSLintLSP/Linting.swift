@@ -17,14 +17,14 @@ extension LanguageServer {
         guard let document = documents[uri] else { return }
         let outcome = lint(document)
         reports[uri] = outcome
-        var diagnostics = outcome?.report.diagnostics.map { lspDiagnostic($0, in: document, report: outcome!.report) } ?? []
-        if let problem = outcome?.configurationProblem {
-            diagnostics.insert([
-                "range": LSPRange.start.json,
-                "severity": 1,
-                "source": APNSLintTool.name,
-                "message": "the configuration cannot be read, so the defaults apply: \(problem)",
-            ], at: 0)
+        var diagnostics: [[String: Any]] = []
+        if let outcome {
+            if let problem = outcome.configurationProblem {
+                let consequence = problem.path == ServerSettings.inlineName
+                    ? "the client's settings cannot be read, so they are left out" : "the configuration cannot be read, so the defaults apply"
+                diagnostics.append(["range": LSPRange.start.json, "severity": 1, "source": APNSLintTool.name, "message": "\(consequence): \(problem)"])
+            }
+            diagnostics += outcome.report.diagnostics.map { lspDiagnostic($0, in: document, report: outcome.report) }
         }
         var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
         if let version = document.version { params["version"] = version }

@@ -182,7 +182,7 @@ import Testing
             let diagnostics = try client.diagnostics(for: LSPSessionTests.uri)
             #expect(diagnostics.map { $0["code"] as? String } == [nil, "badge-invalid"])
             let text = diagnostics.first?["message"] as? String ?? ""
-            #expect(text.hasPrefix("the configuration cannot be read") && text.contains(message), "\(text)")
+            #expect(text.hasPrefix("the client's settings cannot be read, so they are left out: initializationOptions.settings") && text.contains(message), "\(text)")
             #expect(try client.shutDown() == 0)
         }
     }
