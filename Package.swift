@@ -7,6 +7,7 @@ import PackageDescription
 //   APNSLintModel   document tree -> typed notification AST, canonical wire serializer
 //   APNSLintRules   rules over the AST (know nothing of file formats)
 //   APNSLint        the facade: linter, configuration, reporters (library product)
+//   APNSLintLSP     the Language Server (`apns-lint lsp`): LSP over JSON-RPC, on top of the facade
 //   apns-lint       the command-line shell over APNSLint
 //   APNSLintFuzzing the invariants every input must keep, seeds and dictionaries (the fuzz harness's library)
 //   apns-lint-fuzz  the fuzz harness: replays inputs through the invariants; with libFuzzer (scripts/fuzz), fuzzes
@@ -33,10 +34,12 @@ let package = Package(
         .target(name: "APNSLintModel", dependencies: ["APNSLintSyntax"]),
         .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLint", dependencies: ["APNSLintRules", "APNSLintModel", "APNSLintSyntax"]),
+        .target(name: "APNSLintLSP", dependencies: ["APNSLint"]),
         .executableTarget(
             name: "APNSLintCLI",
             dependencies: [
                 "APNSLint",
+                "APNSLintLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +53,8 @@ let package = Package(
         .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel", "APNSLintRules"]),
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
+        // Drives the server as an editor does, over pipes (in-process) and through the built `apns-lint lsp`.
+        .testTarget(name: "LSPTests", dependencies: ["APNSLintLSP", "APNSLintCLI"]),
         .testTarget(name: "FuzzTests", dependencies: ["APNSLintFuzzing", "APNSLintFuzz"]),
         // The outputs recorded from the real libraries (../shared/oracles, seed 1), pinned: every dialect must send
         // what its library sends. RealWorld/: public payloads with the verdict of the system that received them.

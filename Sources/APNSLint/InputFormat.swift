@@ -46,7 +46,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     }
 
     /// The byte that starts a comment, for inline suppressions; nil for JSON, which has no comments.
-    var commentMarker: UInt8? {
+    public var commentMarker: UInt8? {
         switch self {
         case .json: nil
         case .yaml: UInt8(ascii: "#")

@@ -10,7 +10,8 @@ struct APNSLintCommand: ParsableCommand {
             2 usage error, unreadable input or internal error.
             """,
         version: BuildInfo.versionLine,
-        subcommands: [CheckCommand.self, RenderCommand.self, ConfigCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self],
+        subcommands: [CheckCommand.self, RenderCommand.self, ConfigCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self,
+                      LSPCommand.self],
         defaultSubcommand: CheckCommand.self)
 
     /// The command `arguments` (the command line without the program's name) run. A plain `check` is parsed by

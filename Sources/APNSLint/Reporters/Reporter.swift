@@ -133,7 +133,7 @@ extension FileReport {
 
     /// An edit as the bytes the fixer writes (see `ScalarSpelling.literal`), at the file's offsets (a stream's record
     /// starts where it does in its file).
-    func literal(_ edit: TextEdit) -> TextEdit {
+    public func literal(_ edit: TextEdit) -> TextEdit {
         let literal = ScalarSpelling.literal(edit, in: source, format: format)
         guard source.origin.offset != 0 else { return literal }
         let range = SourceRange(start: literal.range.start + source.origin.offset, end: literal.range.end + source.origin.offset)

@@ -252,15 +252,9 @@ public struct SARIFReporter: Reporter, Sendable {
         return .object(members)
     }
 
-    /// The 1-based column of a position in UTF-16 code units: each scalar before it on its line counts 1, or 2
-    /// from U+10000 on (a four-byte UTF-8 sequence). Bytes that are not UTF-8 count as the scalar columns do.
+    /// The 1-based column of a position in UTF-16 code units (`SourceText.utf16Column`).
     static func utf16Column(_ position: SourcePosition, in source: SourceText) -> Int {
-        let lineStart = source.lineStart(position.line)
-        var column = 1
-        for byte in source.bytes[lineStart..<position.offset - source.origin.offset] where byte & 0xC0 != 0x80 {
-            column += (0xF0...0xF4).contains(byte) ? 2 : 1
-        }
-        return column
+        source.utf16Column(position)
     }
 
     // MARK: Locations

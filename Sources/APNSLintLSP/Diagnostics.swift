@@ -1,0 +1,62 @@
+import APNSLint
+
+extension LanguageServer {
+    /// A finding as an LSP `Diagnostic`: its range in UTF-16 code units (a finding with no place in the text, a header
+    /// given outside it, is at the start), severity (error 1, warning 2, info 3), the rule id as `code` with its page
+    /// as `codeDescription`, notes with a place as `relatedInformation` and the others in the message, and in `data`
+    /// the document's version and the fix as LSP edits (what a code action offers when the client sends the diagnostic
+    /// back with a range of its own).
+    func lspDiagnostic(_ diagnostic: Diagnostic, in document: Document, report: FileReport) -> [String: Any] {
+        var message = diagnostic.message
+        if let part = report.partName(of: diagnostic) { message += " (\(part))" }
+        var related: [[String: Any]] = []
+        for note in diagnostic.notes {
+            if let range = note.range {
+                related.append(["location": ["uri": document.uri, "range": document.range(of: range).json], "message": note.message])
+            } else {
+                message += "\nnote: \(note.message)"
+            }
+        }
+        if let help = diagnostic.help { message += "\nhelp: \(help)" }
+        var result: [String: Any] = [
+            "range": lspRange(of: diagnostic, in: document).json,
+            "severity": Self.severity(diagnostic.severity),
+            "code": diagnostic.ruleID,
+            "codeDescription": ["href": APNSLintTool.documentationURL(forRule: diagnostic.ruleID)],
+            "source": APNSLintTool.name,
+            "message": message,
+        ]
+        if !related.isEmpty { result["relatedInformation"] = related }
+        var data: [String: Any] = [:]
+        if let version = document.version { data["version"] = version }
+        if let fix = diagnostic.fix, !fix.edits.isEmpty {
+            data["fix"] = [
+                "title": fix.title,
+                "applicability": fix.applicability.rawValue,
+                "edits": textEdits(fix, in: document, report: report),
+            ] as [String: Any]
+        }
+        if !data.isEmpty { result["data"] = data }
+        return result
+    }
+
+    func lspRange(of diagnostic: Diagnostic, in document: Document) -> LSPRange {
+        diagnostic.range.map(document.range(of:)) ?? LSPRange.start
+    }
+
+    /// A fix's byte-range edits as LSP `TextEdit`s, spelled as the fixer writes them (`FileReport.literal`).
+    func textEdits(_ fix: Fix, in document: Document, report: FileReport) -> [[String: Any]] {
+        fix.edits.map { edit in
+            let literal = report.literal(edit)
+            return ["range": document.range(of: literal.range).json, "newText": literal.replacement]
+        }
+    }
+
+    static func severity(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: 1
+        case .warning: 2
+        case .info: 3
+        }
+    }
+}
