@@ -104,7 +104,8 @@ public enum Schema {
 /// a `static let`). Not an array: every field set holds its schema's list, and an array's storage is reference
 /// counted, so the threads of a parallel run all wrote the same count, two atomic operations a set (perf: the first
 /// source of contention between threads). This holds a pointer and nothing to count.
-public struct KeyList: Sendable, RandomAccessCollection, Hashable {
+// Unchecked: the buffer is never written after it is made, and never freed.
+public struct KeyList: @unchecked Sendable, RandomAccessCollection, Hashable {
     @usableFromInline let buffer: UnsafeBufferPointer<KeySpec>
 
     /// A list of `specs` that is never freed: for the schema's static lists only.
@@ -126,9 +127,6 @@ public struct KeyList: Sendable, RandomAccessCollection, Hashable {
     public static func == (lhs: KeyList, rhs: KeyList) -> Bool { lhs.buffer.baseAddress == rhs.buffer.baseAddress }
     public func hash(into hasher: inout Hasher) { hasher.combine(buffer.baseAddress) }
 }
-
-// The buffer is immutable once made, and never freed.
-extension UnsafeBufferPointer: @retroactive @unchecked Sendable where Element == KeySpec {}
 
 /// The documented headers' names, for code that writes them.
 public enum HeaderName {
