@@ -68,14 +68,18 @@ public struct RulePlan: Sendable {
         }
         if definition.elision == .inModel { selected.formIntersection(onElidedDefinitions) }
         guard !selected.isEmpty else { return [] }
-        var context = RuleContext(definition: definition, fcmMessage: fcmMessage, options: options, dialect: dialect, ruleIDs: ids)
-        checks.withUnsafeBufferPointer { checks in
-            selected.forEach { number in
-                context.startRule(number: number, severity: severities[number])
-                checks[number].check(&context)
+        return withUnsafePointer(to: options) { options in
+            ids.withUnsafeBufferPointer { ids in
+                var context = RuleContext(definition: definition, fcmMessage: fcmMessage, options: options, dialect: dialect, ruleIDs: ids)
+                checks.withUnsafeBufferPointer { checks in
+                    selected.forEach { number in
+                        context.startRule(number: number, severity: severities[number])
+                        checks[number].check(&context)
+                    }
+                }
+                return context.takeDiagnostics()
             }
         }
-        return context.takeDiagnostics()
     }
 
     /// The rule that reports `finding`, with its default severity; nil when no rule given to the plan does.

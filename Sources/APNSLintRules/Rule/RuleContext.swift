@@ -8,22 +8,30 @@ public struct RuleContext {
     public let definition: NotificationDefinition
     /// The FCM message, for rules whose scope is the FCM message.
     public let fcmMessage: FCMMessage?
-    public let options: RuleOptions
+    /// The options the rules run with, read where they lie (see `init`).
+    public var options: RuleOptions {
+        unsafeAddress { optionsAddress }
+    }
     /// What the system that sends the request does with it (ADCK truncates, Skygear decides the push type).
     public let dialect: DialectCapabilities
     /// The ids of the plan's rules: with `ruleNumber` and `severity`, all a report needs of the running rule.
-    private let ruleIDs: [String]
+    private let ruleIDs: UnsafeBufferPointer<String>
+    private let optionsAddress: UnsafePointer<RuleOptions>
     /// Which of `ruleIDs` is running: a number, not the id itself, so switching rules copies (and retains) nothing.
     private var ruleNumber = 0
     private var severity: Severity = .info
     /// What the rules run in this context reported, in order.
     public private(set) var diagnostics: [Diagnostic] = []
 
-    init(definition: NotificationDefinition, fcmMessage: FCMMessage?, options: RuleOptions, dialect: DialectCapabilities,
-         ruleIDs: [String]) {
+    /// A context that borrows the options and the rule ids rather than holding copies: `RulePlan.run` makes it inside
+    /// `withUnsafePointer` and `withUnsafeBufferPointer` and it never outlives them. A copy retained the ids' array and
+    /// the options' set and dictionary on every run, counts that every thread of a parallel run shares (perf: the
+    /// first source of contention left after `KeyList`).
+    init(definition: NotificationDefinition, fcmMessage: FCMMessage?, options: UnsafePointer<RuleOptions>, dialect: DialectCapabilities,
+         ruleIDs: UnsafeBufferPointer<String>) {
         self.definition = definition
         self.fcmMessage = fcmMessage
-        self.options = options
+        optionsAddress = options
         self.dialect = dialect
         self.ruleIDs = ruleIDs
     }
