@@ -50,11 +50,11 @@ extension LanguageServer {
         }
         if configuration.excludes(path) { return nil }
         let included = !configuration.include.isEmpty && configuration.includes(path, hasKnownExtension: true)
-        if !included, DefinitionSniff.skipReason(format.read(document.text), source: document.text, format: format) != nil {
-            return nil
-        }
-        let report = linter.lint(document.text, fileName: document.path.map(workspace.displayPath) ?? document.uri,
-                                 format: format, path: document.path)
+        let fileName = document.path.map(workspace.displayPath) ?? document.uri
+        // Read once: the sniff's reading is the lint's.
+        guard let report = included
+            ? linter.lint(document.text, fileName: fileName, format: format, path: document.path)
+            : linter.lintIfDefinition(document.text, fileName: fileName, format: format, path: document.path) else { return nil }
         return LintOutcome(linter: linter, report: report, configurationProblem: problem)
     }
 
