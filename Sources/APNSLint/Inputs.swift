@@ -40,6 +40,14 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 /// Finding definition files and reading their bytes.
 public enum Inputs {
+    /// `read(2)` into `buffer`, retried when a signal interrupts it: the count read (0 at the end), or -1 with `errno`.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        while true {
+            let read = systemRead(descriptor, buffer, count)
+            if read >= 0 || errno != EINTR { return read }
+        }
+    }
+
     /// The system's reason for `code`, as a message continues it: "permission denied".
     static func reason(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
@@ -61,13 +69,9 @@ public enum Inputs {
         var bytes = [UInt8](unsafeUninitializedCapacity: Int(max(status.st_size, 0)) + 1) { buffer, initialized in
             defer { filled = initialized == buffer.count }
             while initialized < buffer.count {
-                let count = systemRead(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 { return }
+                let count = read(descriptor, into: buffer.baseAddress! + initialized, count: buffer.count - initialized)
+                if count < 0 { failure = errno }
+                if count <= 0 { return }
                 initialized += count
             }
         }
@@ -76,11 +80,8 @@ public enum Inputs {
         if filled {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw InputError(path: path, reason: reason(errno))
-                }
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, into: $0.baseAddress!, count: $0.count) }
+                if count < 0 { throw InputError(path: path, reason: reason(errno)) }
                 if count == 0 { break }
                 bytes.append(contentsOf: chunk[0..<count])
             }

@@ -3,10 +3,8 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
-private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
-private let systemRead = Darwin.read
 #endif
 
 /// Reads a stream from a file descriptor a block at a time and hands out its records in batches: the lines of JSON
@@ -80,10 +78,7 @@ public struct RecordReader: Sendable {
         }
         let start = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: blockSize))
-        var count = 0
-        repeat {
-            count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + start, blockSize) }
-        } while count < 0 && errno == EINTR
+        let count = buffer.withUnsafeMutableBytes { Inputs.read(descriptor, into: $0.baseAddress! + start, count: blockSize) }
         buffer.removeLast(blockSize - max(count, 0))
         if count < 0 { throw InputError(path: path, reason: Inputs.reason(errno)) }
         if count == 0 { endOfFile = true }
