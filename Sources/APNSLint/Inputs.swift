@@ -41,11 +41,24 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 /// Finding definition files and reading their bytes.
 public enum Inputs {
     /// `read(2)` into `buffer`, retried when a signal interrupts it: the count read (0 at the end), or -1 with `errno`.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         while true {
             let read = systemRead(descriptor, buffer, count)
             if read >= 0 || errno != EINTR { return read }
         }
+    }
+
+    /// Writes all of `bytes` with `write(2)`, retried when a signal interrupts it: nil, or the `errno` it failed with.
+    package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written < 0 { return errno }
+            if written == 0 { return EIO }
+            offset += written
+        }
+        return nil
     }
 
     /// The system's reason for `code`, as a message continues it: "permission denied".
@@ -104,19 +117,7 @@ extension Inputs {
         guard descriptor >= 0 else {
             throw InputError(path: path, reason: "no file can be created next to it (\(String(cString: strerror(errno))))", isWrite: true)
         }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = bytes.withUnsafeBytes { write($0, to: descriptor) }.map { String(cString: strerror($0)) }
         if failure == nil, fchmod(descriptor, status.st_mode & 0o7777) != 0 { failure = String(cString: strerror(errno)) }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)

@@ -1,3 +1,4 @@
+import APNSLint
 import Foundation
 
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them: a header part of `Name: value` lines,
@@ -118,12 +119,11 @@ final class MessageReader {
                     return false
                 }
             }
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Inputs.read(descriptor, into: $0.baseAddress!, count: $0.count) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[..<count])
                 return true
             }
-            if count < 0, errno == EINTR { continue }
             atEnd = true
             return false
         }
@@ -155,16 +155,7 @@ final class MessageWriter: @unchecked Sendable {
         bytes.append(contentsOf: content)
         lock.withLock {
             guard isOpen else { return }
-            var written = 0
-            while written < bytes.count {
-                let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    isOpen = false
-                    return
-                }
-                written += count
-            }
+            if bytes.withUnsafeBytes({ Inputs.write($0, to: descriptor) }) != nil { isOpen = false }
         }
     }
 }
