@@ -67,6 +67,22 @@ public enum Inputs {
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 
+    /// Files up to this size less one byte are read through the stack (`withUnsafeTemporaryAllocation` keeps 1 KiB
+    /// there).
+    private static let smallFileCapacity = 1024
+
+    /// Reads into `buffer` until it is full or the file ends; the count read. A failure stops it, in `failure`.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32?) -> Int {
+        var initialized = 0
+        while initialized < buffer.count {
+            let count = read(descriptor, into: buffer.baseAddress! + initialized, count: buffer.count - initialized)
+            if count < 0 { failure = errno }
+            if count <= 0 { break }
+            initialized += count
+        }
+        return initialized
+    }
+
     /// Reads a whole file with POSIX calls, so errors carry the system's reason ("Permission denied").
     public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
@@ -75,17 +91,25 @@ public enum Inputs {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: reason(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path: path, reason: "is a directory") }
-        // Read straight into an array of the file's size (and one byte more, to see the end without another read),
-        // not through a buffer copied from: the text is the one copy of a file of any size.
+        // The file's size and one byte more, to see the end without another read.
+        let capacity = Int(max(status.st_size, 0)) + 1
         var failure: Int32?
         var filled = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: Int(max(status.st_size, 0)) + 1) { buffer, initialized in
-            defer { filled = initialized == buffer.count }
-            while initialized < buffer.count {
-                let count = read(descriptor, into: buffer.baseAddress! + initialized, count: buffer.count - initialized)
-                if count < 0 { failure = errno }
-                if count <= 0 { return }
-                initialized += count
+        var bytes: [UInt8]
+        if capacity <= smallFileCapacity {
+            // A small file is read into a buffer on the stack and copied into an array that specialized code makes:
+            // `init(unsafeUninitializedCapacity:)` looks up its storage's metadata in the runtime's shared table on
+            // every call (see `Array.init(specializedRepeating:count:)`), once for each file of a walk.
+            bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                let count = readFully(descriptor, into: buffer, failure: &failure)
+                filled = count == capacity
+                return Array(UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
+        } else {
+            // A larger one straight into an array, not through a buffer copied from: the text is the one copy of it.
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                initialized = readFully(descriptor, into: buffer, failure: &failure)
+                filled = initialized == capacity
             }
         }
         if let failure { throw InputError(path: path, reason: reason(failure)) }

@@ -1,3 +1,4 @@
+import APNSLintSyntax
 /// "Did you mean …?" for misspelled keys and ids.
 public enum Suggestion {
     /// Words longer than this get no suggestion: every key and rule id is far shorter, and the edit distance costs
@@ -49,9 +50,9 @@ public enum Suggestion {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previousPrevious = [Int](specializedRepeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var current = [Int](specializedRepeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {

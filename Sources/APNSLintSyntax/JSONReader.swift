@@ -174,13 +174,14 @@ struct JSONParser {
         // slots moved from hold a placeholder that owns nothing until they are removed.
         let count = stack.count - start
         guard count > 0 else { return [] }
-        let entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Placeholders first (see `init(specializedRepeating:count:)`), then exchanged for the entries.
+        var entries = [Entry](specializedRepeating: placeholder, count: count)
+        entries.withUnsafeMutableBufferPointer { buffer in
             stack.withUnsafeMutableBufferPointer { stack in
                 let moved = stack.baseAddress! + start
-                buffer.baseAddress!.moveInitialize(from: moved, count: count)
+                buffer.baseAddress!.moveUpdate(from: moved, count: count)
                 moved.initialize(repeating: placeholder, count: count)
             }
-            initialized = count
         }
         stack.removeSubrange(start...)
         return entries

@@ -1,0 +1,39 @@
+@testable import APNSLint
+import Foundation
+import Testing
+
+/// `Inputs.readFile`: small files go through the stack, larger ones straight into their array, and a file whose size
+/// the system does not know (or that grew) is read to its end.
+@Suite("Inputs.readFile")
+struct ReadFileTests {
+    @Test("every byte, at the sizes around the small-file limit and beyond", arguments: [0, 1, 1_022, 1_023, 1_024, 1_025, 70_001])
+    func readsEveryByte(size: Int) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-read-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        #expect(try Inputs.readFile(path) == bytes)
+    }
+
+    @Test("a file whose size is not known ahead (procfs says 0) is read to its end")
+    func sizeNotKnown() throws {
+        #if os(Linux)
+        let bytes = try Inputs.readFile("/proc/self/status")
+        #expect(bytes.count > 100)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"))
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\n"))
+        #endif
+    }
+
+    @Test("a directory and a missing file are errors with the path and the reason")
+    func errors() {
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect { try Inputs.readFile(directory) } throws: { error in
+            (error as? InputError).map { $0.path == directory && $0.reason == "is a directory" } ?? false
+        }
+        let missing = directory + "/apns-lint-missing-\(UUID().uuidString).json"
+        #expect { try Inputs.readFile(missing) } throws: { error in
+            (error as? InputError).map { $0.path == missing && $0.reason == "no such file or directory" } ?? false
+        }
+    }
+}
