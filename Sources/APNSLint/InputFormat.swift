@@ -18,16 +18,16 @@ public enum InputFormat: String, Sendable, CaseIterable {
 
     /// The format a file name implies, or nil when its extension is not one apns-lint reads.
     public static func detect(fileName: String) -> InputFormat? {
-        guard let ext = fileExtension(of: fileName) else { return nil }
-        return allCases.first { $0.fileExtensions.contains(ext) }
+        InputFile.kind(ofFileName: fileName).flatMap { $0.stream == nil ? $0.format : nil }
     }
 
-    /// The extension of a file name, lowercased ("JSON" → "json"), or nil. Only the extension is lowercased: a walk
-    /// asks for every file's.
+    /// The extension of a file name, lowercased ("JSON" → "json"), or nil. Only the extension is lowercased, and
+    /// only when it has capitals: a walk asks for every file's.
     static func fileExtension(of fileName: String) -> String? {
         let utf8 = fileName.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), !utf8[dot...].contains(UInt8(ascii: "/")) else { return nil }
-        return String(fileName[fileName.index(after: dot)...]).lowercased()
+        let ext = Substring(utf8[utf8.index(after: dot)...])
+        return ext.utf8.allSatisfy({ $0 < UInt8(ascii: "A") || ($0 > UInt8(ascii: "Z") && $0 < 0x80) }) ? String(ext) : ext.lowercased()
     }
 
     /// The language of the format's reader.

@@ -21,6 +21,24 @@ public struct InputFile: Sendable, Hashable {
 
     /// The extensions of the files a directory walk looks at: every format's, then every stream's.
     public static let searchedExtensions = InputFormat.allCases.flatMap(\.fileExtensions) + StreamKind.allCases.flatMap(\.fileExtensions)
+
+    /// How a file with this name is read: its format, and whether it is a stream (then `format` is its records'); nil
+    /// when apns-lint reads no file with its extension.
+    static func kind(ofFileName name: String) -> (format: InputFormat, stream: StreamKind?)? {
+        InputFormat.fileExtension(of: name).flatMap { kindsByExtension[$0] }
+    }
+
+    /// Every searched extension's kind: looked up once per file a walk finds.
+    private static let kindsByExtension: [String: (format: InputFormat, stream: StreamKind?)] = {
+        var kinds: [String: (format: InputFormat, stream: StreamKind?)] = [:]
+        for format in InputFormat.allCases {
+            for ext in format.fileExtensions { kinds[ext] = (format, nil) }
+        }
+        for stream in StreamKind.allCases {
+            for ext in stream.fileExtensions { kinds[ext] = (stream.recordFormat, stream) }
+        }
+        return kinds
+    }()
 }
 
 /// Why a path could not be linted.

@@ -166,7 +166,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let workspace = discovery.workspace(commandLine: commandLineSettings)
         let headers = headerOptions
-        let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace)
+        let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace, jobs: jobs)
         if discovery.showFiles {
             try discovery.printFiles(files, errors: inputErrors, in: workspace)
             return
@@ -203,10 +203,13 @@ struct CheckCommand: ParsableCommand {
         var failures = inputErrors
         var skipped: [SkippedFile] = []
         // Files in their order: each run of files of one definition linted together, in parallel; a stream in batches of
-        // records as it is read. Standard input last.
-        var pending: [InputFile] = []
-        func lintPending() throws {
-            guard !pending.isEmpty else { return }
+        // records as it is read. Standard input last. `pendingStart` is the first file not linted yet; the files up to the
+        // next stream are linted together (most often that is all of them, then `files` itself, not a copy).
+        var pendingStart = 0
+        func lintPending(upTo end: Int) throws {
+            defer { pendingStart = end + 1 }
+            guard pendingStart < end else { return }
+            let pending = pendingStart == 0 && end == files.count ? files : Array(files[pendingStart..<end])
             // Written a run of files at a time, while later files are linted.
             skipped += try configured { () throws(ConfigurationError) in
                 try workspace.lint(files: pending, headers: headers, role: role, jobs: jobs, transform: writer.prepare) { results in
@@ -220,14 +223,11 @@ struct CheckCommand: ParsableCommand {
                     writer.add(prepared)
                 }
             }
-            pending = []
         }
-        for file in files {
-            guard let kind = file.stream else {
-                pending.append(file)
-                continue
-            }
-            try lintPending()
+        for index in files.indices {
+            guard let kind = files[index].stream else { continue }
+            let file = files[index]
+            try lintPending(upTo: index)
             do {
                 let skip = try workspace.lint(stream: file, kind: kind, headers: headers, role: role, jobs: jobs,
                                               transform: writer.prepare, consume: writer.add)
@@ -238,7 +238,7 @@ struct CheckCommand: ParsableCommand {
                 _ = try configured { () throws(ConfigurationError) in throw error }
             }
         }
-        try lintPending()
+        try lintPending(upTo: files.count)
         if let input = standardInput {
             if let kind = input.stream {
                 var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind)

@@ -57,8 +57,10 @@ struct DiscoveryOptions: ParsableArguments {
 
     /// The files to lint; with --no-errors-on-unmatched a path that does not exist is no error (what cannot be read
     /// still is).
-    func collect(_ paths: [String], in workspace: Workspace) throws -> (files: [InputFile], errors: [InputError]) {
-        let (files, errors) = try APNSLintCLI.configured { () throws(ConfigurationError) in try workspace.collect(paths, forceExclude: forceExclude) }
+    func collect(_ paths: [String], in workspace: Workspace, jobs: Int? = nil) throws -> (files: [InputFile], errors: [InputError]) {
+        let (files, errors) = try APNSLintCLI.configured { () throws(ConfigurationError) in
+            try workspace.collect(paths, forceExclude: forceExclude, jobs: jobs)
+        }
         guard noErrorsOnUnmatched else { return (files, errors) }
         return (files, errors.filter { !(paths.contains($0.path) && $0.reason == Workspace.missingReason) })
     }

@@ -77,8 +77,10 @@ public final class Workspace: Sendable {
     /// content looks like a definition (`InputOrigin.found`: `lint` and `triage` decide, see `DefinitionSniff`).
     /// A file named explicitly is linted as given, unless `forceExclude` and its configuration excludes it (as
     /// pre-commit passes every changed file by name). Nothing is lost silently: a directory or an entry that cannot
-    /// be read is an error with its path and the system's reason, and the walk goes on.
-    public func collect(_ paths: [String], forceExclude: Bool = false) throws(ConfigurationError) -> (files: [InputFile], errors: [InputError]) {
+    /// be read is an error with its path and the system's reason, and the walk goes on. A walk lists directories on
+    /// up to `jobs` threads (nil: `Parallel.defaultJobs`).
+    public func collect(_ paths: [String], forceExclude: Bool = false, jobs: Int? = nil) throws(ConfigurationError)
+        -> (files: [InputFile], errors: [InputError]) {
         var files: [InputFile] = []
         var errors: [InputError] = []
         var seen = Set<String>()
@@ -91,10 +93,10 @@ public final class Workspace: Sendable {
             }
             if status.st_mode & S_IFMT == S_IFDIR {
                 if forceExclude, try configuration(for: Paths.directory(of: absolute)).excludes(absolute) { continue }
-                let (found, walkErrors) = try walk(path, absolute: absolute)
-                // A walk finds each file once: only another path can name it again.
+                let (found, walkErrors) = try walk(path, absolute: absolute, jobs: jobs)
+                // A walk finds each file once: only another path can name it again (one path: its files, not a copy).
                 if paths.count == 1 {
-                    files += found
+                    files = found
                 } else {
                     for file in found where seen.insert(absolutePath(file.path)).inserted { files.append(file) }
                 }
@@ -106,12 +108,12 @@ public final class Workspace: Sendable {
                     if try configuration(for: absolute).excludes(absolute) { continue }
                 }
                 if seen.insert(absolute).inserted {
-                    let stream = StreamKind.detect(fileName: path)
-                    files.append(InputFile(path: path, format: stream?.recordFormat ?? InputFormat.detect(fileName: path) ?? .json, stream: stream))
+                    let known = InputFile.kind(ofFileName: path)
+                    files.append(Self.readingLargeYAMLAsAStream(InputFile(path: path, format: known?.format ?? .json, stream: known?.stream)))
                 }
             }
         }
-        return (files.map(Self.readingLargeYAMLAsAStream), errors)
+        return (files, errors)
     }
 
     /// A YAML file of `StreamKind.largeYAMLBytes` or more is read a document at a time.
@@ -124,90 +126,154 @@ public final class Workspace: Sendable {
         return streamed
     }
 
-    /// Depth first, sorted, skipping hidden entries and excluded directories; symbolic links to directories are
-    /// not followed (no cycles). A directory that cannot be listed, or a link to a file that cannot be reached, is
-    /// an error; the rest of the tree is still searched.
-    private func walk(_ directory: String, absolute: String) throws(ConfigurationError) -> (files: [InputFile], errors: [InputError]) {
-        var found: [InputFile] = []
-        var errors: [InputError] = []
-        let prefix = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
-        var pending: [(relative: String, absolute: String)] = [("", absolute)]
-        while let (relative, current) = pending.popLast() {
-            let configuration = try configuration(for: current + "/")
-            let entries: [DirectoryEntry]
-            do {
-                entries = try Self.listDirectory(current)
-            } catch {
-                errors.append(InputError(path: relative.isEmpty ? directory : prefix + relative, reason: error.reason))
-                continue
-            }
-            var subdirectories: [(String, String)] = []
-            for (name, type) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
-                let childAbsolute = current == "/" ? "/" + name : current + "/" + name
-                let childRelative = relative.isEmpty ? name : relative + "/" + name
-                let stream = StreamKind.detect(fileName: name)
-                let format = stream?.recordFormat ?? InputFormat.detect(fileName: name)
-                // The entry's type from the directory listing when the file system gives it; else lstat, not
-                // FileManager's attribute dictionary: this runs once per file of the tree.
-                var status = stat()
-                let kind: mode_t
-                switch Int32(type) {
-                case Int32(DT_REG): kind = S_IFREG
-                case Int32(DT_DIR): kind = S_IFDIR
-                default:
-                    guard lstat(childAbsolute, &status) == 0 else {
-                        errors.append(InputError(path: prefix + childRelative, reason: Inputs.reason(errno)))
-                        continue
-                    }
-                    kind = status.st_mode & S_IFMT
-                }
-                if kind == S_IFDIR {
-                    if !configuration.excludes(childAbsolute) { subdirectories.append((childRelative, childAbsolute)) }
-                    continue
-                }
-                if kind == S_IFLNK {
-                    guard stat(childAbsolute, &status) == 0 else {
-                        // A link that leads nowhere (or in a circle) is an error when it stands for a file to lint.
-                        let reason = Inputs.reason(errno)
-                        if configuration.includes(childAbsolute, hasKnownExtension: format != nil) {
-                            errors.append(InputError(path: prefix + childRelative, reason: reason))
-                        }
-                        continue
-                    }
-                    guard status.st_mode & S_IFMT == S_IFREG else { continue }
-                } else if kind != S_IFREG {
-                    continue
-                }
-                guard configuration.includes(childAbsolute, hasKnownExtension: format != nil) else { continue }
-                found.append(InputFile(path: prefix + childRelative, format: format ?? .json,
-                                       origin: configuration.include.isEmpty ? .found : .included, stream: stream))
-            }
-            pending += subdirectories.reversed()
+    /// Depth first, in the order of the paths, skipping hidden entries and excluded directories; symbolic links to
+    /// directories are not followed (no cycles). A directory that cannot be listed, or a link to a file that cannot be
+    /// reached, is an error; the rest of the tree is still searched. Directories are listed on several threads (a
+    /// walk of a large tree was most of the serial start of a run), then put in order.
+    private func walk(_ start: String, absolute: String, jobs: Int?) throws(ConfigurationError) -> (files: [InputFile], errors: [InputError]) {
+        let prefix = start == "." ? "" : (start.hasSuffix("/") ? start : start + "/")
+        let listings = Parallel.visitTree(WalkedDirectory(relative: "", absolute: absolute), jobs: jobs) { directory in
+            let listing = list(directory, walkedFrom: start, prefix: prefix)
+            return (listing, listing.subdirectories)
         }
-        return (found.sorted { $0.path < $1.path }, errors.sorted { $0.path < $1.path })
+        // Each listing's entries are in path order: a depth-first visit gives the files in order, and the first
+        // configuration error in that order, as a walk on one thread meets it.
+        var files: [InputFile] = []
+        files.reserveCapacity(listings.reduce(0) { $0 + $1.value.entries.count })
+        var errors: [InputError] = []
+        var stack: [(listing: Int, entry: Int)] = [(0, 0)]
+        while let (position, first) = stack.popLast() {
+            // Read in place: a copy of a listing for each entry counted its arrays ten thousand times.
+            if first == 0 {
+                if let failure = listings[position].value.failure { throw failure }
+                errors += listings[position].value.errors
+            }
+            var entry = first
+            while entry < listings[position].value.entries.count {
+                switch listings[position].value.entries[entry] {
+                case .file(let file):
+                    files.append(file)
+                    entry += 1
+                    continue
+                case .directory(let index):
+                    stack.append((position, entry + 1))
+                    stack.append((listings[position].children.lowerBound + index, 0))
+                }
+                break
+            }
+        }
+        return (files, errors.sorted { $0.path < $1.path })
     }
 
-    /// A name in a directory and its type as the listing gives it (`DT_REG`, `DT_DIR`, …; `DT_UNKNOWN` when the file
-    /// system does not say).
-    private typealias DirectoryEntry = (name: String, type: UInt8)
+    /// A directory a walk lists: its path from the walk's start, and its absolute path.
+    private struct WalkedDirectory: Sendable {
+        let relative: String
+        let absolute: String
+    }
 
-    /// The entries of a directory (without `.` and `..`), or the system's reason it cannot be listed.
-    private static func listDirectory(_ path: String) throws(InputError) -> [DirectoryEntry] {
-        guard let stream = opendir(path) else { throw InputError(path: path, reason: Inputs.reason(errno)) }
+    /// What a walk found in one directory.
+    private struct DirectoryListing: Sendable {
+        enum Entry: Sendable {
+            case file(InputFile)
+            /// The subdirectory `subdirectories[index]`.
+            case directory(Int)
+        }
+
+        /// Files and subdirectories, in path order.
+        var entries: [Entry] = []
+        var subdirectories: [WalkedDirectory] = []
+        var errors: [InputError] = []
+        /// The directory's configuration could not be read: the walk stops there.
+        var failure: ConfigurationError?
+    }
+
+    /// The files and subdirectories of one directory of a walk from `start` (as the user wrote it; `prefix` is what
+    /// the paths found start with).
+    private func list(_ directory: WalkedDirectory, walkedFrom start: String, prefix: String) -> DirectoryListing {
+        var listing = DirectoryListing()
+        let (relative, current) = (directory.relative, directory.absolute)
+        let configuration: Configuration
+        do {
+            configuration = try self.configuration(for: current + "/")
+        } catch {
+            listing.failure = error
+            return listing
+        }
+        guard let stream = opendir(current) else {
+            listing.errors.append(InputError(path: relative.isEmpty ? start : prefix + relative, reason: Inputs.reason(errno)))
+            return listing
+        }
         defer { closedir(stream) }
-        var names: [DirectoryEntry] = []
+        let descriptor = dirfd(stream)
+        var children: [(key: String, name: String, kind: mode_t)] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
-                if errno != 0 { throw InputError(path: path, reason: Inputs.reason(errno)) }
+                if errno != 0 {
+                    listing.errors.append(InputError(path: relative.isEmpty ? start : prefix + relative, reason: Inputs.reason(errno)))
+                }
                 break
             }
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
             }
-            if name != "." && name != ".." { names.append((name, entry.pointee.d_type)) }
+            // Hidden entries (and "." and "..") are skipped.
+            if name.utf8.first == UInt8(ascii: ".") { continue }
+            // The entry's type from the listing when the file system gives it; else lstat, relative to the directory.
+            let kind: mode_t
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = S_IFREG
+            case Int32(DT_DIR): kind = S_IFDIR
+            default:
+                var status = stat()
+                guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    listing.errors.append(InputError(path: prefix + (relative.isEmpty ? name : relative + "/" + name), reason: Inputs.reason(errno)))
+                    continue
+                }
+                kind = status.st_mode & S_IFMT
+            }
+            // A directory's key ends in "/", so that sorting names sorts the paths below them ("a.json" < "a/x.json"
+            // < "a0.json").
+            children.append((kind == S_IFDIR ? name + "/" : name, name, kind))
         }
-        return names
+        children.sort { $0.key < $1.key }
+        let filtered = !configuration.include.isEmpty || !configuration.exclude.isEmpty
+        for (_, name, kind) in children {
+            let childAbsolute = filtered || kind != S_IFREG ? (current == "/" ? "/" + name : current + "/" + name) : ""
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            if kind == S_IFDIR {
+                if !configuration.excludes(childAbsolute) {
+                    listing.entries.append(.directory(listing.subdirectories.count))
+                    listing.subdirectories.append(WalkedDirectory(relative: childRelative, absolute: childAbsolute))
+                }
+                continue
+            }
+            let known = InputFile.kind(ofFileName: name)
+            var status = stat()
+            if kind == S_IFLNK {
+                guard fstatat(descriptor, name, &status, 0) == 0 else {
+                    // A link that leads nowhere (or in a circle) is an error when it stands for a file to lint.
+                    let reason = Inputs.reason(errno)
+                    if configuration.includes(childAbsolute, hasKnownExtension: known != nil) {
+                        listing.errors.append(InputError(path: prefix + childRelative, reason: reason))
+                    }
+                    continue
+                }
+                guard status.st_mode & S_IFMT == S_IFREG else { continue }
+            } else if kind != S_IFREG {
+                continue
+            }
+            guard filtered ? configuration.includes(childAbsolute, hasKnownExtension: known != nil) : known != nil else { continue }
+            var file = InputFile(path: prefix + childRelative, format: known?.format ?? .json,
+                                 origin: configuration.include.isEmpty ? .found : .included, stream: known?.stream)
+            // A large YAML file is read a document at a time.
+            if file.format == .yaml, file.stream == nil, kind == S_IFLNK || fstatat(descriptor, name, &status, 0) == 0,
+               status.st_size >= StreamKind.largeYAMLBytes {
+                file.stream = .yamlDocuments
+            }
+            listing.entries.append(.file(file))
+        }
+        return listing
     }
 
     /// Lints files in parallel, each with its configuration; the results keep the order of `files`. A file a walk
@@ -286,17 +352,28 @@ public final class Workspace: Sendable {
     /// The linter of each file: looked up once per directory, since every file of a directory has the same nearest
     /// configuration.
     private func linters(for files: [InputFile]) throws(ConfigurationError) -> LinterTable {
-        // Files come sorted, so a directory's files are together: compare with the last one's directory, and a
-        // directory's configuration file with the last one's.
+        guard let first = files.first else { return LinterTable(linters: [], choice: []) }
+        // One configuration for every file: one linter, nothing to look up per file.
+        if source != .nearest { return LinterTable(try linter(for: first.path)) }
+        // Files come sorted, so a directory's files are together: compare each path's directory with the last one's
+        // (as bytes: this runs for every file, before any is linted), and a directory's configuration file with the
+        // last one's.
         var linters: [Linter] = []
         var choice: [Int32] = []
         choice.reserveCapacity(files.count)
-        var lastDirectory: Substring?
+        var lastDirectory: [UInt8]?
         var lastConfiguration: String??
         for file in files {
-            let directory = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[..<$0] } ?? ""
-            if directory != lastDirectory {
-                lastDirectory = directory
+            let isSameDirectory = file.path.utf8.withContiguousStorageIfAvailable { path in
+                let length = path.lastIndex(of: UInt8(ascii: "/")) ?? 0
+                guard let lastDirectory, lastDirectory.count == length,
+                      length == 0 || lastDirectory.withUnsafeBufferPointer({ memcmp($0.baseAddress!, path.baseAddress!, length) == 0 }) else {
+                    lastDirectory = Array(path[..<length])
+                    return false
+                }
+                return true
+            } ?? false
+            if !isSameDirectory {
                 let configuration = configurationFile(forDirectory: Paths.directory(of: absolutePath(file.path)))
                 if lastConfiguration == nil || configuration != lastConfiguration {
                     lastConfiguration = configuration

@@ -30,8 +30,7 @@ public enum StreamKind: String, Sendable, Hashable, CaseIterable {
 
     /// The stream a file name implies, or nil.
     public static func detect(fileName: String) -> StreamKind? {
-        guard let ext = InputFormat.fileExtension(of: fileName) else { return nil }
-        return allCases.first { $0.fileExtensions.contains(ext) }
+        InputFile.kind(ofFileName: fileName)?.stream
     }
 
     /// "JSON Lines".
