@@ -34,11 +34,16 @@ extension Linter {
     static func each<Value>(_ files: [InputFile], linters: LinterTable, absolutePath: @Sendable (String) -> String, jobs: Int? = nil,
                             _ body: @Sendable (Linter, SourceText, InputFile, String) -> Value,
                             consume: ([Result<Value, InputError>]) -> Void) {
-        Parallel.forEachRun(files.indices, jobs: jobs, { index in
-            let file = files[index]
-            return Result { () throws(InputError) in try Inputs.readFile(file.path) }
-                .map { body(linters[index], SourceText(bytes: $0), file, absolutePath(file.path)) }
-        }, consume: consume)
+        withoutActuallyEscaping(body) { body in withoutActuallyEscaping(absolutePath) { absolutePath in
+            Parallel.forEachRun(files.indices, jobs: jobs, eachWorker: {
+                let linters = linters.unshared()
+                return { index in
+                    let file = files[index]
+                    return Result { () throws(InputError) in try Inputs.readFile(file.path) }
+                        .map { body(linters[index], SourceText(bytes: $0), file, absolutePath(file.path)) }
+                }
+            }, consume: consume)
+        } }
     }
 }
 
@@ -60,5 +65,13 @@ struct LinterTable: Sendable {
         self.choice = linters.count == 1 ? [] : choice
     }
 
-    subscript(file: Int) -> Linter { linters[choice.isEmpty ? 0 : Int(choice[file])] }
+    /// The same linters behind references of their own (`Linter.unshared`), for one worker thread.
+    func unshared() -> LinterTable {
+        LinterTable(linters: linters.map { $0.unshared() }, choice: choice)
+    }
+
+    /// The linter of file `file`, lent rather than copied.
+    subscript(file: Int) -> Linter {
+        _read { yield linters[choice.isEmpty ? 0 : Int(choice[file])] }
+    }
 }

@@ -99,8 +99,9 @@ extension Linter {
         let style = Self.style(reproducing: source.bytes, of: definition, preferring: preferred)
         guard style != preferred else { return report }
         // Measured in the style that writes these bytes, or, when none does, as the bytes they are.
-        var measured = settings
-        if let style { measured.options.serializer = style } else { measured.options.bodySize = source.count }
+        var options = settings.options
+        if let style { options.serializer = style } else { options.bodySize = source.count }
+        let measured = settings.with(options: options)
         return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: measured, role: .requestBody)
     }
 

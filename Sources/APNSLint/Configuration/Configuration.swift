@@ -179,13 +179,14 @@ public struct Configuration: Sendable {
     }
 }
 
-/// Settings resolved for one file: what the linter applies.
-struct ResolvedSettings: Sendable {
-    var levels: [String: RuleLevel]
-    var options: RuleOptions
-    var headers: [HeaderOption]
-    var ignore: [IgnoreEntry]
-    var dialect: Dialect?
+/// Settings resolved for one file: what the linter applies. A class, so that handing them to each file's lint is one
+/// reference, not a copy of every dictionary and option in them.
+final class ResolvedSettings: Sendable {
+    let levels: [String: RuleLevel]
+    let options: RuleOptions
+    let headers: [HeaderOption]
+    let ignore: [IgnoreEntry]
+    let dialect: Dialect?
     /// Which rules run on a definition, for these settings (a rule turned off is not in it).
     let plan: RulePlan
 
@@ -209,6 +210,21 @@ struct ResolvedSettings: Sendable {
         self.ignore = ignore
         self.dialect = settings.dialect
         plan = RulePlan(rules: rules, isEnabled: { levels[$0] != .off })
+    }
+
+    private init(levels: [String: RuleLevel], options: RuleOptions, headers: [HeaderOption], ignore: [IgnoreEntry], dialect: Dialect?,
+                 plan: RulePlan) {
+        self.levels = levels
+        self.options = options
+        self.headers = headers
+        self.ignore = ignore
+        self.dialect = dialect
+        self.plan = plan
+    }
+
+    /// The same settings with other rule options.
+    func with(options: RuleOptions) -> ResolvedSettings {
+        ResolvedSettings(levels: levels, options: options, headers: headers, ignore: ignore, dialect: dialect, plan: plan)
     }
 
     func isEnabled(_ ruleID: String) -> Bool { levels.isEmpty || levels[ruleID] != .off }
