@@ -1,5 +1,12 @@
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What each definition under `Examples/*/bad/` reports, kept in `Examples/bad-findings.txt`: one line per file,
 /// `path rule@line:column`. `generate-docs` writes it from what the linter reports, so a position is reviewed in a

@@ -1,6 +1,13 @@
 import APNSLintModel
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Linter {
     /// Reads and lints files in parallel with this linter; the results keep the order of `files`. (A `Workspace`

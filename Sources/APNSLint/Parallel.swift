@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `map` over indexes on several threads, keeping the order: the one place apns-lint runs work in parallel.
 public enum Parallel {
@@ -122,7 +129,7 @@ extension Parallel {
 
 /// The nodes of `Parallel.visitTree`: those waiting to be visited, and what each visit gave.
 private final class TreeQueue<Node, Value>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: [(position: Int, node: Node)]
     private var values: [(value: Value, children: Range<Int>)?] = [nil]
     /// Nodes being visited: while any is, a thread with nothing to take waits for its children.
@@ -168,12 +175,27 @@ private final class TreeQueue<Node, Value>: @unchecked Sendable {
     }
 }
 
+extension Parallel {
+    /// Runs `body` on a thread of its own that nobody joins (a stream's reader, which reads descriptors the caller
+    /// opened: it keeps the caller's file table).
+    static func detachThread(_ body: @escaping @Sendable () -> Void) {
+        guard let thread = Work(body, ownFileTable: false).startThread() else {
+            body()
+            return
+        }
+        pthread_detach(thread)
+    }
+}
+
 /// What each thread of `Parallel.map` runs.
 private final class Work: @unchecked Sendable {
     let body: () -> Void
+    /// Whether the thread detaches its file table first (`detachFileTable`).
+    let ownFileTable: Bool
 
-    init(_ body: @escaping () -> Void) {
+    init(_ body: @escaping () -> Void, ownFileTable: Bool = true) {
         self.body = body
+        self.ownFileTable = ownFileTable
     }
 
     /// On Linux, gives the calling thread a file descriptor table of its own (`unshare(CLONE_FILES)`), as a process
@@ -207,8 +229,9 @@ private final class Work: @unchecked Sendable {
         #if canImport(Glibc)
         var thread = pthread_t()
         let created = pthread_create(&thread, &attributes, { context in
-            Work.detachFileTable()
-            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+            let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
+            if work.ownFileTable { Work.detachFileTable() }
+            work.body()
             return nil
         }, context)
         guard created == 0 else {
@@ -243,7 +266,7 @@ private final class RunQueue: @unchecked Sendable {
     private var awaited = -1
     /// The runs before this one have been consumed.
     private var consumed = 0
-    private let condition = NSCondition()
+    private let condition = Condition()
 
     init(count total: Int, runLength: Int) {
         self.total = total

@@ -1,7 +1,14 @@
 import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // The library API for a server: lint the request body it is about to send, before it sends it.
 

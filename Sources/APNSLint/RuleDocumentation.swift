@@ -64,7 +64,7 @@ public enum RuleDocumentation {
 
     /// `readme` with the text between the markers replaced by `readmeRules`; nil when the markers are missing.
     public static func updatingReadme(_ readme: String, rules: [any Rule.Type] = RuleRegistry.all) -> String? {
-        guard let begin = readme.range(of: readmeMarkers.begin), let end = readme.range(of: readmeMarkers.end),
+        guard let begin = readme.firstRange(of: readmeMarkers.begin), let end = readme.firstRange(of: readmeMarkers.end),
               begin.upperBound <= end.lowerBound else { return nil }
         return String(readme[..<begin.upperBound]) + "\n" + readmeRules(rules: rules) + String(readme[end.lowerBound...])
     }
@@ -223,7 +223,14 @@ public enum RuleDocumentation {
     }
 }
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension RuleDocumentation {
     /// Writes every page into `directory`, and removes pages of rules that no longer exist.

@@ -1,7 +1,14 @@
 import APNSLint
 import APNSLintModel
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
@@ -176,7 +183,7 @@ struct CheckCommand: ParsableCommand {
             let name = stdinFilename ?? "<stdin>"
             let stream = stdinFilename.flatMap(StreamKind.detect(fileName:))
             // A stream is read a batch at a time as it is linted; anything else whole.
-            let bytes = stream == nil ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : []
+            let bytes = stream == nil ? StandardStreams.readInput() : []
             standardInput = StandardInput(bytes: bytes, name: name,
                                           format: stream?.recordFormat ?? standardInputFormat(bytes, stdinFilename: stdinFilename),
                                           linter: try configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
@@ -300,7 +307,7 @@ struct CheckCommand: ParsableCommand {
                 diffBytes += UnifiedDiff.make(from: result.original, to: result.fixed, path: name)
             } else if !isFile {
                 // Standard input: the fixed text goes to standard output, as formatters do.
-                FileHandle.standardOutput.write(Data(result.fixed))
+                StandardStreams.write(result.fixed, to: STDOUT_FILENO)
             } else if result.changed {
                 do { try Inputs.writeAtomically(result.fixed, to: name) } catch {
                     failures.append(error)
@@ -317,7 +324,7 @@ struct CheckCommand: ParsableCommand {
         }
         let held = heldBack > 0 ? " (\(heldBack) unsafe \(heldBack == 1 ? "fix" : "fixes") held back; use --unsafe-fixes)" : ""
         if diff {
-            FileHandle.standardOutput.write(Data(diffBytes))
+            StandardStreams.write(diffBytes, to: STDOUT_FILENO)
             // The errors first, as the other modes print them: the count is of the files that were read.
             for failure in failures { printError("apns-lint: error: \(failure)") }
             printError("\(changedFiles) \(changedFiles == 1 ? "file" : "files") would be changed by \(applied) \(applied == 1 ? "fix" : "fixes")\(held).")
@@ -349,7 +356,7 @@ struct CheckCommand: ParsableCommand {
     /// The writer of the report on standard output: it writes as reports arrive when the format can.
     private func reportWriter() throws -> ReportWriter {
         ReportWriter(reporter: reportFormat.reporter(useColor: useColor, quiet: quiet), keepReports: !(try outputFiles()).isEmpty, jobs: jobs) { text in
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.write(text.utf8, to: STDOUT_FILENO)
         }
     }
 
@@ -370,7 +377,7 @@ struct CheckCommand: ParsableCommand {
         if let extra, !quiet {
             if format == .full || format == .concise { output += extra + "\n" } else { printError(extra) }
         }
-        if !output.isEmpty { FileHandle.standardOutput.write(Data(output.utf8)) }
+        if !output.isEmpty { StandardStreams.write(output.utf8, to: STDOUT_FILENO) }
         var unwritable = false
         for (outputFormat, path) in try outputFiles() {
             do {
@@ -485,5 +492,5 @@ extension InputFormat {
 }
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardStreams.write((message + "\n").utf8, to: STDERR_FILENO)
 }

@@ -1,6 +1,13 @@
 import APNSLint
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,13 @@
 import APNSLintLSP
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `apns-lint lsp`: the Language Server over standard input and output (see docs/lsp.md). A thin shell: the protocol
 /// lives in `APNSLintLSP`.

@@ -1,6 +1,13 @@
 import APNSLint
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension WireSerializer.Style: ExpressibleByArgument {}
 extension DeliveryTarget: ExpressibleByArgument {}
@@ -69,7 +76,7 @@ struct RenderCommand: ParsableCommand {
         let bytes: [UInt8]
         if file == "-" {
             name = stdinFilename ?? "<stdin>"
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            bytes = StandardStreams.readInput()
         } else {
             name = file
             do {
@@ -91,7 +98,7 @@ struct RenderCommand: ParsableCommand {
         let style = linter.options(for: path).serializer
         switch Renderer(style: style, pretty: pretty, includeHeaders: headers, target: target).render(report) {
         case .success(let output):
-            FileHandle.standardOutput.write(Data(output))
+            StandardStreams.write(output, to: STDOUT_FILENO)
         case .failure(let failure):
             for message in failure.messages { printError(message) }
             throw ExitCode(1)

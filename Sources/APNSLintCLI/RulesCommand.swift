@@ -1,7 +1,14 @@
 import APNSLint
 import APNSLintRules
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +54,7 @@ struct RulesCommand: ParsableCommand {
             let widths = [idWidth, severityWidth, categoryWidth]
             var line = ""
             for (index, column) in columns.enumerated() {
-                line += index < widths.count ? column.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0) : column
+                line += index < widths.count ? column + String(repeating: " ", count: max(0, widths[index] + 2 - column.count)) : column
             }
             return line + "\n"
         }

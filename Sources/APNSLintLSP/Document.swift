@@ -1,5 +1,12 @@
 import APNSLint
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An open text document as the editor holds it: its text (UTF-8 bytes), version and format.
 struct Document {
@@ -40,7 +47,7 @@ struct Document {
 
     /// Whether the document is a configuration file (`.apns-lint.yml`), which is never linted as a definition.
     var isConfigurationFile: Bool {
-        path.map { ConfigurationFile.names.contains(($0 as NSString).lastPathComponent) } ?? false
+        path.map { ConfigurationFile.names.contains(Paths.name(of: $0)) } ?? false
     }
 
     /// Applies one `TextDocumentContentChangeEvent`: a range and its new text, or (without a range) the whole text.
@@ -80,15 +87,40 @@ struct Document {
             guard let slash = rest.firstIndex(of: "/"), rest[..<slash].lowercased() == "localhost" else { return nil }
             rest = rest[slash...]
         }
-        let path = String(rest).removingPercentEncoding ?? String(rest)
-        return path
+        return Self.removingPercentEncoding(rest) ?? String(rest)
     }
 
-    /// A `file:` URI for an absolute path, percent-encoding what a URI path may not hold.
+    /// A `file:` URI for an absolute path, percent-encoding what a URI path may not hold: every byte of its UTF-8 but
+    /// letters, digits, `-._~`, `:` and `/` (a path's unreserved characters, without the delimiters `;?#[]@!$&'()*+,=`).
     static func uri(forPath path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ";?#[]@!$&'()*+,=")
-        return "file://" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
+        var encoded = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "/"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
+    }
+
+    /// `%XX` escapes decoded (as UTF-8); nil when an escape is malformed or the bytes are not UTF-8.
+    static func removingPercentEncoding(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var rest = text.utf8[...]
+        while let byte = rest.popFirst() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+            rest = rest.dropFirst(2)
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }
 

@@ -1,5 +1,12 @@
 import APNSLint
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// JSON-RPC and LSP error codes.
 enum ErrorCode: Int {
@@ -53,7 +60,7 @@ public final class LanguageServer: @unchecked Sendable {
             switch frame {
             case .badHeader(let problem):
                 Log.error("skipped a message: \(problem)")
-                sendError(id: NSNull(), .parseError, "invalid message framing: \(problem)")
+                sendError(id: JSONText.null, .parseError, "invalid message framing: \(problem)")
             case .message(let content):
                 if let code = handle(content) { return code }
             }
@@ -68,25 +75,25 @@ public final class LanguageServer: @unchecked Sendable {
     private func handle(_ content: [UInt8]) -> Int32? {
         let parsed: Any
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(content), options: [.fragmentsAllowed])
+            parsed = try JSONText.parse(content)
         } catch {
-            sendError(id: NSNull(), .parseError, "the message is not JSON: \(error.localizedDescription)")
+            sendError(id: JSONText.null, .parseError, "the message is not JSON: \(error)")
             return nil
         }
         guard let message = parsed as? [String: Any] else {
-            sendError(id: NSNull(), .invalidRequest, "a message must be a JSON object (batches are not part of LSP)")
+            sendError(id: JSONText.null, .invalidRequest, "a message must be a JSON object (batches are not part of LSP)")
             return nil
         }
         let id = message["id"]
-        let hasValidID = id.map { $0 is String || ($0 is NSNumber && !Self.isBool($0)) } ?? false
+        let hasValidID = id.map { $0 is String || $0 is Int || $0 is Double } ?? false
         guard let method = message["method"] as? String else {
             // A response to a request this server sent (`client/registerCapability`): nothing to do.
             if hasValidID, message["result"] != nil || message["error"] != nil { return nil }
-            sendError(id: hasValidID ? id! : NSNull(), .invalidRequest, "the message has no method")
+            sendError(id: hasValidID ? id! : JSONText.null, .invalidRequest, "the message has no method")
             return nil
         }
         if message["jsonrpc"] as? String != "2.0" || (id != nil && !hasValidID) {
-            sendError(id: hasValidID ? id! : NSNull(), .invalidRequest, "not a JSON-RPC 2.0 request (\"jsonrpc\": \"2.0\" and an id that is a number or a string)")
+            sendError(id: hasValidID ? id! : JSONText.null, .invalidRequest, "not a JSON-RPC 2.0 request (\"jsonrpc\": \"2.0\" and an id that is a number or a string)")
             return nil
         }
         let params = message["params"]
@@ -113,7 +120,7 @@ public final class LanguageServer: @unchecked Sendable {
             reply(id: id, result: initialize(object))
         case "shutdown":
             state = .shutDown
-            reply(id: id, result: NSNull())
+            reply(id: id, result: JSONText.null)
         case "textDocument/codeAction":
             guard let uri = Self.uri(in: object), let range = LSPRange(json: object["range"]) else {
                 return sendError(id: id, .invalidParams, "codeAction needs textDocument.uri and range")
@@ -123,7 +130,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri = Self.uri(in: object), let position = LSPPosition(json: object["position"]) else {
                 return sendError(id: id, .invalidParams, "hover needs textDocument.uri and position")
             }
-            reply(id: id, result: hover(uri: uri, position: position) ?? NSNull())
+            reply(id: id, result: hover(uri: uri, position: position) ?? JSONText.null)
         default:
             sendError(id: id, .methodNotFound, "apns-lint does not handle \(method)")
         }
@@ -246,13 +253,5 @@ public final class LanguageServer: @unchecked Sendable {
 
     private static func uri(in params: [String: Any]) -> String? {
         (params["textDocument"] as? [String: Any])?["uri"] as? String
-    }
-
-    /// Whether a value JSONSerialization produced is `true` or `false` (an `NSNumber` either way).
-    private static func isBool(_ value: Any) -> Bool {
-        if value is Bool, !(value is Int) { return true }
-        guard let number = value as? NSNumber else { return false }
-        let type = String(cString: number.objCType)
-        return type == "c" || type == "B"
     }
 }

@@ -1,5 +1,12 @@
 import APNSLint
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What linting an open document gave.
 struct LintOutcome {
@@ -38,7 +45,7 @@ extension LanguageServer {
     func lint(_ document: Document) -> LintOutcome? {
         guard let format = document.format, !document.isConfigurationFile else { return nil }
         // A buffer that is no file takes the configuration of the workspace root.
-        let path = document.path ?? (settings.root as NSString).appendingPathComponent("untitled")
+        let path = document.path ?? Paths.absolute("untitled", relativeTo: settings.root)
         var problem = settingsProblem
         var linter = Linter()
         var configuration = Configuration()

@@ -1,5 +1,12 @@
 import APNSLint
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the client says about the configuration: in `initializationOptions` (or in `workspace/didChangeConfiguration`
 /// under `settings["apns-lint"]`), every member optional:
@@ -32,8 +39,7 @@ struct ServerSettings {
         if let path = options["configuration"] as? String { configurationPath = path.isEmpty ? nil : path }
         if let isolated = options["isolated"] as? Bool { self.isolated = isolated }
         if let settings = options["settings"] {
-            inlineSettings = (try? JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys, .fragmentsAllowed]))
-                .map { String(decoding: $0, as: UTF8.self) }
+            inlineSettings = JSONText.write(settings)
         }
     }
 
@@ -58,7 +64,7 @@ struct ServerSettings {
         guard json.hasPrefix("{") else {
             throw ConfigurationError(path: inlineName, position: nil, message: "must be an object, as a configuration file is")
         }
-        let configuration = try ConfigurationFile.parse(SourceText(json), path: (root as NSString).appendingPathComponent(inlineName),
+        let configuration = try ConfigurationFile.parse(SourceText(json), path: Paths.absolute(inlineName, relativeTo: root),
                                                         display: { _ in inlineName })
         guard configuration.include.isEmpty, configuration.exclude.isEmpty, configuration.overrides.isEmpty,
               configuration.ignore.isEmpty else {

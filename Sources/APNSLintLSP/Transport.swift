@@ -1,5 +1,12 @@
 import APNSLint
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// JSON-RPC 2.0 messages framed as the Language Server Protocol frames them: a header part of `Name: value` lines,
 /// each ended by `\r\n`, an empty line, then `Content-Length` bytes of UTF-8 JSON.
@@ -48,8 +55,8 @@ final class MessageReader {
                 problems.append("a header line without ':' (\(Self.excerpt(line)))")
                 continue
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingSpaces().lowercased()
+            let value = String(line[line.index(after: colon)...].trimmingSpaces())
             if name == "content-length" {
                 if let length = Int(value), length >= 0 { contentLength = length } else {
                     problems.append("Content-Length is not a number of bytes: '\(Self.excerpt(value))'")
@@ -137,7 +144,7 @@ final class MessageReader {
 /// Writes framed messages to a file descriptor; safe to use from several threads (a message is written whole).
 final class MessageWriter: @unchecked Sendable {
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     /// False once a write failed (the client went away): later messages are dropped.
     private var isOpen = true
 
@@ -147,10 +154,7 @@ final class MessageWriter: @unchecked Sendable {
 
     /// Writes one message: `message` serialized as JSON (keys sorted, so the output is stable).
     func send(_ message: [String: Any]) {
-        guard let content = try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            Log.error("could not serialize a message: \(message)")
-            return
-        }
+        let content = Array(JSONText.write(message).utf8)
         var bytes = Array("Content-Length: \(content.count)\r\n\r\n".utf8)
         bytes.append(contentsOf: content)
         lock.withLock {
@@ -163,6 +167,6 @@ final class MessageWriter: @unchecked Sendable {
 /// Logs go to standard error, never to standard output (which carries only protocol messages).
 enum Log {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("apns-lint lsp: " + message + "\n").utf8))
+        _ = Array(("apns-lint lsp: " + message + "\n").utf8).withUnsafeBytes { Inputs.write($0, to: 2) }
     }
 }

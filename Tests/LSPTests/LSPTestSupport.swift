@@ -5,7 +5,6 @@ import Testing
 /// An editor's side of a session: it talks to a server over pipes, message by message. The server runs in-process on
 /// its own thread (`inProcess`), or is the built `apns-lint lsp` (`spawned`).
 final class EditorClient: @unchecked Sendable {
-    private let writer: MessageWriter
     private let reader: MessageReader
     private let toServer: Pipe
     /// Kept so that its descriptors stay open (a pipe closes them when it goes).
@@ -20,7 +19,6 @@ final class EditorClient: @unchecked Sendable {
     private init(toServer: Pipe, fromServer: Pipe, exitCode: @escaping () -> Int32?) {
         self.toServer = toServer
         self.fromServer = fromServer
-        writer = MessageWriter(descriptor: toServer.fileHandleForWriting.fileDescriptor)
         reader = MessageReader(descriptor: fromServer.fileHandleForReading.fileDescriptor)
         reader.timeout = 10_000
         waitForExit = exitCode
@@ -87,14 +85,20 @@ final class EditorClient: @unchecked Sendable {
         nextID += 1
         var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
         if let params { message["params"] = params }
-        writer.send(message)
+        send(message)
         return try receive { $0["id"] as? Int == id && $0["method"] == nil }
     }
 
     func notify(_ method: String, _ params: [String: Any]? = nil) {
         var message: [String: Any] = ["jsonrpc": "2.0", "method": method]
         if let params { message["params"] = params }
-        writer.send(message)
+        send(message)
+    }
+
+    /// Writes a message as an editor does, with a JSON library of its own (Foundation's), not the server's writer.
+    private func send(_ message: [String: Any]) {
+        let content = try! JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
+        toServer.fileHandleForWriting.write(Data("Content-Length: \(content.count)\r\n\r\n".utf8) + content)
     }
 
     /// Writes bytes as they are: a malformed message, a broken header.

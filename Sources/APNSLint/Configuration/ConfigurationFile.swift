@@ -86,7 +86,7 @@ public enum ConfigurationFile {
         let parsed = YAMLReader.read(source)
         // An empty file (or one of comments) is the defaults.
         if parsed.documents.isEmpty && source.text(SourceRange(start: 0, end: source.count)).split(separator: "\n")
-            .allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty || $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }) {
+            .allSatisfy({ $0.trimmingSpaces().isEmpty || $0.trimmingSpaces().hasPrefix("#") }) {
             return Configuration(sources: [reader.shownAs])
         }
         if let problem = parsed.problems.first(where: { $0.kind == .invalidSyntax || $0.kind == .aliasLimit }) {
@@ -351,7 +351,7 @@ public enum ConfigurationFile {
                     }
                     pointer = parsed
                 case "reason":
-                    reason = try string(member.value, what: "reason").trimmingCharacters(in: .whitespacesAndNewlines)
+                    reason = String(try string(member.value, what: "reason").trimmingWhitespace())
                 default:
                     throw unknownKey(member, in: ConfigurationFile.ignoreKeys, what: "an ignore entry")
                 }
@@ -383,7 +383,7 @@ extension JSONPointer {
         }
         guard text.hasPrefix("/") else { return nil }
         let tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            String($0).replacing("~1", with: "/").replacing("~0", with: "~")
         }
         self.init(tokens)
     }

@@ -1,6 +1,13 @@
 import APNSLintModel
 import APNSLintRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The JSON Schema of `.apns-lint.yml`, generated from the same tables the reader checks against, so editors
 /// complete and check exactly what apns-lint accepts. Shipped as `apns-lint.schema.json`; a test fails when it
@@ -9,9 +16,7 @@ public enum ConfigurationSchema {
     public static let fileName = "apns-lint.schema.json"
 
     public static func text(rules: [any Rule.Type] = RuleRegistry.all) -> String {
-        let data = try! JSONSerialization.data(withJSONObject: schema(rules: rules),
-                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONText.write(schema(rules: rules), pretty: true) + "\n"
     }
 
     static func schema(rules: [any Rule.Type]) -> [String: Any] {

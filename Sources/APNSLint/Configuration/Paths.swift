@@ -1,10 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Absolute, normalized paths without touching the file system (no symlink resolution), so globs compare the
 /// paths the user wrote.
 @usableFromInline
-enum Paths {
-    static func absolute(_ path: String, relativeTo directory: String) -> String {
+package enum Paths {
+    package static func absolute(_ path: String, relativeTo directory: String) -> String {
         normalize(path.hasPrefix("/") ? path : directory + "/" + path)
     }
 
@@ -65,7 +72,7 @@ enum Paths {
         return !(onlyDots && length <= 2)
     }
 
-    static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 

@@ -1,7 +1,14 @@
 import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Files to lint and the configuration of each: finds the nearest `.apns-lint.yml` for every file (or uses the
 /// one given, or none), searches directories with its `include` and `exclude`, and builds one linter per
@@ -417,7 +424,7 @@ private enum Sniffed<Value: Sendable>: Sendable {
 
 /// Configurations and linters built once per configuration file, shared by threads.
 private final class Cache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var nearest: [String: String?] = [:]
     private var configurations: [String: Result<Configuration, ConfigurationError>] = [:]
     private var linters: [String: Linter] = [:]

@@ -1,6 +1,13 @@
 import APNSLintRules
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `sarif`: SARIF 2.1.0 (OASIS), as GitHub code scanning takes it (`github/codeql-action/upload-sarif`).
 ///

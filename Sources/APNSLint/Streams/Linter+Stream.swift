@@ -1,6 +1,13 @@
 import APNSLintModel
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Linter {
     /// Lints the records of a stream a batch at a time: each batch's records in parallel on `jobs` threads (nil: one
@@ -53,13 +60,13 @@ extension Linter {
 
 /// Reads a stream's batches on a thread of its own, at most two ahead of the one being linted.
 private final class BatchPrefetch: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var ready: [Result<[StreamRecord]?, InputError>] = []
     private var stopped = false
     private static let ahead = 2
 
     init(_ reader: RecordReader) {
-        let thread = Thread { [self] in
+        Parallel.detachThread { [self] in
             var reader = reader
             while true {
                 let batch = Result { () throws(InputError) in try reader.nextBatch() }
@@ -77,7 +84,6 @@ private final class BatchPrefetch: @unchecked Sendable {
                 return
             }
         }
-        thread.start()
     }
 
     /// The next batch, waiting for it; nil at the end of the stream.

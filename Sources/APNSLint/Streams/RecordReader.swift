@@ -1,5 +1,12 @@
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 #if canImport(Glibc)
 import Glibc

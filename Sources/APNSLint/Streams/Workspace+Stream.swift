@@ -1,6 +1,13 @@
 import APNSLintModel
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Workspace {
     /// Lints a stream file a batch of records at a time with its configuration (see `Linter.lint(stream:…)`). A stream a

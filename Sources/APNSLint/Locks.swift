@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A mutex (pthread's): what Foundation's `NSLock` gave, without loading Foundation (see docs/performance.md).
+package final class Lock: @unchecked Sendable {
+    fileprivate let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    package init() {
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
+
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A mutex and a condition variable (pthread's), as Foundation's `NSCondition`: `wait` releases the lock while it
+/// sleeps and holds it again when woken.
+final class Condition: @unchecked Sendable {
+    private let mutex = Lock()
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+    }
+
+    func lock() { mutex.lock() }
+    func unlock() { mutex.unlock() }
+    /// Called with the lock held; may return without a signal (callers wait in a loop on their condition).
+    func wait() { pthread_cond_wait(condition, mutex.mutex) }
+    func signal() { pthread_cond_signal(condition) }
+    func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+extension StringProtocol {
+    /// Without the white space (spaces and tabs, not line breaks) at either end.
+    package func trimmingSpaces() -> Substring {
+        let text = self[...]
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+            return Substring(text[text.endIndex...])
+        }
+        return Substring(text[first...last])
+    }
+
+    /// Without the white space and line breaks at either end.
+    package func trimmingWhitespace() -> Substring {
+        let text = self[...]
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else {
+            return Substring(text[text.endIndex...])
+        }
+        return Substring(text[first...last])
+    }
+}

@@ -1,0 +1,26 @@
+import APNSLint
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard input, output and error as bytes, through `Inputs.read` and `Inputs.write` (which retry an interrupted
+/// call): what `FileHandle` gave, without loading Foundation.
+enum StandardStreams {
+    /// Writes every byte (a failed write, as to a closed pipe, is dropped: there is nowhere to report it).
+    static func write<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to descriptor: Int32) {
+        _ = Array(bytes).withUnsafeBytes { Inputs.write($0, to: descriptor) }
+    }
+
+    /// Standard input to its end.
+    static func readInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Inputs.read(STDIN_FILENO, into: $0.baseAddress!, count: $0.count) }
+            guard count > 0 else { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+}
