@@ -84,6 +84,7 @@ struct ConfigurationTests {
 
     @Test func extendsLayersTheFileOnTopOfItsBase() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("team"), withIntermediateDirectories: true)
         try Data("platforms: [watchos]\nexclude: [vendor]\nrules: {unknown-aps-key: error, alert-empty: off}\n".utf8)
             .write(to: directory.appendingPathComponent("base.yml"))
@@ -99,6 +100,7 @@ struct ConfigurationTests {
 
     @Test func anExtendsCycleIsAnErrorAtTheExtendsLine() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("extends: b.yml\n".utf8).write(to: directory.appendingPathComponent("a.yml"))
         try Data("# b\nextends: [a.yml]\n".utf8).write(to: directory.appendingPathComponent("b.yml"))

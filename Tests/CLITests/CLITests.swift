@@ -48,9 +48,27 @@ func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, en
                      stderr: String(decoding: errData, as: UTF8.self))
 }
 
+/// Workspaces made during a run, removed when the test process exits: a run leaves nothing behind in the temporary
+/// directory, and a test can still look at its workspace after the CLI ran in it.
+private final class WorkspaceRegistry: @unchecked Sendable {
+    static let shared: WorkspaceRegistry = {
+        atexit { WorkspaceRegistry.shared.removeAll() }
+        return WorkspaceRegistry()
+    }()
+    private let lock = NSLock()
+    private var directories: [URL] = []
+
+    func add(_ directory: URL) { lock.withLock { directories.append(directory) } }
+
+    func removeAll() {
+        for directory in lock.withLock({ directories }) { try? FileManager.default.removeItem(at: directory) }
+    }
+}
+
 /// A fresh directory with the given files.
 func workspace(_ files: [String: Data]) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-cli-\(UUID().uuidString)")
+    WorkspaceRegistry.shared.add(directory)
     for (path, data) in files {
         let url = directory.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

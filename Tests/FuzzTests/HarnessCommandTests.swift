@@ -37,6 +37,7 @@ struct HarnessCommandTests {
 
     @Test func anEmptyDirectoryHoldsNoInputAndAMissingPathIsAnError() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-fuzz-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: empty) }
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let result = try runHarness(["check", "erlang", empty.path])
         #expect(result.status == 0)

@@ -13,6 +13,7 @@ struct YAMLCommandTests {
         while text.utf8.count < 50 * 1024 * 1024 { text += line }
         text += "  badge: \"1\"\n"
         let dir = try workspace(["big.yaml": Data(text.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let result = try run(["check", "--color", "never", "big.yaml"], in: dir)
         #expect(result.status == 1)
         let findings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("big.yaml:") }
@@ -30,6 +31,7 @@ struct GarbageInputTests {
     // The same helper as CLITests' GarbageInputTests.check: test targets cannot share code.
     func check(_ data: Data, expect location: String, _ message: String) throws {
         let dir = try workspace(["in.json": data])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let result = try run(["check", "--color", "never", "in.json"], in: dir)
         #expect(result.status == 1, "stderr: \(result.stderr)")
         let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""

@@ -46,7 +46,7 @@ func run(_ arguments: [String], in directory: URL? = nil, executable: String? = 
                      stderr: String(decoding: errData, as: UTF8.self))
 }
 
-/// A fresh directory with the given files.
+/// A fresh directory with the given files; the test removes it.
 func workspace(_ files: [String: Data]) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-cli-\(UUID().uuidString)")
     for (path, data) in files {

@@ -25,6 +25,7 @@ struct StreamStressTests {
         text.reserveCapacity(35_000_000)
         for index in 0..<100_000 { text += Self.line(index) + "\n" }
         let dir = try workspace(["sent.jsonl": Data(text.utf8), "twice.jsonl": Data((text + text).utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let measuredOnce = try measured(["check", "--format", "concise", "sent.jsonl"], in: dir)
         let once = try measuredOnce.map { ($0.status, $0.stdout) } ?? {
             let result = try run(["check", "--format", "concise", "sent.jsonl"], in: dir)
