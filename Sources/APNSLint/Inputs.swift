@@ -5,10 +5,6 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
-#endif
-
-#if canImport(Glibc)
-import Glibc
 private let systemRead = Glibc.read
 private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
@@ -139,16 +135,20 @@ public enum Inputs {
         }
         if let failure { throw InputError(path: path, reason: reason(failure)) }
         // More than its size said (a file that grew, or one whose size is not known, as a pipe's): the rest in chunks.
-        if filled {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, into: $0.baseAddress!, count: $0.count) }
-                if count < 0 { throw InputError(path: path, reason: reason(errno)) }
-                if count == 0 { break }
-                bytes.append(contentsOf: chunk[0..<count])
-            }
-        }
+        if filled, let failure = readToEnd(descriptor, appendingTo: &bytes) { throw InputError(path: path, reason: reason(failure)) }
         return bytes
+    }
+
+    /// Reads what is left of `descriptor` to its end, in chunks, onto `bytes`: nil, or the `errno` a read failed with
+    /// (what was read before it is kept).
+    package static func readToEnd(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Int32? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, into: $0.baseAddress!, count: $0.count) }
+            if count < 0 { return errno }
+            if count == 0 { return nil }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
     }
 }
 

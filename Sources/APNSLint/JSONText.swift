@@ -25,13 +25,13 @@ public enum JSONText {
         let closing = pretty ? "\n" + String(repeating: "  ", count: indent) : ""
         switch value {
         case let string as String:
-            writeString(string, to: &out)
+            out += JSONOutput.quoted(string)
         case let bool as Bool:
             out += bool ? "true" : "false"
         case let int as Int:
             out += String(int)
         case let double as Double:
-            if double.rounded() == double, abs(double) < 9_007_199_254_740_992 { out += String(Int(double)) } else { out += "\(double)" }
+            out += wholeNumber(double).map { String($0) } ?? "\(double)"
         case let object as [String: Any]:
             guard !object.isEmpty else {
                 out += "{}"
@@ -40,7 +40,7 @@ public enum JSONText {
             out += "{"
             for (number, key) in object.keys.sorted(by: keyOrder).enumerated() {
                 out += (number == 0 ? "" : ",") + newline
-                writeString(key, to: &out)
+                out += JSONOutput.quoted(key)
                 out += pretty ? " : " : ":"
                 write(object[key]!, pretty: pretty, indent: indent + 1, to: &out)
             }
@@ -61,8 +61,10 @@ public enum JSONText {
         }
     }
 
-    private static func writeString(_ string: String, to out: inout String) {
-        out += JSONOutput.quoted(string)
+    /// `double` as an `Int` when it is a whole number a double holds exactly (below 2^53), as `JSONSerialization`
+    /// writes and reads one.
+    private static func wholeNumber(_ double: Double) -> Int? {
+        double.rounded() == double && abs(double) < 9_007_199_254_740_992 ? Int(double) : nil
     }
 
     /// `JSONSerialization`'s `.sortedKeys` order: case-insensitive, runs of digits compared by their value; keys that
@@ -128,8 +130,7 @@ public enum JSONText {
             // A whole number written with a fraction or an exponent reads as an `Int` too, as `JSONSerialization`'s
             // `NSNumber` does.
             let double = number.doubleValue ?? 0
-            if double.rounded() == double, abs(double) < 9_007_199_254_740_992 { return Int(double) }
-            return double
+            return wholeNumber(double) ?? double
         case .bool(let bool): return bool
         case .null, .elided: return null
         }

@@ -49,24 +49,3 @@ final class Condition: @unchecked Sendable {
     func signal() { pthread_cond_signal(condition) }
     func broadcast() { pthread_cond_broadcast(condition) }
 }
-
-extension StringProtocol {
-    /// Without the white space (spaces and tabs, not line breaks) at either end.
-    package func trimmingSpaces() -> Substring {
-        let text = self[...]
-        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
-            return Substring(text[text.endIndex...])
-        }
-        return Substring(text[first...last])
-    }
-
-    /// Without the white space and line breaks at either end.
-    package func trimmingWhitespace() -> Substring {
-        let text = self[...]
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else {
-            return Substring(text[text.endIndex...])
-        }
-        return Substring(text[first...last])
-    }
-}

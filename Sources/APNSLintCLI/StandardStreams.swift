@@ -13,14 +13,10 @@ enum StandardStreams {
         _ = Array(bytes).withUnsafeBytes { Inputs.write($0, to: descriptor) }
     }
 
-    /// Standard input to its end.
+    /// Standard input to its end (what was read before a failed read, which there is nowhere to report).
     static func readInput() -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Inputs.read(STDIN_FILENO, into: $0.baseAddress!, count: $0.count) }
-            guard count > 0 else { return bytes }
-            bytes += chunk[0..<count]
-        }
+        _ = Inputs.readToEnd(STDIN_FILENO, appendingTo: &bytes)
+        return bytes
     }
 }

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+
 /// "Did you mean …?" for misspelled keys and ids.
 public enum Suggestion {
     /// Words longer than this get no suggestion: every key and rule id is far shorter, and the edit distance costs

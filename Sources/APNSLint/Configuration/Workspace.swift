@@ -116,18 +116,21 @@ public final class Workspace: Sendable {
                 }
                 if seen.insert(absolute).inserted {
                     let known = InputFile.kind(ofFileName: path)
-                    files.append(Self.readingLargeYAMLAsAStream(InputFile(path: path, format: known?.format ?? .json, stream: known?.stream)))
+                    let file = InputFile(path: path, format: known?.format ?? .json, stream: known?.stream)
+                    files.append(Self.readingLargeYAMLAsAStream(file) {
+                        var status = stat()
+                        return stat(path, &status) == 0 ? status.st_size : nil
+                    })
                 }
             }
         }
         return (files, errors)
     }
 
-    /// A YAML file of `StreamKind.largeYAMLBytes` or more is read a document at a time.
-    private static func readingLargeYAMLAsAStream(_ file: InputFile) -> InputFile {
-        guard file.format == .yaml, file.stream == nil else { return file }
-        var status = stat()
-        guard stat(file.path, &status) == 0, status.st_size >= StreamKind.largeYAMLBytes else { return file }
+    /// A YAML file of `StreamKind.largeYAMLBytes` or more is read a document at a time. `size` (nil: unknown) is asked
+    /// only of a YAML file: a walk finds thousands of others.
+    private static func readingLargeYAMLAsAStream(_ file: InputFile, size: () -> off_t?) -> InputFile {
+        guard file.format == .yaml, file.stream == nil, let size = size(), size >= StreamKind.largeYAMLBytes else { return file }
         var streamed = file
         streamed.stream = .yamlDocuments
         return streamed
@@ -271,14 +274,12 @@ public final class Workspace: Sendable {
                 continue
             }
             guard filtered ? configuration.includes(childAbsolute, hasKnownExtension: known != nil) : known != nil else { continue }
-            var file = InputFile(path: prefix + childRelative, format: known?.format ?? .json,
+            let file = InputFile(path: prefix + childRelative, format: known?.format ?? .json,
                                  origin: configuration.include.isEmpty ? .found : .included, stream: known?.stream)
-            // A large YAML file is read a document at a time.
-            if file.format == .yaml, file.stream == nil, kind == S_IFLNK || fstatat(descriptor, name, &status, 0) == 0,
-               status.st_size >= StreamKind.largeYAMLBytes {
-                file.stream = .yamlDocuments
-            }
-            listing.entries.append(.file(file))
+            // A link's target was looked at above.
+            listing.entries.append(.file(Self.readingLargeYAMLAsAStream(file) {
+                kind == S_IFLNK || fstatat(descriptor, name, &status, 0) == 0 ? status.st_size : nil
+            }))
         }
         return listing
     }
