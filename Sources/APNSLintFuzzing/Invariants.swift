@@ -225,12 +225,17 @@ public struct InvariantChecker: Sendable {
     }
 
     /// A rendered payload, read back: the same value, written the same way again. The compact bytes, which `render`
-    /// prints, are read back as the linter reads a request body; the other styles by the JSON reader alone.
+    /// prints, are read back as the linter reads a request body (keeping every node); the other styles by the JSON
+    /// reader alone.
     private func roundTrip(_ bytes: [UInt8], of node: DocumentNode, firstDuplicateWins: Bool, style: WireSerializer.Style) -> [Violation] {
         let readNode: DocumentNode?
         let problem: String?
         if style == .compact {
-            let readBack = linter.lint(SourceText(bytes: bytes), fileName: "rendered.json", format: .json, role: .requestBody)
+            // Read whole: a payload over the linter's retention limit (YAML aliases can make one from a few bytes)
+            // would otherwise come back with its large containers elided, as designed, not as the value written.
+            var wholeLinter = linter
+            wholeLinter.retentionLimit = nil
+            let readBack = wholeLinter.lint(SourceText(bytes: bytes), fileName: "rendered.json", format: .json, role: .requestBody)
             problem = readBack.diagnostics.first { $0.ruleID == InputFormat.json.syntaxRuleID }?.message
             readNode = readBack.definition?.payload?.node
         } else {
