@@ -80,15 +80,20 @@ public struct InvariantChecker: Sendable {
         return violations
     }
 
+    /// The linter without a retention limit: every node of the text is kept.
+    private var wholeTextLinter: Linter {
+        var whole = linter
+        whole.retentionLimit = nil
+        return whole
+    }
+
     // MARK: Elision
 
     /// What a retention limit changes (`Linter.retentionLimit`): nothing but what is kept.
     private func elision(_ source: SourceText, fileName: String) -> [Violation] {
         var violations: [Violation] = []
         let whole = JSONReader.read(source)
-        var wholeLinter = linter
-        wholeLinter.retentionLimit = nil
-        let wholeReport = wholeLinter.lint(source, fileName: fileName, format: .json)
+        let wholeReport = wholeTextLinter.lint(source, fileName: fileName, format: .json)
         let found = Set(wholeReport.diagnostics.map { "\($0.ruleID)@\($0.range.map(\.description) ?? "-")" })
         for limit in [0, 64] {
             let parsed = JSONReader.read(source, retentionLimit: limit)
@@ -233,9 +238,7 @@ public struct InvariantChecker: Sendable {
         if style == .compact {
             // Read whole: a payload over the linter's retention limit (YAML aliases can make one from a few bytes)
             // would otherwise come back with its large containers elided, as designed, not as the value written.
-            var wholeLinter = linter
-            wholeLinter.retentionLimit = nil
-            let readBack = wholeLinter.lint(SourceText(bytes: bytes), fileName: "rendered.json", format: .json, role: .requestBody)
+            let readBack = wholeTextLinter.lint(SourceText(bytes: bytes), fileName: "rendered.json", format: .json, role: .requestBody)
             problem = readBack.diagnostics.first { $0.ruleID == InputFormat.json.syntaxRuleID }?.message
             readNode = readBack.definition?.payload?.node
         } else {
