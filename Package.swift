@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, each a target so the compiler keeps them honest:
 //   CYaml           libyaml, a system library (libyaml-dev)
+//   CSystemCalls    open, read and close of input files without the C library's cancellation points
 //   APNSLintSyntax  bytes -> positioned document tree (readers know nothing of APNs)
 //   APNSLintModel   document tree -> typed notification AST, canonical wire serializer
 //   APNSLintRules   rules over the AST (know nothing of file formats)
@@ -30,10 +31,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // open, read and close of input files as direct system calls (no cancellation points on worker threads).
+        .target(name: "CSystemCalls"),
         .target(name: "APNSLintSyntax", dependencies: ["CYaml"]),
         .target(name: "APNSLintModel", dependencies: ["APNSLintSyntax"]),
         .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
-        .target(name: "APNSLint", dependencies: ["APNSLintRules", "APNSLintModel", "APNSLintSyntax"]),
+        .target(name: "APNSLint", dependencies: ["APNSLintRules", "APNSLintModel", "APNSLintSyntax", "CSystemCalls"]),
         .target(name: "APNSLintLSP", dependencies: ["APNSLint"]),
         .executableTarget(
             name: "APNSLintCLI",

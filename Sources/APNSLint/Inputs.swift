@@ -3,13 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CSystemCalls
 #if canImport(Glibc)
 import Glibc
-private let systemRead = Glibc.read
 private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemRead = Darwin.read
 private let systemWrite = Darwin.write
 #endif
 
@@ -21,6 +20,20 @@ public struct InputFile: Sendable, Hashable {
     public var origin: InputOrigin = .named
     /// Set for a file of many definitions read a record at a time (JSON Lines); `format` is then its records' format.
     public var stream: StreamKind?
+    /// The linter of the file's configuration, as the walk that found it knew it (`Workspace.linterSlot`): -1 for a file
+    /// named by its path, whose linter is looked up before linting. Not part of what the file is (equality, hash).
+    var linterSlot: Int32 = -1
+
+    public static func == (left: InputFile, right: InputFile) -> Bool {
+        left.path == right.path && left.format == right.format && left.origin == right.origin && left.stream == right.stream
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(format)
+        hasher.combine(origin)
+        hasher.combine(stream)
+    }
 
     /// The extensions of the files a directory walk looks at: every format's, then every stream's.
     public static let searchedExtensions = InputFormat.allCases.flatMap(\.fileExtensions) + StreamKind.allCases.flatMap(\.fileExtensions)
@@ -62,9 +75,10 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 /// Finding definition files and reading their bytes.
 public enum Inputs {
     /// `read(2)` into `buffer`, retried when a signal interrupts it: the count read (0 at the end), or -1 with `errno`.
+    /// A direct system call, not a cancellation point (see CSystemCalls.h).
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         while true {
-            let read = systemRead(descriptor, buffer, count)
+            let read = apns_read(descriptor, buffer, count)
             if read >= 0 || errno != EINTR { return read }
         }
     }
@@ -92,28 +106,33 @@ public enum Inputs {
     /// there).
     private static let smallFileCapacity = 1024
 
-    /// Reads into `buffer` until it is full or the file ends; the count read. A failure stops it, in `failure`.
-    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32?) -> Int {
+    /// Reads into `buffer` until it is full or the file ends; the count read. A failure stops it, in `failure`. A regular
+    /// file also ends once `size` bytes (what `fstat` gave) are read by a read that asked for more: a read of a regular
+    /// file returns less than asked only at its end, and one more read only to see 0 was one in five of the system calls
+    /// reading a file took.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, size: Int?, failure: inout Int32?) -> Int {
         var initialized = 0
         while initialized < buffer.count {
             let count = read(descriptor, into: buffer.baseAddress! + initialized, count: buffer.count - initialized)
             if count < 0 { failure = errno }
             if count <= 0 { break }
             initialized += count
+            if initialized == size { break }
         }
         return initialized
     }
 
     /// Reads a whole file with POSIX calls, so errors carry the system's reason ("Permission denied").
     public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = apns_open_for_reading(path)
         guard descriptor >= 0 else { throw InputError(path: path, reason: reason(errno)) }
-        defer { close(descriptor) }
+        defer { _ = apns_close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: reason(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path: path, reason: "is a directory") }
         // The file's size and one byte more, to see the end without another read.
         let capacity = Int(max(status.st_size, 0)) + 1
+        let size = (status.st_mode & S_IFMT) == S_IFREG ? capacity - 1 : nil
         var failure: Int32?
         var filled = false
         var bytes: [UInt8]
@@ -122,14 +141,14 @@ public enum Inputs {
             // `init(unsafeUninitializedCapacity:)` looks up its storage's metadata in the runtime's shared table on
             // every call (see `Array.init(specializedRepeating:count:)`), once for each file of a walk.
             bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-                let count = readFully(descriptor, into: buffer, failure: &failure)
+                let count = readFully(descriptor, into: buffer, size: size, failure: &failure)
                 filled = count == capacity
                 return Array(UnsafeBufferPointer(rebasing: buffer[..<count]))
             }
         } else {
             // A larger one straight into an array, not through a buffer copied from: the text is the one copy of it.
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                initialized = readFully(descriptor, into: buffer, failure: &failure)
+                initialized = readFully(descriptor, into: buffer, size: size, failure: &failure)
                 filled = initialized == capacity
             }
         }

@@ -25,6 +25,27 @@ struct ReadFileTests {
         #endif
     }
 
+    @Test("a named pipe (its size says 0, and a read may return less than is coming) is read to its end")
+    func namedPipe() throws {
+        #if os(Linux)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        // The writer writes in pieces, so the reader sees short reads before the end.
+        let writer = Thread {
+            let descriptor = open(path, O_WRONLY)
+            for start in stride(from: 0, to: bytes.count, by: 30_000) {
+                bytes[start..<min(start + 30_000, bytes.count)].withUnsafeBytes { _ = write(descriptor, $0.baseAddress!, $0.count) }
+                usleep(1_000)
+            }
+            close(descriptor)
+        }
+        writer.start()
+        #expect(try Inputs.readFile(path) == bytes)
+        #endif
+    }
+
     @Test("a directory and a missing file are errors with the path and the reason")
     func errors() {
         let directory = FileManager.default.temporaryDirectory.path

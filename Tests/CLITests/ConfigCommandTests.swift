@@ -11,21 +11,34 @@ struct ConfigCommandTests {
             "a.json": Self.badgeTypo,
             "team/.apns-lint.yml": "rules: {unknown-aps-key: off}\n",
             "team/b.json": Self.badgeTypo,
+            "z.json": Self.badgeTypo,
         ])
+        // The walk gives each file its directory's linter: the root's, the team's, the root's again.
         let result = try run(["check", "--format", "concise", "."], in: dir)
         #expect(result.stdout == """
             a.json:1:25: error: "badg" is not a key APNs knows in "aps", so the device ignores it [unknown-aps-key]
-            Found 1 error in 1 of 2 files.
+            z.json:1:25: error: "badg" is not a key APNs knows in "aps", so the device ignores it [unknown-aps-key]
+            Found 2 errors in 2 of 3 files.
 
             """)
         #expect(result.status == 1)
+        // A file named by its path (its linter looked up then) beside the files of a walk, on one thread or several.
+        for jobs in ["1", "2"] {
+            let mixed = try run(["check", "--format", "concise", "--jobs", jobs, "team/b.json", "."], in: dir)
+            #expect(mixed.stdout == """
+                a.json:1:25: error: "badg" is not a key APNs knows in "aps", so the device ignores it [unknown-aps-key]
+                z.json:1:25: error: "badg" is not a key APNs knows in "aps", so the device ignores it [unknown-aps-key]
+                Found 2 errors in 2 of 3 files.
+
+                """)
+        }
         // --isolated: no configuration at all, so the defaults (a warning) everywhere.
         let isolated = try run(["check", "--format", "concise", "--isolated", "."], in: dir)
-        #expect(isolated.stdout.components(separatedBy: "\n").filter { $0.contains("[unknown-aps-key]") }.count == 2)
+        #expect(isolated.stdout.components(separatedBy: "\n").filter { $0.contains("[unknown-aps-key]") }.count == 3)
         #expect(isolated.status == 0)
         // --config: this file for every input.
         let explicit = try run(["check", "--format", "concise", "--config", "team/.apns-lint.yml", "."], in: dir)
-        #expect(explicit.stdout == "No problems found in 2 files.\n")
+        #expect(explicit.stdout == "No problems found in 3 files.\n")
     }
 
     @Test func anInvalidConfigurationExitsTwoWithItsPosition() throws {

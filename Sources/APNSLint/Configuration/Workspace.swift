@@ -67,9 +67,14 @@ public final class Workspace: Sendable {
 
     /// The linter for the file at `path`: its configuration with the command line on top.
     public func linter(for path: String) throws(ConfigurationError) -> Linter {
-        let directory = Paths.directory(of: absolutePath(path))
+        cache.linter(at: try linterSlot(forDirectory: Paths.directory(of: absolutePath(path))))
+    }
+
+    /// The linter of the files in `directory` (absolute), made once per configuration: its position among the linters
+    /// this workspace made (`Cache.linter(at:)`).
+    func linterSlot(forDirectory directory: String) throws(ConfigurationError) -> Int32 {
         let file = configurationFile(forDirectory: directory)
-        return try cache.linter(for: file, rules: rules) { () throws(ConfigurationError) in
+        return try cache.linterSlot(for: file) { () throws(ConfigurationError) in
             let configuration = try file.map { path throws(ConfigurationError) in try cache.configuration(at: path, rules: rules, display: displayPath) } ?? Configuration()
             return Linter(configuration: configuration.applying(commandLine), rules: rules)
         }
@@ -203,8 +208,11 @@ public final class Workspace: Sendable {
         var listing = DirectoryListing()
         let (relative, current) = (directory.relative, directory.absolute)
         let configuration: Configuration
+        // The linter of the directory's files, made here (on the walk's threads) rather than looked up per file later.
+        let linterSlot: Int32
         do {
             configuration = try self.configuration(for: current + "/")
+            linterSlot = try self.linterSlot(forDirectory: current)
         } catch {
             listing.failure = error
             return listing
@@ -275,7 +283,7 @@ public final class Workspace: Sendable {
             }
             guard filtered ? configuration.includes(childAbsolute, hasKnownExtension: known != nil) : known != nil else { continue }
             let file = InputFile(path: prefix + childRelative, format: known?.format ?? .json,
-                                 origin: configuration.include.isEmpty ? .found : .included, stream: known?.stream)
+                                 origin: configuration.include.isEmpty ? .found : .included, stream: known?.stream, linterSlot: linterSlot)
             // A link's target was looked at above.
             listing.entries.append(.file(Self.readingLargeYAMLAsAStream(file) {
                 kind == S_IFLNK || fstatat(descriptor, name, &status, 0) == 0 ? status.st_size : nil
@@ -357,12 +365,24 @@ public final class Workspace: Sendable {
         return skipped
     }
 
-    /// The linter of each file: looked up once per directory, since every file of a directory has the same nearest
-    /// configuration.
+    /// The linter of each file: the one the walk that found it gave it, else looked up once per directory, since every
+    /// file of a directory has the same nearest configuration.
     private func linters(for files: [InputFile]) throws(ConfigurationError) -> LinterTable {
         guard let first = files.first else { return LinterTable(linters: [], choice: []) }
         // One configuration for every file: one linter, nothing to look up per file.
         if source != .nearest { return LinterTable(try linter(for: first.path)) }
+        // Files a walk found: their linters are known (most often one for all).
+        var known = true, sameLinter = true
+        for file in files {
+            if file.linterSlot < 0 {
+                known = false
+                break
+            }
+            if file.linterSlot != first.linterSlot { sameLinter = false }
+        }
+        if known {
+            return sameLinter ? LinterTable(cache.linter(at: first.linterSlot)) : LinterTable(linters: cache.allLinters, choice: files.map(\.linterSlot))
+        }
         // Files come sorted, so a directory's files are together: compare each path's directory with the last one's
         // (as bytes: this runs for every file, before any is linted), and a directory's configuration file with the
         // last one's.
@@ -428,7 +448,9 @@ private final class Cache: @unchecked Sendable {
     private let lock = Lock()
     private var nearest: [String: String?] = [:]
     private var configurations: [String: Result<Configuration, ConfigurationError>] = [:]
-    private var linters: [String: Linter] = [:]
+    /// The linters made, one per configuration file, and each one's position by its file's path ("" for none).
+    private var linters: [Linter] = []
+    private var linterSlots: [String: Int32] = [:]
 
     /// The nearest configuration file from `directory` upwards.
     func nearestFile(from directory: String) -> String? {
@@ -459,12 +481,27 @@ private final class Cache: @unchecked Sendable {
         return try loaded.get()
     }
 
-    func linter(for file: String?, rules: [any Rule.Type], make: () throws(ConfigurationError) -> Linter) throws(ConfigurationError) -> Linter {
+    /// The position in `linters` of the linter for configuration file `file` (nil: none), made by `make` the first time.
+    func linterSlot(for file: String?, make: () throws(ConfigurationError) -> Linter) throws(ConfigurationError) -> Int32 {
         let key = file ?? ""
-        if let known = lock.withLock({ linters[key] }) { return known }
+        if let known = lock.withLock({ linterSlots[key] }) { return known }
         let linter = try make()
-        lock.withLock { linters[key] = linter }
-        return linter
+        return lock.withLock {
+            // Another thread may have made it meanwhile: the first one made is the one kept.
+            if let known = linterSlots[key] { return known }
+            linters.append(linter)
+            linterSlots[key] = Int32(linters.count - 1)
+            return Int32(linters.count - 1)
+        }
+    }
+
+    func linter(at slot: Int32) -> Linter {
+        lock.withLock { linters[Int(slot)] }
+    }
+
+    /// Every linter made so far, in slot order.
+    var allLinters: [Linter] {
+        lock.withLock { linters }
     }
 
     private func isFile(_ path: String) -> Bool {

@@ -40,7 +40,12 @@ public struct RecordReader: Sendable {
     private var peeked: [StreamRecord]?
 
     /// Reads `kind` from `descriptor` (not closed here) `blockSize` bytes at a time; `path` names it in errors.
-    public init(descriptor: Int32, path: String, kind: StreamKind = .jsonLines, blockSize: Int = 1 << 20) {
+    ///
+    /// A batch is what one block holds, and each batch is linted in parallel: its end is a point where every thread
+    /// waits for the last one, and the thread for the next batch starts on a core that has just gone idle (on a
+    /// virtual machine that can take a millisecond or more). Blocks of 4 MiB rather than 1 MiB made a 1,000,000-line
+    /// log 7% faster (2.85 against 3.05 s, median of 7) for 46 rather than 24 MiB of memory at most.
+    public init(descriptor: Int32, path: String, kind: StreamKind = .jsonLines, blockSize: Int = 4 << 20) {
         self.descriptor = descriptor
         self.path = path
         self.kind = kind
@@ -54,7 +59,7 @@ public struct RecordReader: Sendable {
     }
 
     /// The next records: what the buffer holds after one more read, up to `limit` records; nil at the end of the stream.
-    public mutating func nextBatch(limit: Int = 8192) throws(InputError) -> [StreamRecord]? {
+    public mutating func nextBatch(limit: Int = 32_768) throws(InputError) -> [StreamRecord]? {
         if let batch = peeked {
             peeked = nil
             return batch.isEmpty ? nil : batch
