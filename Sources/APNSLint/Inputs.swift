@@ -206,8 +206,8 @@ extension Inputs {
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         var status = stat()
         if stat(directory, &status) != 0 {
-            let reason = errno == ENOENT ? "the directory '\(directory)' does not exist" : "'\(directory)': \(systemReason(errno))"
-            throw InputError(path: path, reason: reason, isWrite: true)
+            let why = errno == ENOENT ? "the directory '\(directory)' does not exist" : "'\(directory)': \(reason(errno))"
+            throw InputError(path: path, reason: why, isWrite: true)
         }
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
             throw InputError(path: path, reason: "'\(directory)' is not a directory", isWrite: true)
@@ -225,33 +225,15 @@ extension Inputs {
         let temporary = "\(directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
         guard descriptor >= 0 else {
-            throw InputError(path: path, reason: "no file can be created in '\(directory)' (\(systemReason(errno)))", isWrite: true)
+            throw InputError(path: path, reason: "no file can be created in '\(directory)' (\(reason(errno)))", isWrite: true)
         }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = systemReason(errno)
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = systemReason(errno) }
+        var failure = bytes.withUnsafeBytes { write($0, to: descriptor) }.map(reason)
+        if failure == nil, fsync(descriptor) != 0 { failure = reason(errno) }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = systemReason(errno) }
+        if failure == nil, rename(temporary, path) != 0 { failure = reason(errno) }
         if let failure {
             unlink(temporary)
             throw InputError(path: path, reason: failure, isWrite: true)
         }
-    }
-
-    /// The system's text for an error number, starting lowercase as apns-lint's messages do: "permission denied".
-    static func systemReason(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
