@@ -95,7 +95,7 @@ extension Linter {
         // is one it repaired (a trailing comma, a comment in JSON), which it says by offering the fix. Where it stopped
         // (most YAML and Erlang errors, a truncated file), the tree is a guess at a broken text, and an edit made on it
         // can change how the rest reads (removing a YAML comment line joins the lines around it).
-        let readable = report.documentCount > 0
+        let readable = report.firstDocument != nil
             && !report.diagnostics.contains { $0.ruleID == format.syntaxRuleID && $0.fix == nil }
         return report.diagnostics.compactMap { diagnostic in
             guard let fix = diagnostic.fix, !fix.edits.isEmpty,
@@ -110,7 +110,7 @@ extension Linter {
     /// Syntax errors plus one for an input with no readable document: a round may not increase it.
     private func unreadable(_ report: FileReport) -> Int {
         let syntaxErrors = report.diagnostics.count { $0.ruleID == report.format.syntaxRuleID }
-        return syntaxErrors + (report.documentCount == 0 ? 1 : 0)
+        return syntaxErrors + (report.firstDocument == nil ? 1 : 0)
     }
 
     /// Fixes in order of their first edit, each kept only if none of its edits overlaps an edit already kept.

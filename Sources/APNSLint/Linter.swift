@@ -37,7 +37,7 @@ public struct FileReport: Sendable {
     public var dialects: [Dialect] { documents.map(\.dialect) }
     /// The FCM message each definition sends (Skygear), in document order; nil where there is none.
     public var fcmMessages: [FCMMessage?] { documents.map(\.fcmMessage) }
-    /// How many documents the file holds.
+    /// How many documents the file holds, counting one that a syntax error cut short (which has no definition).
     public let documentCount: Int
 
     init(fileName: String, source: SourceText, format: InputFormat, diagnostics: [Diagnostic], firstDocument: ReadDocument?,
@@ -222,13 +222,10 @@ public struct Linter: Sendable {
             return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics.compactMap { settings.apply(to: $0) },
                               firstDocument: nil, laterDocuments: [])
         }
-        let isMultiDocument = parsed.documents.count > 1
+        let isMultiDocument = parsed.documentCount > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
             guard var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan) else { return nil }
-            // A problem belongs to the last document starting at or before it.
-            if isMultiDocument {
-                diagnostic.document = max(0, parsed.documents.lastIndex { $0.range.start <= problem.range.start } ?? 0)
-            }
+            if isMultiDocument { diagnostic.document = parsed.documentIndex(at: problem.range.start) }
             return diagnostic
         }
         var firstDocument: FileReport.ReadDocument?
@@ -283,7 +280,7 @@ public struct Linter: Sendable {
             diagnostics.sort(by: Self.reportOrder)
         }
         return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, firstDocument: firstDocument,
-                          laterDocuments: laterDocuments, wholeReport: wholeReport)
+                          laterDocuments: laterDocuments, documentCount: parsed.documentCount, wholeReport: wholeReport)
     }
 
     /// The order of a report: by position (findings with no place in the file first), then document, then rule id.

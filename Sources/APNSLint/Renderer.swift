@@ -75,7 +75,7 @@ public struct Renderer: Sendable {
             output.append(contentsOf: payload)
             output.append(0x0A)
         }
-        if report.documentCount == 0 { missing.append("\(report.fileName): error: the file holds no definition to render") }
+        if report.firstDocument == nil { missing.append("\(report.fileName): error: the file holds no definition to render") }
         return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
     }
 

@@ -186,6 +186,9 @@ public struct ParseResult: Sendable {
     /// Whether a document holds an elided container (`ElidedContainer`): only when the reader was given a retention
     /// limit (the JSON reader's `retentionLimit`), and the text held more than it.
     public var hasElidedContent = false
+    /// Where a document begins that a syntax error cut short (YAML and Erlang read on from document to document): it
+    /// is not in `documents`, yet it is one of the file's documents, and the problems after its start are in it.
+    public var unfinishedDocumentStart: Int?
 
     public init(documents: [DocumentNode], problems: [SyntaxProblem]) {
         self.documents = documents
@@ -198,4 +201,14 @@ public struct ParseResult: Sendable {
 
     /// The first document (the only one, for JSON).
     public var document: DocumentNode? { documents.first }
+
+    /// How many documents the text holds: those read, and one that a syntax error cut short.
+    public var documentCount: Int { documents.count + (unfinishedDocumentStart == nil ? 0 : 1) }
+
+    /// The index of the document an offset is in: the last one starting at or before it (the first, for an offset
+    /// before every document). The document cut short comes after all those read.
+    public func documentIndex(at offset: Int) -> Int {
+        if let unfinishedDocumentStart, unfinishedDocumentStart <= offset { return documents.count }
+        return documents.lastIndex { $0.range.start <= offset } ?? 0
+    }
 }

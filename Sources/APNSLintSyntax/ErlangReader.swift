@@ -25,6 +25,7 @@ public enum ErlangReader {
         var termProblems: [SyntaxProblem] = []
         let documents = terms.map { $0.jsonDocument(problems: &termProblems) }
         var result = ParseResult(documents: documents, problems: parser.problems)
+        result.unfinishedDocumentStart = parser.unfinishedTermStart
         result.erlangTerms = terms
         result.termProblems = termProblems
         result.firstDuplicateWins = true
@@ -50,6 +51,8 @@ private struct ErlangParser {
     let maxDepth: Int
     var index = 0
     var problems: [SyntaxProblem] = []
+    /// Where the term that a fatal problem cut short begins (nil when every term begun was read).
+    var unfinishedTermStart: Int?
 
     // The current token and where it is.
     var token: Token = .end
@@ -70,15 +73,19 @@ private struct ErlangParser {
 
     mutating func parseFile() -> [ErlangTerm] {
         var terms: [ErlangTerm] = []
+        // Where the term being read begins.
+        var termStart: Int?
         do {
             try advance()
             // An empty file, or one holding only comments, is zero terms: file:consult/1 returns {ok, []}.
             while token != .end {
+                termStart = tokenStart
                 if case .variable(let name) = token {
                     try skipBinding(name)
                 }
                 let term = try parseTerm()
                 terms.append(term)
+                termStart = nil
                 guard token == .dot else {
                     if token == .end {
                         throw fatal("the term is not ended by '.' (file:consult/1: syntax error at the end of the file)", at: term.range.end, 0,
@@ -91,10 +98,13 @@ private struct ErlangParser {
                     throw fatal("expected '.' after the term, found \(describe(token))", at: tokenStart, max(1, tokenEnd - tokenStart),
                                 help: "end each term with a period; separate elements inside a term with ','")
                 }
+                // A next term begins after the '.', even where its first token cannot be read.
+                termStart = tokenEnd
                 try advance()
             }
         } catch let error as Fatal {
             problems.append(error.problem)
+            unfinishedTermStart = termStart
         } catch {
             preconditionFailure("unexpected error \(error)")
         }

@@ -55,7 +55,9 @@ public enum YAMLReader {
                 .invalidSyntax, "the file holds no YAML document",
                 help: "a notification definition is a mapping such as `aps: {alert: Hi}`", range: SourceRange(start: 0, end: 0)))
         }
-        return ParseResult(documents: builder.documents, problems: builder.problems)
+        var result = ParseResult(documents: builder.documents, problems: builder.problems)
+        result.unfinishedDocumentStart = builder.unfinishedDocumentStart
+        return result
     }
 }
 
@@ -108,6 +110,8 @@ private struct YAMLTreeBuilder {
     var offsets: CharacterOffsets
     var documents: [DocumentNode] = []
     var problems: [SyntaxProblem] = []
+    /// Where the document reading stopped in begins, when it stopped inside one.
+    var unfinishedDocumentStart: Int? { isInDocument ? documentStart : nil }
 
     private var stack: [Frame] = []
     private var root: DocumentNode?
@@ -117,6 +121,8 @@ private struct YAMLTreeBuilder {
     private var aliasedAnchors: [Int: Int] = [:]
     private var expanded = 0
     private var documentStart = 0
+    /// Whether a document has started and not ended: when reading stops there, it is the document cut short.
+    private var isInDocument = false
     /// Where the last content event ended (a scalar, an alias, a collection's start, a flow collection's end, a `---`).
     private var contentEnd = 0
 
@@ -187,6 +193,7 @@ private struct YAMLTreeBuilder {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documentStart = start
+            isInDocument = true
             root = nil
             anchors = [:]
             aliasedAnchors = [:]
@@ -199,6 +206,7 @@ private struct YAMLTreeBuilder {
             }
             documents.append(document)
             root = nil
+            isInDocument = false
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)

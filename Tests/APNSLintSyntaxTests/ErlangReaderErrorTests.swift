@@ -281,4 +281,19 @@ struct ErlangReaderErrorTests {
         ErlangFatalCase("[a, ×].", stray("'×' (U+D7)"), 4..<6, "1:5"),
     ])
     func strayCharacters(_ c: ErlangFatalCase) { c.check() }
+
+    @Test("a term cut short by a fatal problem is told apart from the terms read whole", arguments: [
+        // (text, terms read, where the unfinished term begins)
+        ("[a].\n[b].\n", 2, nil),
+        ("[a].\n[b].\n[c, {d.\n", 2, 10),
+        // The first token after a '.' cannot be read: the next term begins after the '.'.
+        ("[a]. ;", 1, 4),
+        // The term is whole; what is missing is its '.'.
+        ("[a].\n[b]", 2, nil),
+        ("[a, {b].", 0, 0),
+        ("X = [a", 0, 0),
+    ] as [(String, Int, Int?)])
+    func unfinishedTerm(_ text: String, _ read: Int, _ start: Int?) {
+        ErlangRead(text).expectDocuments(read: read, unfinishedAt: start)
+    }
 }

@@ -189,4 +189,11 @@ extension ReadOutcome {
 
     /// The line:column of a byte offset.
     func at(_ offset: Int) -> String { source.position(of: offset).description }
+
+    /// Expects `read` documents read whole, and the one a syntax error cut short to begin at `unfinishedAt` (nil: none).
+    func expectDocuments(read: Int, unfinishedAt start: Int?, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.documents.count == read, sourceLocation: sourceLocation)
+        #expect(result.unfinishedDocumentStart == start, sourceLocation: sourceLocation)
+        #expect(result.documentCount == read + (start == nil ? 0 : 1), sourceLocation: sourceLocation)
+    }
 }

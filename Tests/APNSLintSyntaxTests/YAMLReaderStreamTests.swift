@@ -84,6 +84,19 @@ struct YAMLReaderStreamTests {
         #expect(read.problemLines == ["invalidSyntax 22..<23 5:5 mapping values are not allowed in this context"])
         // Reading stops at the error: the fourth document is not returned either.
         #expect(read.documents.count == 2)
+        // The third document, cut short, begins at its `---` (offset 14).
+        #expect(read.result.unfinishedDocumentStart == 14)
+    }
+
+    @Test("a document cut short is told apart from documents read whole", arguments: [
+        // (text, documents read, where the unfinished one begins)
+        ("a: 1\n---\nb: 2\n", 2, nil),
+        ("a: 1\n---\nb: 2\nc: [1\n", 1, 5),
+        ("a: 1\n...\n---\n[1", 1, 9),
+        ("a: [1\nb: 2\n", 0, 0),
+    ] as [(String, Int, Int?)])
+    func unfinishedDocument(_ text: String, _ read: Int, _ start: Int?) {
+        YAMLRead(text).expectDocuments(read: read, unfinishedAt: start)
     }
 
     @Test("a truncated last document keeps the earlier ones and points at the unclosed bracket")

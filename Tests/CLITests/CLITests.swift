@@ -299,6 +299,41 @@ struct YAMLCommandTests {
             """)
     }
 
+    @Test func aSyntaxErrorInALaterDocumentNamesThatDocument() throws {
+        // The third document (YAML) and the third term (Erlang) are cut short: they count as documents of the file.
+        let dir = try workspace([
+            "cut.yaml": "aps:\n  alert: Hi\n---\naps:\n  badge: \"2\"\n---\naps: [1\n",
+            "cut.config": "[{alert, <<\"Hi\">>}].\n[{badge, 1}].\n[{alert, <<\"Hi\">>.\n",
+        ])
+        let result = try run(["check", "--color", "never", "cut.yaml", "cut.config"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            cut.yaml:5:10: error: "badge" must be a whole number (the count on the app icon), but it is a string ("2"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]
+              |
+            5 |   badge: "2"
+              |          ^^^
+              = note: in document 2 of 3
+              = help: write the number without quotes: 2
+
+            cut.yaml:7:6: error: did not find expected ',' or ']' while parsing a flow sequence [invalid-yaml]
+              |
+            7 | aps: [1
+              |      ^
+              = note: in document 3 of 3
+              = help: the input ends before this is closed (the file may be truncated)
+
+            cut.config:3:18: error: the tuple opened at 3:2 is never closed [invalid-erlang-term]
+              |
+            3 | [{alert, <<"Hi">>.
+              |                  ^
+              = note: in document 3 of 3
+              = help: add the missing '}' (the file may be truncated)
+
+            Found 3 errors in 2 of 2 files.
+
+            """)
+    }
+
     @Test func yamlOnStandardInput() throws {
         let result = try run(["check", "-", "--stdin-filename", "push.yaml"], stdin: Data("aps:\n  alert: Hi\n  sound: on\n".utf8))
         #expect(result.status == 0)
