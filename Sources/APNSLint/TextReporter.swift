@@ -124,8 +124,10 @@ public struct Summary: Sendable {
     /// Files of one definition (or a YAML stream), and how many of them have findings.
     public var files = 0
     public var filesWithProblems = 0
-    /// Stream files (JSON Lines), their records, and how many records have findings.
+    /// Stream files (JSON Lines, large YAML streams), their records, and how many records have findings.
     public var streams = 0
+    /// The kinds of the streams counted: the summary calls their records "documents" when all are YAML streams.
+    public var streamKinds: Set<StreamKind> = []
     public var records = 0
     public var recordsWithProblems = 0
     public var errors = 0
@@ -158,8 +160,9 @@ public struct Summary: Sendable {
     }
 
     /// Counts a stream file (its records are counted as they are added).
-    public mutating func addStream() {
+    public mutating func addStream(_ kind: StreamKind) {
         streams += 1
+        streamKinds.insert(kind)
     }
 
     /// Whether anything was checked (the summary line is written only then).
@@ -174,8 +177,10 @@ public struct Summary: Sendable {
             withProblems.append("\(Self.grouped(filesWithProblems)) of \(Self.count(files, "file"))")
         }
         if streams > 0 {
-            checked.append(Self.count(records, "record") + streamPart)
-            withProblems.append("\(Self.grouped(recordsWithProblems)) of \(Self.count(records, "record"))" + streamPart)
+            // What each kind calls a record when all the streams are of one kind ("documents"); else "records".
+            let noun = streamKinds.count == 1 ? streamKinds.first!.recordNoun : StreamKind.jsonLines.recordNoun
+            checked.append(Self.count(records, noun) + streamPart)
+            withProblems.append("\(Self.grouped(recordsWithProblems)) of \(Self.count(records, noun))" + streamPart)
         }
         guard errors + warnings + infos > 0 else { return "No problems found in \(checked.joined(separator: " and "))." }
         var parts: [String] = []

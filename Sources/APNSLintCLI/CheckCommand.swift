@@ -238,7 +238,7 @@ struct CheckCommand: ParsableCommand {
             do {
                 let skip = try workspace.lint(stream: file, kind: kind, headers: headers, role: role, jobs: jobs,
                                               transform: writer.prepare, consume: writer.add)
-                if let skip { skipped.append(skip) } else { writer.addStream() }
+                if let skip { skipped.append(skip) } else { writer.addStream(kind) }
             } catch let error as InputError {
                 failures.append(error)
             } catch let error as ConfigurationError {
@@ -252,7 +252,7 @@ struct CheckCommand: ParsableCommand {
                 do {
                     try input.linter.lint(stream: &reader, kind: kind, fileName: input.name, headers: headers, path: input.path, role: role,
                                           jobs: jobs, transform: writer.prepare, consume: writer.add)
-                    writer.addStream()
+                    writer.addStream(kind)
                 } catch let error as InputError {
                     failures.append(error)
                 }

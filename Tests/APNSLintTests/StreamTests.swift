@@ -102,20 +102,24 @@ struct StreamTests {
         #expect(json.contains(#""document": 120310"#) && json.contains(#""offset": 9000016"#))
     }
 
-    @Test("the summary counts records apart from files")
-    func summaryLine() {
+    @Test("the summary counts records apart from files, in its streams' word for them (of both kinds: records)",
+          arguments: [(StreamKind.jsonLines, "records"), (.yamlDocuments, "documents")])
+    func summaryLine(kind: StreamKind, noun: String) {
         var summary = Summary()
         #expect(summary.line == "No problems found in 0 files.")
-        summary.addStream()
+        summary.addStream(kind)
         summary.records = 1_000_000
-        #expect(summary.line == "No problems found in 1,000,000 records in 1 file.")
+        #expect(summary.line == "No problems found in 1,000,000 \(noun) in 1 file.")
         summary.recordsWithProblems = 2
         summary.errors = 3
-        #expect(summary.line == "Found 3 errors in 2 of 1,000,000 records in 1 file.")
+        #expect(summary.line == "Found 3 errors in 2 of 1,000,000 \(noun) in 1 file.")
         summary.files = 12
         summary.filesWithProblems = 1
         summary.warnings = 1
-        #expect(summary.line == "Found 3 errors and 1 warning in 1 of 12 files and 2 of 1,000,000 records in 1 file.")
+        #expect(summary.line == "Found 3 errors and 1 warning in 1 of 12 files and 2 of 1,000,000 \(noun) in 1 file.")
+        summary.addStream(kind == .jsonLines ? .yamlDocuments : .jsonLines)
+        summary.records += 1
+        #expect(summary.line == "Found 3 errors and 1 warning in 1 of 12 files and 2 of 1,000,001 records in 2 files.")
     }
 
     @Test("a report written as it arrives is the report written whole", arguments: ReportFormat.allCases)

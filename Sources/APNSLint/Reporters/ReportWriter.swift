@@ -117,9 +117,9 @@ public final class ReportWriter {
         if !out.isEmpty { write(out) }
     }
 
-    /// Counts a stream file, whose records are added as they are linted.
-    public func addStream() {
-        summary.addStream()
+    /// Counts a stream file of `kind`, whose records are added as they are linted.
+    public func addStream(_ kind: StreamKind) {
+        summary.addStream(kind)
     }
 
     /// Writes the end of the report (or, for a format that does not stream, all of it).
