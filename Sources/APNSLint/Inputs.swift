@@ -177,33 +177,18 @@ extension Inputs {
     /// and no temporary file is left.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(InputError) {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw InputError(path: path, reason: String(cString: strerror(errno)), isWrite: true) }
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = "\(directory.isEmpty ? "/" : directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, status.st_mode & 0o7777)
-        guard descriptor >= 0 else {
-            throw InputError(path: path, reason: "no file can be created next to it (\(String(cString: strerror(errno))))", isWrite: true)
-        }
-        var failure = bytes.withUnsafeBytes { write($0, to: descriptor) }.map { String(cString: strerror($0)) }
-        if failure == nil, fchmod(descriptor, status.st_mode & 0o7777) != 0 { failure = String(cString: strerror(errno)) }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw InputError(path: path, reason: failure, isWrite: true)
+        guard stat(path, &status) == 0 else { throw InputError(path: path, reason: reason(errno), isWrite: true) }
+        if let failure = writeThroughTemporaryFile(bytes, to: path, mode: status.st_mode & 0o7777) {
+            throw InputError(path: path, reason: failure.created ? failure.reason : "no file can be created next to it (\(failure.reason))",
+                             isWrite: true)
         }
     }
-}
 
-extension Inputs {
     /// Creates or replaces a file that apns-lint makes (a report): atomically, as `writeAtomically`, and with a reason
     /// that names what is wrong (a directory that does not exist, a path that is a directory) rather than the system's
     /// bare error text.
     public static func writeNewFile(_ bytes: [UInt8], to path: String) throws(InputError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let directory = parts(of: path).directory
         var status = stat()
         if stat(directory, &status) != 0 {
             let why = errno == ENOENT ? "the directory '\(directory)' does not exist" : "'\(directory)': \(reason(errno))"
@@ -221,19 +206,34 @@ extension Inputs {
             try writeAtomically(bytes, to: path)
             return
         }
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-        guard descriptor >= 0 else {
-            throw InputError(path: path, reason: "no file can be created in '\(directory)' (\(reason(errno)))", isWrite: true)
+        if let failure = writeThroughTemporaryFile(bytes, to: path, mode: nil) {
+            throw InputError(path: path, reason: failure.created ? failure.reason : "no file can be created in '\(directory)' (\(failure.reason))",
+                             isWrite: true)
         }
+    }
+
+    /// Writes `bytes` to a new file beside `path` and renames it to `path`, so that a reader finds the old file or the
+    /// new one whole, never a part. `mode` (nil: 0o666 less the umask) is the new file's permissions. Nil, or the
+    /// system's reason it failed and whether the temporary file was made at all; on failure none is left behind.
+    private static func writeThroughTemporaryFile(_ bytes: [UInt8], to path: String, mode: mode_t?) -> (reason: String, created: Bool)? {
+        let (directory, name) = parts(of: path)
+        let temporary = "\(directory == "/" ? "" : directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode ?? 0o666)
+        guard descriptor >= 0 else { return (reason(errno), false) }
         var failure = bytes.withUnsafeBytes { write($0, to: descriptor) }.map(reason)
+        // open(2) applies the umask; a replaced file keeps its permissions whole.
+        if failure == nil, let mode, fchmod(descriptor, mode) != 0 { failure = reason(errno) }
         if failure == nil, fsync(descriptor) != 0 { failure = reason(errno) }
         close(descriptor)
         if failure == nil, rename(temporary, path) != 0 { failure = reason(errno) }
-        if let failure {
-            unlink(temporary)
-            throw InputError(path: path, reason: failure, isWrite: true)
-        }
+        guard let failure else { return nil }
+        unlink(temporary)
+        return (failure, true)
+    }
+
+    /// A path's directory ("." when it names none) and last component.
+    private static func parts(of path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 }
