@@ -75,7 +75,8 @@ extension Linter {
             round += 1
             let chosen = nonOverlapping(candidates)
             let edits = chosen.flatMap(\.edits).map { ScalarSpelling.literal($0, in: text, format: format) }
-            let next = SourceText(bytes: Self.apply(edits, to: text.bytes))
+            // Where the text starts in its file stays the same (a stream's record).
+            let next = SourceText(bytes: Self.apply(edits, to: text.bytes), origin: text.origin)
             let nextReport = lint(next, fileName: fileName, format: format, headers: headers, path: path, role: role)
             if unreadable(nextReport) > unreadable(report) {
                 problem = .roundBrokeTheFile(round: round)

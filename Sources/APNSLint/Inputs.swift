@@ -35,6 +35,25 @@ public struct InputFile: Sendable, Hashable {
         hasher.combine(stream)
     }
 
+    /// A file named by its path: read as its extension says (JSON when apns-lint reads no file with it), and a large
+    /// YAML file as a stream.
+    public static func named(_ path: String) -> InputFile {
+        let known = kind(ofFileName: path)
+        return InputFile(path: path, format: known?.format ?? .json, stream: known?.stream).readingLargeYAMLAsAStream {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_size : nil
+        }
+    }
+
+    /// The file, read a document at a time when it is a YAML file of `StreamKind.largeYAMLBytes` or more. `size` (nil:
+    /// unknown) is asked only of a YAML file: a walk finds thousands of others.
+    func readingLargeYAMLAsAStream(size: () -> off_t?) -> InputFile {
+        guard format == .yaml, stream == nil, let size = size(), size >= StreamKind.largeYAMLBytes else { return self }
+        var streamed = self
+        streamed.stream = .yamlDocuments
+        return streamed
+    }
+
     /// The extensions of the files a directory walk looks at: every format's, then every stream's.
     public static let searchedExtensions = InputFormat.allCases.flatMap(\.fileExtensions) + StreamKind.allCases.flatMap(\.fileExtensions)
 

@@ -61,8 +61,13 @@ public struct FileReport: Sendable {
     /// Which part of the file a diagnostic is about, for messages: "document 2 of 3" in a YAML stream, "record 120,311"
     /// in a JSON Lines stream; nil when the file holds one definition.
     public func partName(of diagnostic: Diagnostic) -> String? {
+        partName(ofDocument: diagnostic.document)
+    }
+
+    /// The same for the document at `index` (nil: the file's only one).
+    func partName(ofDocument index: Int?) -> String? {
         if let streamRecord { return "\(streamKind?.recordNoun ?? "record") \(Self.grouped(streamRecord))" }
-        return diagnostic.document.map { "document \($0 + 1) of \(documentCount)" }
+        return index.map { "document \($0 + 1) of \(documentCount)" }
     }
 
     /// 120311 as "120,311".

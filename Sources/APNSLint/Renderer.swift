@@ -5,8 +5,8 @@ import APNSLintSyntax
 /// Renders the request each definition of a file produces: its payload exactly as it goes on the wire (the
 /// bytes the size rules count), optionally preceded by the request's header lines.
 ///
-/// For an Erlang term that is the request its library (apns_json, apns_erlv3) builds; for a YAML stream, one
-/// request per document. With `target: .fcm`, the FCM v1 request a Skygear definition sends to Android.
+/// For an Erlang term that is the request its library (apns_json, apns_erlv3) builds; for a file of several YAML
+/// documents, one request per document; for a stream (JSON Lines), each record's report is rendered on its own. With `target: .fcm`, the FCM v1 request a Skygear definition sends to Android.
 public struct Renderer: Sendable {
     /// How strings are escaped (see `WireSerializer.Style`).
     public var style: WireSerializer.Style
@@ -50,7 +50,7 @@ public struct Renderer: Sendable {
         var missing: [String] = []
         for (index, read) in report.documents.enumerated() {
             let definition = read.definition
-            let document = report.documentCount > 1 ? " (document \(index + 1) of \(report.documentCount))" : ""
+            let document = report.partName(ofDocument: report.documentCount > 1 ? index : nil).map { " (\($0))" } ?? ""
             if target == .fcm {
                 guard let message = read.fcmMessage else {
                     missing.append("\(report.fileName): error: the definition sends no FCM message\(document); only a Skygear definition whose platform.android is not false does")
@@ -75,8 +75,13 @@ public struct Renderer: Sendable {
             output.append(contentsOf: payload)
             output.append(0x0A)
         }
-        if report.firstDocument == nil { missing.append("\(report.fileName): error: the file holds no definition to render") }
+        if report.firstDocument == nil { missing.append(Self.noDefinitionMessage(fileName: report.fileName)) }
         return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
+    }
+
+    /// What render says of a file (or stream) that holds no definition.
+    public static func noDefinitionMessage(fileName: String) -> String {
+        "\(fileName): error: the file holds no definition to render"
     }
 
     /// The payload as `style` writes it (pretty-printed when `pretty`), without a trailing newline. A definition

@@ -23,10 +23,14 @@ struct RenderCommand: ParsableCommand {
             sent). --headers prints :path and the apns-* header lines first, then an empty line. --target fcm \
             prints the FCM v1 request a Skygear definition sends to Android, {"message": {...}}, instead.
 
-            A definition in a library's format (node-apn, ADCK, apns_json) is printed as that library sends it:             its keys, its numbers, its escapes, byte for byte (--serializer does not apply to it). --dialect             says which format, as on check.
+            A definition in a library's format (node-apn, ADCK, apns_json) is printed as that library sends it: \
+            its keys, its numbers, its escapes, byte for byte (--serializer does not apply to it). --dialect \
+            says which format, as on check.
 
             A file with syntax errors is not rendered: its errors go to standard error and the exit code is 1. \
-            An unreadable path exits 2.
+            An unreadable path exits 2. A JSON Lines file (.jsonl, .ndjson, or - with --stdin-filename x.jsonl) \
+            is read a record at a time, and each record's request printed in order; a record that cannot be \
+            rendered is reported with its number, the others are still printed, and the exit code is 1.
             """)
 
     @Argument(help: "The definition file, or - for standard input.")
@@ -72,13 +76,22 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let name: String
+        let name = file == "-" ? stdinFilename ?? "<stdin>" : file
+        let workspace = configuration.workspace(commandLine: Settings(serializer: serializer, dialect: dialect))
+        let linter = try configured { () throws(ConfigurationError) in try workspace.linter(for: name) }
+        let path = file == "-" && stdinFilename == nil ? nil : workspace.absolutePath(name)
+        let renderer = Renderer(style: linter.options(for: path).serializer, pretty: pretty, includeHeaders: headers, target: target)
+        let fixing = fix || unsafeFixes ? FixOptions(includeUnsafe: unsafeFixes) : nil
+        let role = input.role
+        let named = file == "-" ? nil : InputFile.named(file)
+        if let stream = named?.stream ?? stdinFilename.flatMap(StreamKind.detect(fileName:)) {
+            try renderStream(stream, named: named, name: name, linter: linter, path: path, in: workspace, renderer: renderer, fixing: fixing)
+            return
+        }
         let bytes: [UInt8]
         if file == "-" {
-            name = stdinFilename ?? "<stdin>"
             bytes = StandardStreams.readInput()
         } else {
-            name = file
             do {
                 bytes = try Inputs.readFile(file)
             } catch {
@@ -86,23 +99,62 @@ struct RenderCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let format = file == "-" ? standardInputFormat(bytes, stdinFilename: stdinFilename) : InputFormat.detect(fileName: name) ?? .json
-        let workspace = configuration.workspace(commandLine: Settings(serializer: serializer, dialect: dialect))
-        let linter = try configured { () throws(ConfigurationError) in try workspace.linter(for: name) }
-        let path = file == "-" && stdinFilename == nil ? nil : workspace.absolutePath(name)
-        let role = input.role
-        let report = fix || unsafeFixes
-            ? linter.fix(SourceText(bytes: bytes), fileName: name, format: format, path: path, options: FixOptions(includeUnsafe: unsafeFixes),
-                         role: role).report
-            : linter.lint(SourceText(bytes: bytes), fileName: name, format: format, path: path, role: role)
-        let style = linter.options(for: path).serializer
-        switch Renderer(style: style, pretty: pretty, includeHeaders: headers, target: target).render(report) {
+        let format = named?.format ?? standardInputFormat(bytes, stdinFilename: stdinFilename)
+        let report = fixing.map { options in
+            linter.fix(SourceText(bytes: bytes), fileName: name, format: format, path: path, options: options, role: role).report
+        } ?? linter.lint(SourceText(bytes: bytes), fileName: name, format: format, path: path, role: role)
+        switch renderer.render(report) {
         case .success(let output):
             StandardStreams.write(output, to: STDOUT_FILENO)
         case .failure(let failure):
             for message in failure.messages { printError(message) }
             throw ExitCode(1)
         }
+    }
+
+    /// A stream (JSON Lines, a large YAML file) a batch of records at a time: each record's request as it is rendered,
+    /// in order; a record that cannot be rendered is reported with its number and the rest go on (exit 1 at the end).
+    private func renderStream(_ kind: StreamKind, named: InputFile?, name: String, linter: Linter, path: String?, in workspace: Workspace,
+                              renderer: Renderer, fixing: FixOptions?) throws {
+        var records = 0
+        var failed = false
+        func consume(_ results: [Result<[UInt8], Renderer.Failure>]) {
+            var output: [UInt8] = []
+            for result in results {
+                records += 1
+                switch result {
+                case .success(let bytes):
+                    output += bytes
+                case .failure(let failure):
+                    // What came before goes out first, so that a terminal shows the messages where they belong.
+                    StandardStreams.write(output, to: STDOUT_FILENO)
+                    output.removeAll()
+                    for message in failure.messages { printError(message) }
+                    failed = true
+                }
+            }
+            StandardStreams.write(output, to: STDOUT_FILENO)
+        }
+        do {
+            if let named {
+                _ = try workspace.lint(stream: named, kind: kind, role: input.role, fixing: fixing, transform: { renderer.render($0) },
+                                       consume: consume)
+            } else {
+                var reader = RecordReader(descriptor: STDIN_FILENO, path: name, kind: kind)
+                try linter.lint(stream: &reader, kind: kind, fileName: name, path: path, role: input.role, fixing: fixing,
+                                transform: { renderer.render($0) }, consume: consume)
+            }
+        } catch let error as InputError {
+            printError("apns-lint: error: \(error)")
+            throw ExitCode(2)
+        } catch let error as ConfigurationError {
+            _ = try configured { () throws(ConfigurationError) in throw error }
+        }
+        if records == 0 {
+            printError(Renderer.noDefinitionMessage(fileName: name))
+            failed = true
+        }
+        if failed { throw ExitCode(1) }
     }
 }
 

@@ -71,6 +71,34 @@ struct StreamTests {
         #expect(TextReporter().render(streamed[3]).contains("= note: in document 4\n"))
     }
 
+    @Test("a file named by its path is a stream by its extension, or when it is a YAML file of 8 MiB or more")
+    func aNamedFileIsAStreamByExtensionOrSize() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-named-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ name: String, size: Int) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            try Data(repeating: UInt8(ascii: "#"), count: size).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let large = StreamKind.largeYAMLBytes
+        let cases: [(path: String, format: InputFormat, stream: StreamKind?)] = [
+            (try write("big.yaml", size: large), .yaml, .yamlDocuments),
+            (try write("just-under.yml", size: large - 1), .yaml, nil),
+            (try write("big.json", size: large), .json, nil),
+            (try write("small.jsonl", size: 3), .json, .jsonLines),
+            (try write("log.ndjson", size: 0), .json, .jsonLines),
+            (directory.appendingPathComponent("missing.yaml").path, .yaml, nil),
+            (try write("notes.txt", size: 3), .json, nil),
+        ]
+        for (path, format, stream) in cases {
+            let file = InputFile.named(path)
+            #expect(file.path == path)
+            #expect(file.format == format, "\(path)")
+            #expect(file.stream == stream, "\(path)")
+        }
+    }
+
     @Test func anEmptyStreamHasNoRecords() throws {
         #expect(try records("", blockSize: 4).isEmpty)
         #expect(try records("\n \n\t\n", blockSize: 4).isEmpty)

@@ -44,3 +44,43 @@ struct StreamStressTests {
         #expect(Double(two.peakKiB) <= Double(one.peakKiB) * 1.15 + 8 * 1024, "peak \(two.peakKiB) KiB on twice the log, \(one.peakKiB) KiB on one")
     }
 }
+
+@Suite("apns-lint on a YAML file of 8 MiB or more: a stream of documents, checked and rendered a batch at a time")
+struct LargeYAMLStreamTests {
+    static let count = 60_000
+
+    /// Document `index`: 6 lines of about 150 bytes; every 10,000th has a string badge.
+    static func document(_ index: Int) -> String {
+        let badge = index % 10_000 == 9_999 ? "'\(index % 7)'" : String(index % 7)
+        return "aps:\n  alert: Order \(index) is on its way and arrives on Tuesday, as planned\n  badge: \(badge)\n  sound: default\n"
+            + "order: '\(index)'\nsent-by: the nightly batch\n"
+    }
+
+    static let text = (0..<count).map(document).joined(separator: "---\n")
+
+    @Test func checkNamesEachDocumentAndCountsDocuments() throws {
+        #expect(Self.text.utf8.count >= 8 << 20)
+        let dir = try workspace(["big.yaml": Data(Self.text.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try run(["check", "--format", "concise", "big.yaml"], in: dir)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 7)
+        // Document 10,000 starts after 9,999 documents of 6 lines and a "---" each; its badge is on its third line.
+        #expect(lines.first == #"big.yaml:69996:10: error: "badge" must be a whole number (the count on the app icon), but it is a string ("3"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]"#)
+        #expect(lines.last == "Found 6 errors in 6 of 60,000 documents in 1 file.")
+    }
+
+    @Test func renderPrintsEachDocumentsPayload() throws {
+        let dir = try workspace(["big.yaml": Data(Self.text.utf8)])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try run(["render", "big.yaml"], in: dir)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == Self.count + 1)
+        #expect(lines[0] == #"{"aps":{"alert":"Order 0 is on its way and arrives on Tuesday, as planned","badge":0,"sound":"default"},"order":"0","sent-by":"the nightly batch"}"#)
+        #expect(lines[9_999] == #"{"aps":{"alert":"Order 9999 is on its way and arrives on Tuesday, as planned","badge":"3","sound":"default"},"order":"9999","sent-by":"the nightly batch"}"#)
+        #expect(lines[Self.count] == "")
+    }
+}

@@ -119,26 +119,10 @@ public final class Workspace: Sendable {
                     if ConfigurationFile.names.contains(Paths.name(of: absolute)) { continue }
                     if try configuration(for: absolute).excludes(absolute) { continue }
                 }
-                if seen.insert(absolute).inserted {
-                    let known = InputFile.kind(ofFileName: path)
-                    let file = InputFile(path: path, format: known?.format ?? .json, stream: known?.stream)
-                    files.append(Self.readingLargeYAMLAsAStream(file) {
-                        var status = stat()
-                        return stat(path, &status) == 0 ? status.st_size : nil
-                    })
-                }
+                if seen.insert(absolute).inserted { files.append(InputFile.named(path)) }
             }
         }
         return (files, errors)
-    }
-
-    /// A YAML file of `StreamKind.largeYAMLBytes` or more is read a document at a time. `size` (nil: unknown) is asked
-    /// only of a YAML file: a walk finds thousands of others.
-    private static func readingLargeYAMLAsAStream(_ file: InputFile, size: () -> off_t?) -> InputFile {
-        guard file.format == .yaml, file.stream == nil, let size = size(), size >= StreamKind.largeYAMLBytes else { return file }
-        var streamed = file
-        streamed.stream = .yamlDocuments
-        return streamed
     }
 
     /// Depth first, in the order of the paths, skipping hidden entries and excluded directories; symbolic links to
@@ -285,7 +269,7 @@ public final class Workspace: Sendable {
             let file = InputFile(path: prefix + childRelative, format: known?.format ?? .json,
                                  origin: configuration.include.isEmpty ? .found : .included, stream: known?.stream, linterSlot: linterSlot)
             // A link's target was looked at above.
-            listing.entries.append(.file(Self.readingLargeYAMLAsAStream(file) {
+            listing.entries.append(.file(file.readingLargeYAMLAsAStream {
                 kind == S_IFLNK || fstatat(descriptor, name, &status, 0) == 0 ? status.st_size : nil
             }))
         }

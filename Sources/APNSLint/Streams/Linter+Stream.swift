@@ -16,12 +16,13 @@ extension Linter {
     ///
     /// Each record is linted as a definition of its own in `kind.recordFormat`, with the file's configuration
     /// (`path`); its positions are the file's, and each report says which record it is (`FileReport.streamRecord`).
-    /// A record that cannot be read is reported like any file that cannot, and the stream goes on.
+    /// A record that cannot be read is reported like any file that cannot, and the stream goes on. With `fixing`, each
+    /// record's report is that of the record as its fixes leave it (`Linter.fix`; the file is never rewritten).
     // Compiled for the CLI's value too: unspecialized, the generic code copied every value through its witness table
     // (perf: a tenth of a 10,000-file run's serial part).
     @_specialize(where Value == ReportWriter.Prepared)
     public func lint<Value>(stream reader: inout RecordReader, kind: StreamKind, fileName: String, headers: [HeaderOption] = [],
-                            path: String? = nil, role: InputRole = .definition, jobs: Int? = nil,
+                            path: String? = nil, role: InputRole = .definition, fixing: FixOptions? = nil, jobs: Int? = nil,
                             transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws {
         let settings = settings(for: path)
         // On several threads, the next batch is read while this one is linted (reading is the part that cannot be
@@ -36,7 +37,11 @@ extension Linter {
         var failure: (any Error)?
         while failure == nil, let records = try nextBatch() {
             Parallel.forEachRun(records.indices, jobs: jobs, { index in
-                transform(lint(record: records[index], kind: kind, fileName: fileName, headers: headers, settings: settings, role: role))
+                let record = records[index]
+                return transform(fixing.map { options in
+                    fix(record.source, fileName: fileName, format: kind.recordFormat, headers: headers, path: path, options: options,
+                        role: role).report.inStream(kind, record: record.number)
+                } ?? lint(record: record, kind: kind, fileName: fileName, headers: headers, settings: settings, role: role))
             }, consume: { values in
                 guard failure == nil else { return }
                 do { try consume(values) } catch { failure = error }
@@ -48,11 +53,22 @@ extension Linter {
     /// One record of a stream, linted.
     func lint(record: StreamRecord, kind: StreamKind, fileName: String, headers: [HeaderOption], settings: ResolvedSettings,
               role: InputRole) -> FileReport {
-        var report = lint(record.source, fileName: fileName, format: kind.recordFormat, headers: headers, settings: settings, role: role)
-        report.streamRecord = record.number
+        lint(record.source, fileName: fileName, format: kind.recordFormat, headers: headers, settings: settings, role: role)
+            .inStream(kind, record: record.number)
+    }
+}
+
+extension FileReport {
+    /// The report as the report of record `number` of a stream of `kind`.
+    func inStream(_ kind: StreamKind, record number: Int) -> FileReport {
+        var report = self
+        report.streamRecord = number
         report.streamKind = kind
         if !report.diagnostics.isEmpty {
-            for index in report.diagnostics.indices { report.diagnostics[index].document = record.number - 1 }
+            for index in report.diagnostics.indices { report.diagnostics[index].document = number - 1 }
+        }
+        if let whole = wholeReport {
+            report.wholeReport = { @Sendable in whole().inStream(kind, record: number) }
         }
         return report
     }

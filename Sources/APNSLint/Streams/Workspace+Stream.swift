@@ -10,7 +10,8 @@ import Glibc
 #endif
 
 extension Workspace {
-    /// Lints a stream file a batch of records at a time with its configuration (see `Linter.lint(stream:…)`). A stream a
+    /// Lints a stream file a batch of records at a time with its configuration (see `Linter.lint(stream:…)`, and for
+    /// `fixing`). A stream a
     /// walk found (`InputOrigin.found`) is linted when its first record looks like a definition; otherwise nothing is
     /// consumed and the reason is returned. Throws `InputError` when the file cannot be read, `ConfigurationError` when
     /// its configuration cannot.
@@ -18,7 +19,7 @@ extension Workspace {
     // (perf: a tenth of a 10,000-file run's serial part).
     @_specialize(where Value == ReportWriter.Prepared)
     public func lint<Value>(stream file: InputFile, kind: StreamKind, headers: [HeaderOption] = [], role: InputRole = .definition,
-                            jobs: Int? = nil, transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws -> SkippedFile? {
+                            fixing: FixOptions? = nil, jobs: Int? = nil, transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws -> SkippedFile? {
         let linter = try linter(for: file.path)
         let descriptor = open(file.path, O_RDONLY)
         guard descriptor >= 0 else { throw InputError(path: file.path, reason: Inputs.reason(errno)) }
@@ -30,7 +31,7 @@ extension Workspace {
             return SkippedFile(path: file.path, reason: reason)
         }
         try linter.lint(stream: &reader, kind: kind, fileName: file.path, headers: headers, path: absolutePath(file.path), role: role,
-                        jobs: jobs, transform: transform, consume: consume)
+                        fixing: fixing, jobs: jobs, transform: transform, consume: consume)
         return nil
     }
 
