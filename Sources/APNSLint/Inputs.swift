@@ -93,6 +93,17 @@ public struct InputError: Error, Sendable, CustomStringConvertible {
 
 /// Finding definition files and reading their bytes.
 public enum Inputs {
+    /// The most bytes apns-lint reads as one text: a file, standard input, or one record of a stream. A definition is a
+    /// few kilobytes (APNs takes at most 5 KB); this leaves room for any real file, and stops reading something that
+    /// never ends (`/dev/zero`, `yes |`) long before memory runs out.
+    public static let maximumTextBytes = 256 << 20
+
+    /// Why a text over `maximumTextBytes` is not read; `what` names it ("it", "record 3, from line 7,").
+    static func tooLargeReason(_ what: String) -> String {
+        "\(what) is over \(maximumTextBytes >> 20) MiB, the most apns-lint reads as one definition (APNs takes at most 5 KB; "
+            + "a log of many definitions is read a line at a time as JSON Lines, .jsonl)"
+    }
+
     /// `read(2)` into `buffer`, retried when a signal interrupts it: the count read (0 at the end), or -1 with `errno`.
     /// A direct system call, not a cancellation point (see CSystemCalls.h).
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
@@ -149,6 +160,7 @@ public enum Inputs {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, reason: reason(errno)) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path: path, reason: "is a directory") }
+        if status.st_size > maximumTextBytes { throw InputError(path: path, reason: tooLargeReason("it")) }
         // The file's size and one byte more, to see the end without another read.
         let capacity = Int(max(status.st_size, 0)) + 1
         let size = (status.st_mode & S_IFMT) == S_IFREG ? capacity - 1 : nil
@@ -172,19 +184,21 @@ public enum Inputs {
             }
         }
         if let failure { throw InputError(path: path, reason: reason(failure)) }
-        // More than its size said (a file that grew, or one whose size is not known, as a pipe's): the rest in chunks.
-        if filled, let failure = readToEnd(descriptor, appendingTo: &bytes) { throw InputError(path: path, reason: reason(failure)) }
+        // More than its size said (a file that grew, or one whose size is not known, as a device's): the rest in chunks.
+        if filled { try readToEnd(descriptor, appendingTo: &bytes, path: path) }
         return bytes
     }
 
-    /// Reads what is left of `descriptor` to its end, in chunks, onto `bytes`: nil, or the `errno` a read failed with
-    /// (what was read before it is kept).
-    package static func readToEnd(_ descriptor: Int32, appendingTo bytes: inout [UInt8]) -> Int32? {
+    /// Reads what is left of `descriptor` to its end, in chunks, onto `bytes`; `path` names it in errors. Stops with an
+    /// error when a read fails (what was read before is kept) or `bytes` would grow past `limit`.
+    package static func readToEnd(_ descriptor: Int32, appendingTo bytes: inout [UInt8], path: String,
+                                  limit: Int = maximumTextBytes) throws(InputError) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, into: $0.baseAddress!, count: $0.count) }
-            if count < 0 { return errno }
-            if count == 0 { return nil }
+            if count < 0 { throw InputError(path: path, reason: reason(errno)) }
+            if count == 0 { return }
+            guard bytes.count + count <= limit else { throw InputError(path: path, reason: tooLargeReason("it")) }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

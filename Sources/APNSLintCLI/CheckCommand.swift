@@ -183,7 +183,7 @@ struct CheckCommand: ParsableCommand {
             let name = stdinFilename ?? "<stdin>"
             let stream = stdinFilename.flatMap(StreamKind.detect(fileName:))
             // A stream is read a batch at a time as it is linted; anything else whole.
-            let bytes = stream == nil ? StandardStreams.readInput() : []
+            let bytes = stream == nil ? try StandardStreams.readInput(name: name) : []
             standardInput = StandardInput(bytes: bytes, name: name,
                                           format: stream?.recordFormat ?? standardInputFormat(bytes, stdinFilename: stdinFilename),
                                           linter: try configured { () throws(ConfigurationError) in try workspace.linter(for: name) },

@@ -90,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         }
         let bytes: [UInt8]
         if file == "-" {
-            bytes = StandardStreams.readInput()
+            bytes = try StandardStreams.readInput(name: name)
         } else {
             do {
                 bytes = try Inputs.readFile(file)

@@ -1,4 +1,5 @@
 import APNSLint
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,10 +14,16 @@ enum StandardStreams {
         _ = Array(bytes).withUnsafeBytes { Inputs.write($0, to: descriptor) }
     }
 
-    /// Standard input to its end (what was read before a failed read, which there is nowhere to report).
-    static func readInput() -> [UInt8] {
+    /// Standard input to its end, named `name` in errors; a read that fails, or input over `Inputs.maximumTextBytes`,
+    /// is reported and exits 2.
+    static func readInput(name: String) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        _ = Inputs.readToEnd(STDIN_FILENO, appendingTo: &bytes)
+        do {
+            try Inputs.readToEnd(STDIN_FILENO, appendingTo: &bytes, path: name)
+        } catch {
+            printError("apns-lint: error: \(error)")
+            throw ExitCode(2)
+        }
         return bytes
     }
 }

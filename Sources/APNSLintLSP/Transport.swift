@@ -74,15 +74,28 @@ final class MessageReader {
         return .message(content)
     }
 
-    /// A line without its `\r\n` (or `\n`), decoded leniently; nil at the end of input.
+    /// The most bytes of a header line kept ("Content-Length: 123" is 19): the rest of a longer one is read and dropped.
+    static let maximumHeaderLine = 8 << 10
+
+    /// A line without its `\r\n` (or `\n`), decoded leniently; nil at the end of input. Of a line longer than
+    /// `maximumHeaderLine` (garbage, not a header), only the start is kept, so memory stays bounded whatever comes.
     private func readLine() -> String? {
+        var longLineStart: [UInt8]?
+        // What after `start` has been searched for the line's end already: a long line is searched once.
+        var searched = 0
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            if let newline = buffer[(start + searched)...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                let line = longLineStart.map { String(decoding: $0, as: UTF8.self) + "…" } ?? String(decoding: buffer[start..<end], as: UTF8.self)
                 start = newline + 1
                 return line
+            }
+            searched = buffer.count - start
+            if searched > Self.maximumHeaderLine {
+                if longLineStart == nil { longLineStart = Array(buffer[start..<(start + 40)]) }
+                start = buffer.count
+                searched = 0
             }
             guard fill() else { return nil }
         }

@@ -57,4 +57,45 @@ struct ReadFileTests {
             (error as? InputError).map { $0.path == missing && $0.reason == "no such file or directory" } ?? false
         }
     }
+
+    static let tooLarge = "is over 256 MiB, the most apns-lint reads as one definition (APNs takes at most 5 KB; "
+        + "a log of many definitions is read a line at a time as JSON Lines, .jsonl)"
+
+    @Test("a file over the limit is refused before it is read: its size says so")
+    func aFileOverTheLimitIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-huge-\(UUID().uuidString).json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Sparse: no disk is used, and nothing is read.
+        #expect(truncate(path, off_t(Inputs.maximumTextBytes) + 1) == 0)
+        #expect { try Inputs.readFile(path) } throws: { error in
+            (error as? InputError).map { $0.path == path && $0.reason == "it " + Self.tooLarge } ?? false
+        }
+        #expect(truncate(path, off_t(Inputs.maximumTextBytes)) == 0)
+        #expect(try Inputs.readFile(path).count == Inputs.maximumTextBytes)
+    }
+
+    @Test("what has no end (a device, a pipe) is read up to the limit and no further")
+    func readToEndStopsAtTheLimit() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let written = [UInt8](repeating: UInt8(ascii: "x"), count: 3_000)
+        written.withUnsafeBytes { _ = write(ends[1], $0.baseAddress!, $0.count) }
+        close(ends[1])
+        var bytes: [UInt8] = []
+        #expect { try Inputs.readToEnd(ends[0], appendingTo: &bytes, path: "<stdin>", limit: 2_999) } throws: { error in
+            (error as? InputError)?.description == "cannot read '<stdin>': it " + Self.tooLarge
+        }
+        #expect(bytes.count <= 2_999)
+        #if os(Linux)
+        var all: [UInt8] = []
+        let zero = open("/dev/zero", O_RDONLY)
+        defer { close(zero) }
+        #expect { try Inputs.readToEnd(zero, appendingTo: &all, path: "/dev/zero", limit: 1 << 20) } throws: { error in
+            (error as? InputError)?.reason == "it " + Self.tooLarge
+        }
+        #expect(all.count == 1 << 20)
+        #endif
+    }
 }

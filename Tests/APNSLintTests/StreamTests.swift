@@ -99,6 +99,31 @@ struct StreamTests {
         }
     }
 
+    @Test("a record that grows past the limit without ending stops the stream, named by its number and first line (a YAML document's is its ---)",
+          arguments: [StreamKind.jsonLines, .yamlDocuments])
+    func aRecordOverTheLimitStopsTheStream(kind: StreamKind) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-stream-\(UUID().uuidString)").path
+        let separator = kind == .jsonLines ? "\n" : "\n---\n"
+        let text = ["{\"a\":1}", "{\"b\":2}", "{\"c\":\"\(String(repeating: "x", count: 200))\"}", "{\"d\":4}"].joined(separator: separator)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var reader = RecordReader(descriptor: descriptor, path: path, kind: kind, blockSize: 16, maximumRecordBytes: 100)
+        var numbers: [Int] = []
+        #expect { while let batch = try reader.nextBatch() { numbers += batch.map(\.number) } } throws: { error in
+            (error as? InputError)?.description == "cannot read '\(path)': \(kind.recordNoun) 3, from line \(kind == .jsonLines ? 3 : 4), "
+                + ReadFileTests.tooLarge
+        }
+        #expect(numbers == [1, 2])
+        // The same stream with room for the long record reads all four.
+        lseek(descriptor, 0, SEEK_SET)
+        var roomy = RecordReader(descriptor: descriptor, path: path, kind: kind, blockSize: 16, maximumRecordBytes: 240)
+        var all: [Int] = []
+        while let batch = try roomy.nextBatch() { all += batch.map(\.number) }
+        #expect(all == [1, 2, 3, 4])
+    }
+
     @Test func anEmptyStreamHasNoRecords() throws {
         #expect(try records("", blockSize: 4).isEmpty)
         #expect(try records("\n \n\t\n", blockSize: 4).isEmpty)

@@ -249,4 +249,23 @@ struct InputAndMessagesTests {
         #expect(result.stdout == "")
         #expect(result.stderr == "apns-lint: error: cannot read 'nope.json': no such file or directory\n0 files would be changed by 0 fixes.\n")
     }
+
+    // MARK: Input that never ends
+
+    /// `/dev/zero` named as a file, and on standard input: read up to the limit, then a clear error and exit 2, not a
+    /// crash when memory runs out.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
+    func inputThatNeverEndsStopsAtTheLimit() throws {
+        let reason = "is over 256 MiB, the most apns-lint reads as one definition (APNs takes at most 5 KB; "
+            + "a log of many definitions is read a line at a time as JSON Lines, .jsonl)"
+        for command in ["check", "render"] {
+            let named = try run([command, "/dev/zero"])
+            #expect(named.status == 2)
+            #expect(named.stdout == "")
+            #expect(named.stderr == "apns-lint: error: cannot read '/dev/zero': it \(reason)\n")
+            let piped = try run(["-c", "exec \"$0\" \(command) - < /dev/zero", binary.path], executable: "/bin/sh")
+            #expect(piped.status == 2)
+            #expect(piped.stderr == "apns-lint: error: cannot read '<stdin>': it \(reason)\n")
+        }
+    }
 }

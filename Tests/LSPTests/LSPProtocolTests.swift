@@ -78,6 +78,25 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// A header line of garbage (no line break for a long way) is reported by its start and the next message read;
+    /// the reader keeps only the start of such a line, whatever its length.
+    @Test func aHeaderLineOfGarbageIsReportedAndTheNextMessageRead() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-frames-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let message = #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#
+        let garbage = String(repeating: "x", count: MessageReader.maximumHeaderLine * 40)
+        let framed = "\(garbage)\r\n\r\nContent-Length: \(message.utf8.count)\r\n\r\n\(message)"
+        try Data(framed.utf8).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        let reader = MessageReader(descriptor: descriptor)
+        guard case .badHeader(let problem) = reader.next() else { Issue.record("expected a bad header"); return }
+        #expect(problem == "no usable Content-Length header: a header line without ':' (\(String(repeating: "x", count: 40))…)")
+        guard case .message(let content) = reader.next() else { Issue.record("expected the message"); return }
+        #expect(String(decoding: content, as: UTF8.self) == message)
+        #expect(reader.next() == nil)
+    }
+
     @Test func requestsAfterShutdownAreInvalid() throws {
         let client = EditorClient.inProcess()
         _ = try client.initialize()
