@@ -6,7 +6,8 @@ import APNSLintSyntax
 /// bytes the size rules count), optionally preceded by the request's header lines.
 ///
 /// For an Erlang term that is the request its library (apns_json, apns_erlv3) builds; for a file of several YAML
-/// documents, one request per document; for a stream (JSON Lines), each record's report is rendered on its own. With `target: .fcm`, the FCM v1 request a Skygear definition sends to Android.
+/// documents, one request per document; of a stream (JSON Lines), each record's report is rendered on its own. With
+/// `target: .fcm`, the FCM v1 request a Skygear definition sends to Android.
 public struct Renderer: Sendable {
     /// How strings are escaped (see `WireSerializer.Style`).
     public var style: WireSerializer.Style

@@ -28,9 +28,10 @@ struct RenderCommand: ParsableCommand {
             says which format, as on check.
 
             A file with syntax errors is not rendered: its errors go to standard error and the exit code is 1. \
-            An unreadable path exits 2. A JSON Lines file (.jsonl, .ndjson, or - with --stdin-filename x.jsonl) \
-            is read a record at a time, and each record's request printed in order; a record that cannot be \
-            rendered is reported with its number, the others are still printed, and the exit code is 1.
+            An unreadable path exits 2. A JSON Lines file (.jsonl, .ndjson, or - with --stdin-filename x.jsonl), \
+            and a YAML file of 8 MiB or more, is read a record at a time, and each record's request printed in \
+            order; a record that cannot be rendered is reported with its position or number, the others are \
+            still printed, and the exit code is 1.
             """)
 
     @Argument(help: "The definition file, or - for standard input.")
@@ -84,7 +85,7 @@ struct RenderCommand: ParsableCommand {
         let fixing = fix || unsafeFixes ? FixOptions(includeUnsafe: unsafeFixes) : nil
         let role = input.role
         let named = file == "-" ? nil : InputFile.named(file)
-        if let stream = named?.stream ?? stdinFilename.flatMap(StreamKind.detect(fileName:)) {
+        if let stream = named.map(\.stream) ?? stdinFilename.flatMap(StreamKind.detect(fileName:)) {
             try renderStream(stream, named: named, name: name, linter: linter, path: path, in: workspace, renderer: renderer, fixing: fixing)
             return
         }

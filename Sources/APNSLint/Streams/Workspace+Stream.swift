@@ -10,10 +10,9 @@ import Glibc
 #endif
 
 extension Workspace {
-    /// Lints a stream file a batch of records at a time with its configuration (see `Linter.lint(stream:…)`, and for
-    /// `fixing`). A stream a
-    /// walk found (`InputOrigin.found`) is linted when its first record looks like a definition; otherwise nothing is
-    /// consumed and the reason is returned. Throws `InputError` when the file cannot be read, `ConfigurationError` when
+    /// Lints a stream file a batch of records at a time with its configuration (see `Linter.lint(stream:…)`, also for
+    /// `fixing`). A stream a walk found (`InputOrigin.found`) is linted when its first record looks like a definition;
+    /// otherwise nothing is consumed and the reason is returned. Throws `InputError` when the file cannot be read, `ConfigurationError` when
     /// its configuration cannot.
     // Compiled for the CLI's value too: unspecialized, the generic code copied every value through its witness table
     // (perf: a tenth of a 10,000-file run's serial part).
