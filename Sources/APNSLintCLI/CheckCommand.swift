@@ -186,7 +186,7 @@ struct CheckCommand: ParsableCommand {
             let bytes = stream == nil ? try StandardStreams.readInput(name: name) : []
             standardInput = StandardInput(bytes: bytes, name: name,
                                           format: stream?.recordFormat ?? standardInputFormat(bytes, stdinFilename: stdinFilename),
-                                          linter: try configured { () throws(ConfigurationError) in try workspace.linter(for: name) },
+                                          linter: try endingRunOnError { () throws(ConfigurationError) in try workspace.linter(for: name) },
                                           path: stdinFilename.map(workspace.absolutePath), stream: stream)
         }
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty {
@@ -218,7 +218,7 @@ struct CheckCommand: ParsableCommand {
             guard pendingStart < end else { return }
             let pending = pendingStart == 0 && end == files.count ? files : Array(files[pendingStart..<end])
             // Written a run of files at a time, while later files are linted.
-            skipped += try configured { () throws(ConfigurationError) in
+            skipped += try endingRunOnError { () throws(ConfigurationError) in
                 try workspace.lint(files: pending, headers: headers, role: role, jobs: jobs, transform: writer.prepare) { results in
                     var prepared: [ReportWriter.Prepared] = []
                     for result in results {
@@ -242,7 +242,7 @@ struct CheckCommand: ParsableCommand {
             } catch let error as InputError {
                 failures.append(error)
             } catch let error as ConfigurationError {
-                _ = try configured { () throws(ConfigurationError) in throw error }
+                _ = try endingRunOnError { () throws(ConfigurationError) in throw error }
             }
         }
         try lintPending(upTo: files.count)
@@ -274,7 +274,7 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let options = FixOptions(includeUnsafe: unsafeFixes)
-        let (fixed, skipped) = try configured { () throws(ConfigurationError) in
+        let (fixed, skipped) = try endingRunOnError { () throws(ConfigurationError) in
             try workspace.fix(files: files, headers: headers, options: options, role: role)
         }
         if fixed.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }

@@ -18,7 +18,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         let workspace = options.workspace()
-        let configuration = try configured { () throws(ConfigurationError) in try workspace.configuration(for: path) }
+        let configuration = try endingRunOnError { () throws(ConfigurationError) in try workspace.configuration(for: path) }
         print(configuration.describe(for: workspace.absolutePath(path), shownAs: path), terminator: "")
     }
 }

@@ -35,8 +35,9 @@ struct ConfigurationOptions: ParsableArguments {
     }
 }
 
-/// Runs `body`; a configuration error ends the run with its place and exit status 2.
-func configured<T>(_ body: () throws(ConfigurationError) -> T) throws -> T {
+/// Runs `body`; the error it throws (a configuration or an input that cannot be read) is printed, with its place, and
+/// ends the run with exit status 2.
+func endingRunOnError<T, Failure: Error>(_ body: () throws(Failure) -> T) throws -> T {
     do {
         return try body()
     } catch {
@@ -65,7 +66,7 @@ struct DiscoveryOptions: ParsableArguments {
     /// The files to lint; with --no-errors-on-unmatched a path that does not exist is no error (what cannot be read
     /// still is).
     func collect(_ paths: [String], in workspace: Workspace, jobs: Int? = nil) throws -> (files: [InputFile], errors: [InputError]) {
-        let (files, errors) = try APNSLintCLI.configured { () throws(ConfigurationError) in
+        let (files, errors) = try APNSLintCLI.endingRunOnError { () throws(ConfigurationError) in
             try workspace.collect(paths, forceExclude: forceExclude, jobs: jobs)
         }
         guard noErrorsOnUnmatched else { return (files, errors) }

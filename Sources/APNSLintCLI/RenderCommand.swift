@@ -79,7 +79,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let name = file == "-" ? stdinFilename ?? "<stdin>" : file
         let workspace = configuration.workspace(commandLine: Settings(serializer: serializer, dialect: dialect))
-        let linter = try configured { () throws(ConfigurationError) in try workspace.linter(for: name) }
+        let linter = try endingRunOnError { () throws(ConfigurationError) in try workspace.linter(for: name) }
         let path = file == "-" && stdinFilename == nil ? nil : workspace.absolutePath(name)
         let renderer = Renderer(style: linter.options(for: path).serializer, pretty: pretty, includeHeaders: headers, target: target)
         let fixing = fix || unsafeFixes ? FixOptions(includeUnsafe: unsafeFixes) : nil
@@ -93,12 +93,7 @@ struct RenderCommand: ParsableCommand {
         if file == "-" {
             bytes = try StandardStreams.readInput(name: name)
         } else {
-            do {
-                bytes = try Inputs.readFile(file)
-            } catch {
-                printError("apns-lint: error: \(error)")
-                throw ExitCode(2)
-            }
+            bytes = try endingRunOnError { () throws(InputError) in try Inputs.readFile(file) }
         }
         let format = named?.format ?? standardInputFormat(bytes, stdinFilename: stdinFilename)
         let report = fixing.map { options in
@@ -136,7 +131,8 @@ struct RenderCommand: ParsableCommand {
             }
             StandardStreams.write(output, to: STDOUT_FILENO)
         }
-        do {
+        // What can be thrown here: the stream cannot be read (InputError), or its configuration cannot.
+        try endingRunOnError { () throws in
             if let named {
                 _ = try workspace.lint(stream: named, kind: kind, role: input.role, fixing: fixing, transform: { renderer.render($0) },
                                        consume: consume)
@@ -145,11 +141,6 @@ struct RenderCommand: ParsableCommand {
                 try linter.lint(stream: &reader, kind: kind, fileName: name, path: path, role: input.role, fixing: fixing,
                                 transform: { renderer.render($0) }, consume: consume)
             }
-        } catch let error as InputError {
-            printError("apns-lint: error: \(error)")
-            throw ExitCode(2)
-        } catch let error as ConfigurationError {
-            _ = try configured { () throws(ConfigurationError) in throw error }
         }
         if records == 0 {
             printError(Renderer.noDefinitionMessage(fileName: name))

@@ -1,5 +1,4 @@
 import APNSLint
-import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,13 +16,10 @@ enum StandardStreams {
     /// Standard input to its end, named `name` in errors; a read that fails, or input over `Inputs.maximumTextBytes`,
     /// is reported and exits 2.
     static func readInput(name: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        do {
+        try endingRunOnError { () throws(InputError) in
+            var bytes: [UInt8] = []
             try Inputs.readToEnd(STDIN_FILENO, appendingTo: &bytes, path: name)
-        } catch {
-            printError("apns-lint: error: \(error)")
-            throw ExitCode(2)
+            return bytes
         }
-        return bytes
     }
 }
