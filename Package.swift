@@ -6,6 +6,8 @@ import PackageDescription
 //   CSystemCalls    open, read and close of input files without the C library's cancellation points
 //   APNSLintSyntax  bytes -> positioned document tree (readers know nothing of APNs)
 //   APNSLintModel   document tree -> typed notification AST, canonical wire serializer
+//   APNSLintDialects which system wrote a document, and the APNs request(s) it sends (node-apn, ADCK, apns_json,
+//                   Skygear, FCM, SNS): one entry point, DialectStage
 //   APNSLintRules   rules over the AST (know nothing of file formats)
 //   APNSLint        the facade: linter, configuration, reporters (library product)
 //   APNSLintLSP     the Language Server (`apns-lint lsp`): LSP over JSON-RPC, on top of the facade
@@ -35,8 +37,9 @@ let package = Package(
         .target(name: "CSystemCalls"),
         .target(name: "APNSLintSyntax", dependencies: ["CYaml"]),
         .target(name: "APNSLintModel", dependencies: ["APNSLintSyntax"]),
+        .target(name: "APNSLintDialects", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
-        .target(name: "APNSLint", dependencies: ["APNSLintRules", "APNSLintModel", "APNSLintSyntax", "CSystemCalls"]),
+        .target(name: "APNSLint", dependencies: ["APNSLintDialects", "APNSLintRules", "APNSLintModel", "APNSLintSyntax", "CSystemCalls"]),
         .target(name: "APNSLintLSP", dependencies: ["APNSLint"]),
         .executableTarget(
             name: "APNSLintCLI",
@@ -54,6 +57,7 @@ let package = Package(
         .executableTarget(name: "APNSLintFuzz", dependencies: ["APNSLintFuzzing"]),
         .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax"]),
         .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel", "APNSLintRules"]),
+        .testTarget(name: "APNSLintDialectsTests", dependencies: ["APNSLintDialects", "APNSLintModel", "APNSLintRules"]),
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
         // Drives the server as an editor does, over pipes (in-process) and through the built `apns-lint lsp`.

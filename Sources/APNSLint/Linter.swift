@@ -1,3 +1,4 @@
+import APNSLintDialects
 import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax
@@ -205,9 +206,8 @@ public struct Linter: Sendable {
         var wholeReport: (@Sendable () -> FileReport)?
         if parsed.hasElidedContent {
             // A definition in another system's format is read whole: its dialect reads the document itself.
-            if retentionLimit == nil || role == .definition && parsed.documents.contains(where: {
-                DialectChoice.resolve($0, configured: settings.dialect, isErlang: format == .erlang).dialect != .apns
-            }) {
+            let context = dialectContext(source, format: format, settings: settings, role: role)
+            if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns }) {
                 parsed = format.read(source, retentionLimit: nil)
             } else {
                 var linter = self
@@ -237,39 +237,48 @@ public struct Linter: Sendable {
         var laterDocuments: [FileReport.ReadDocument] = []
         let headers = settings.headers.isEmpty ? headers : headers + settings.headers
         for (index, document) in parsed.documents.enumerated() {
-            // A definition in a system's own format stands for the request that system builds from it.
+            // A definition in a system's own format stands for the request(s) that system builds from it.
             let documentIndex = isMultiDocument ? index : nil
-            let choice = role == .requestBody ? DialectChoice.apns(asWritten: document)
-                : DialectChoice.resolve(document, configured: settings.dialect, isErlang: format == .erlang)
-            // apns_json reads the Erlang term itself; without a declaration taken out, it is the term as read.
-            let term = index < parsed.erlangTerms.count && choice.dialect == .apnsJSON
-                ? parsed.erlangTerms[index].removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
-            let translation = choice.dialect.translate(choice.document, term: term, now: settings.options.now)
-            var found = (choice.notes + translation.notes).compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
+            let stage = DialectStage.run(document, term: index < parsed.erlangTerms.count ? parsed.erlangTerms[index] : nil,
+                                         context: dialectContext(source, format: format, settings: settings, role: role))
+            let translation = stage.translation
+            // The note that nothing is sent keeps its severity when what would have been sent is advice.
+            let notSent = translation.findingsAreAdvice == nil ? [] : translation.notes.filter { $0.kind == .retiredAPI }
+                .compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
+            var found = translation.notes.filter { translation.findingsAreAdvice == nil || $0.kind != .retiredAPI }
+                .compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
+            found += translation.embeddedProblems.compactMap { problem in
+                var diagnostic = diagnostic(for: problem, format: .json, plan: settings.plan)
+                diagnostic?.document = documentIndex
+                return diagnostic
+            }
             // What has no JSON form in an Erlang term matters where the term is read as JSON; apns_json reads the term
             // and says itself what it does with such a value.
-            if choice.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
+            if stage.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
                 found += parsed.termProblems.filter { $0.range.start >= document.range.start && $0.range.end <= document.range.end }.compactMap { problem in
                     var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan)
                     diagnostic?.document = documentIndex
                     return diagnostic
                 }
             }
-            let definition = Binder.bind(translation.request, source: document, headerOptions: headers,
-                                         firstDuplicateWins: parsed.firstDuplicateWins,
-                                         textIsCompact: parsed.textIsCompact && choice.dialect == .apns && choice.isDocumentAsWritten,
-                                         shape: role == .requestBody ? .payload : nil, encoding: translation.encoding,
-                                         hasElidedContent: parsed.hasElidedContent)
-            let fcmMessage = translation.fcmMessage.map(FCMMessage.init(node:))
-            let read = FileReport.ReadDocument(definition: definition, dialect: choice.dialect, fcmMessage: fcmMessage)
-            if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
+            let fcmMessage = translation.fcmMessage.map { FCMMessage(node: $0, request: translation.fcmRequest, isWrittenByUser: stage.dialect == .fcm) }
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
             // A library's payload is measured as its encoder writes it, whatever serializer is configured.
             if let encoding = translation.encoding { options.serializer = encoding.style }
-            found += check(definition, fcmMessage: fcmMessage, translation: translation, document: documentIndex,
-                           plan: settings.plan, options: options)
-            diagnostics += found.map { translated($0, by: translation) }
+            for (requestIndex, request) in translation.requests.enumerated() {
+                let definition = Binder.bind(request, source: document, headerOptions: headers,
+                                             firstDuplicateWins: parsed.firstDuplicateWins,
+                                             textIsCompact: parsed.textIsCompact && stage.dialect == .apns && stage.isDocumentAsWritten,
+                                             shape: role == .requestBody ? .payload : nil, encoding: translation.encoding,
+                                             hasElidedContent: parsed.hasElidedContent)
+                // The FCM message is checked once, with the first request.
+                let read = FileReport.ReadDocument(definition: definition, dialect: stage.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil)
+                if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
+                found += check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
+                               plan: settings.plan, options: options)
+            }
+            diagnostics += notSent + found.map { translated($0, by: translation) }
         }
         // Only a format with comments (YAML, Erlang) can hold suppression comments.
         let suppressions = format.commentMarker == nil ? nil
@@ -286,6 +295,12 @@ public struct Linter: Sendable {
         }
         return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, firstDocument: firstDocument,
                           laterDocuments: laterDocuments, documentCount: parsed.documentCount, wholeReport: wholeReport)
+    }
+
+    /// What the dialect stage knows of a text from outside it.
+    private func dialectContext(_ source: SourceText, format: InputFormat, settings: ResolvedSettings, role: InputRole) -> DialectStage.Context {
+        DialectStage.Context(source: source, isErlang: format == .erlang, configured: settings.dialect, isRequestBody: role == .requestBody,
+                             now: settings.options.now)
     }
 
     /// The order of a report: by position (findings with no place in the file first), then document, then rule id.
@@ -330,22 +345,54 @@ public struct Linter: Sendable {
     /// What a dialect drops, changes or requires, reported under its rule.
     private func diagnostic(for note: DialectNote, document: Int?, plan: RulePlan) -> Diagnostic? {
         guard let (id, severity) = plan.owner(of: .dialect(note.kind)) else { return nil }
-        return Diagnostic(ruleID: id, severity: severity, message: note.message, help: note.help,
+        return Diagnostic(ruleID: id, severity: note.severity ?? severity, message: note.message, help: note.help,
                           pointer: note.pointer, range: note.range, document: document)
     }
 
     /// A finding as the dialect makes it: no fix that would rename a key written in the dialect's own spelling
-    /// (`locArgs` is not `loc-args`), and a warning instead of an error when the system's checks are off.
+    /// (`locArgs` is not `loc-args`), a fix inside a string's embedded JSON escaped as the string needs, a note and no
+    /// fix on a value the system sets by default, and a milder severity when the system's checks are off or nothing
+    /// is sent.
     private func translated(_ diagnostic: Diagnostic, by translation: DialectTranslation) -> Diagnostic {
         var diagnostic = diagnostic
         if let fix = diagnostic.fix, fix.edits.contains(where: { edit in translation.dialectKeyRanges.contains(where: edit.range.overlaps) }) {
             diagnostic.fix = nil
         }
+        if !translation.embeddedTexts.isEmpty, let fix = diagnostic.fix {
+            diagnostic.fix = Self.escaped(fix, by: translation)
+        }
+        if let systemDefault = translation.systemDefault(at: diagnostic.range, pointer: diagnostic.pointer) {
+            diagnostic.fix = nil
+            diagnostic.notes.append(Note(systemDefault.note))
+            diagnostic.help = systemDefault.help
+        }
         if let reason = translation.errorsAreWarnings, diagnostic.severity == .error {
             diagnostic.severity = .warning
             diagnostic.notes.append(Note(reason))
         }
+        if let reason = translation.findingsAreAdvice, diagnostic.severity != .info {
+            diagnostic.severity = .info
+            diagnostic.notes.append(Note(reason))
+        }
         return diagnostic
+    }
+
+    /// A fix whose edits lie inside text read from a string, written as that string spells it: each replacement as
+    /// the JSON inside is written, then escaped for every string it is inside. Nil when an edit cannot be written
+    /// there (a folded YAML scalar, or an edit across the string's quotes).
+    private static func escaped(_ fix: Fix, by translation: DialectTranslation) -> Fix? {
+        var fix = fix
+        for index in fix.edits.indices {
+            let edit = fix.edits[index]
+            guard let text = translation.embeddedText(holding: edit.range) else {
+                if translation.embeddedTexts.contains(where: { $0.fileRange.overlaps(edit.range) }) { return nil }
+                continue
+            }
+            guard let quotings = text.quotings else { return nil }
+            let inner = edit.content == .string ? ScalarSpelling.jsonQuoted(edit.replacement) : edit.replacement
+            fix.edits[index] = TextEdit(range: edit.range, replacement: EmbeddedText.escaped(inner, for: quotings))
+        }
+        return fix
     }
 
     private func diagnostic(for problem: SyntaxProblem, format: InputFormat, plan: RulePlan) -> Diagnostic? {
@@ -353,17 +400,5 @@ public struct Linter: Sendable {
         return Diagnostic(
             ruleID: id, severity: severity, message: problem.message, help: problem.help,
             pointer: .root, range: problem.range, fix: problem.fix)
-    }
-}
-
-private extension ErlangTerm {
-    /// The term without its `{dialect, …}` members (atom or binary key), when `condition` holds.
-    func removingMember(_ key: String, if condition: Bool) -> ErlangTerm {
-        guard condition, case .list(let elements, let tail) = value else { return self }
-        let kept = elements.filter { element in
-            guard let (name, _) = element.pair else { return true }
-            return name.atom != key && name.binaryBytes != Array(key.utf8)
-        }
-        return ErlangTerm(.list(kept, tail: tail), range: range)
     }
 }

@@ -1,4 +1,5 @@
 import APNSLint
+import APNSLintDialects
 import APNSLintModel
 import ArgumentParser
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import APNSLintDialects
 import APNSLintModel
 import APNSLintRules
 #if canImport(FoundationEssentials)

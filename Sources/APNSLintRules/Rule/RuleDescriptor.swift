@@ -45,7 +45,7 @@ public enum RuleScope: Sendable, Hashable {
     case payload
     /// The top-level APNs request only: rules about the request, its size, or the whole document.
     case request
-    /// The FCM message of a definition that sends one (Skygear's Android half).
+    /// The FCM message of a definition that sends one (an FCM request; Skygear's Android half).
     case fcmMessage
 }
 
@@ -109,6 +109,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case size
     case dialect
     case fcm
+    case sns
 
     public var title: String {
         switch self {
@@ -120,7 +121,8 @@ public enum RuleCategory: String, Sendable, CaseIterable {
         case .liveActivity: "Live Activities"
         case .size: "Size"
         case .dialect: "System formats (node-apn, ADCK, Skygear, apns_json)"
-        case .fcm: "FCM (Skygear's Android messages)"
+        case .fcm: "Firebase Cloud Messaging (FCM requests, Skygear's Android messages)"
+        case .sns: "Amazon SNS"
         }
     }
 }

@@ -1,0 +1,72 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// The dialect stage: one document as its reader read it → which system wrote it → the APNs request(s) that system
+/// sends, and what it drops, rewrites or refuses on the way. The facade calls this and nothing else of the module;
+/// what comes out goes on to the binder and the rules, and nothing flows back.
+public enum DialectStage {
+    /// What the stage makes of one document.
+    public struct Result: Sendable {
+        /// The system that wrote it.
+        public let dialect: Dialect
+        /// The request(s) and notes; the notes about the choice itself (an unknown declared name, a mix of two
+        /// systems' keys) come first.
+        public let translation: DialectTranslation
+        /// The document the system reads: the one read, less its `dialect` declaration.
+        public let document: DocumentNode
+        /// True when `document` is the document as read: no declaration was taken out of it.
+        public let isDocumentAsWritten: Bool
+    }
+
+    /// Where a document comes from, and what is known of it from outside.
+    public struct Context: Sendable {
+        /// The text the document was read from.
+        public var source: SourceText
+        /// Read from an Erlang term file: apns_json's unless declared otherwise.
+        public var isErlang: Bool
+        /// The dialect the configuration or the command line names, if any.
+        public var configured: Dialect?
+        /// A request body (the bytes APNs receives): an APNs request as written, whatever keys it holds.
+        public var isRequestBody: Bool
+        /// The send time as UNIX seconds, when known.
+        public var now: Int?
+
+        public init(source: SourceText, isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil) {
+            self.source = source
+            self.isErlang = isErlang
+            self.configured = configured
+            self.isRequestBody = isRequestBody
+            self.now = now
+        }
+    }
+
+    /// - Parameter term: the Erlang term `document` was read from, when it was (apns_json reads the term itself).
+    public static func run(_ document: DocumentNode, term: ErlangTerm? = nil, context: Context) -> Result {
+        if context.isRequestBody {
+            return Result(dialect: .apns, translation: DialectTranslation(request: document), document: document, isDocumentAsWritten: true)
+        }
+        let choice = DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang)
+        // apns_json reads the term itself; without a declaration taken out, it is the term as read.
+        let term = choice.dialect == .apnsJSON ? term?.removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
+        var translation = choice.dialect.translate(choice.document, source: context.source, term: term, now: context.now)
+        translation.notes = choice.notes + translation.notes
+        return Result(dialect: choice.dialect, translation: translation, document: choice.document, isDocumentAsWritten: choice.isDocumentAsWritten)
+    }
+
+    /// The system that wrote `document`, without translating it.
+    public static func dialect(of document: DocumentNode, context: Context) -> Dialect {
+        context.isRequestBody ? .apns : DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang).dialect
+    }
+}
+
+private extension ErlangTerm {
+    /// The term without its `{dialect, …}` members (atom or binary key), when `condition` holds.
+    func removingMember(_ key: String, if condition: Bool) -> ErlangTerm {
+        guard condition, case .list(let elements, let tail) = value else { return self }
+        let kept = elements.filter { element in
+            guard let (name, _) = element.pair else { return true }
+            return name.atom != key && name.binaryBytes != Array(key.utf8)
+        }
+        return ErlangTerm(.list(kept, tail: tail), range: range)
+    }
+}

@@ -1,0 +1,63 @@
+import APNSLintModel
+import APNSLintSyntax
+
+struct FCMUnknownKeyRule: ModelRule {
+    static let descriptor = RuleDescriptor(id: "fcm-unknown-key", severity: .error, category: .fcm, scope: .fcmMessage)
+
+    static var documentation: RuleDocs {
+        RuleDocs(
+            summary: "A key FCM's HTTP v1 API does not have, in the request, the message, its `notification`, `apns` or `apns.fcm_options`.",
+            rationale: """
+                FCM reads the request as a protocol buffer message and refuses a field it does not have: "Invalid \
+                JSON payload received. Unknown name \\"sound\\" at 'message': Cannot find field." (expo/expo #8250). \
+                The usual causes are a legacy API field (`to`, `priority`, `content_available`), an APNs key written \
+                at the wrong level (`aps` in `apns`, not in `apns.payload`), or a misspelling. Field names may be \
+                written in snake_case or lowerCamelCase (`fcm_options`, `fcmOptions`), as protobuf's JSON reads both. \
+                The payload itself (`apns.payload`) is APNs's, and not checked here.
+                """,
+            severity: .rejected(
+                "INVALID_ARGUMENT", "FCM answers 400 \"Invalid JSON payload received. Unknown name … Cannot find field.\" and sends nothing",
+                source: Reference.fcmUnknownNameIssue),
+            references: [Reference.fcmV1Messages, Reference.fcmUnknownNameIssue],
+            triggering: [
+                Example(#"{"message": {"topic": "news", "notification": {"title": "Hi", ↓"sound": "default"}}}"#),
+                Example(#"{"message": {"topic": "news", "apns": {↓"aps": {"badge": 1}}}}"#),
+                Example(#"{"message": {"topic": "news", ↓"priority": "high", "notification": {"title": "Hi"}}}"#),
+            ],
+            nonTriggering: [
+                Example(#"{"validate_only": true, "message": {"topic": "news", "notification": {"title": "Hi", "image": "https://example.com/a.png"}, "fcm_options": {"analytics_label": "w"}}}"#),
+                Example(#"{"message": {"topic": "news", "apns": {"fcmOptions": {"analyticsLabel": "w"}, "payload": {"aps": {"badge": 1}}}}}"#),
+            ])
+    }
+
+    /// `fcmOptions` → `fcm_options`: protobuf's JSON accepts a field's lowerCamelCase name too.
+    static func snakeCase(_ key: String) -> String {
+        var out = ""
+        for character in key {
+            if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
+        }
+        return out
+    }
+
+    static func check(_ context: inout RuleContext) {
+        guard let message = context.fcmMessage, message.isWrittenByUser else { return }
+        var parts: [(FieldSet, String, KeyList)] = [(message.fields, "message", FCMSchema.message)]
+        if let request = message.request { parts.append((request, "the request", FCMSchema.request)) }
+        if let notification = message.notification { parts.append((notification, "message.notification", FCMSchema.notification)) }
+        if let apns = message.apns {
+            parts.append((apns.fields, "message.apns", FCMSchema.apns))
+            if let options = apns.fcmOptions { parts.append((options, "message.apns.fcm_options", FCMSchema.apnsFcmOptions)) }
+        }
+        for (fields, place, schema) in parts {
+            let names = schema.map(\.name)
+            for field in fields.fields where !field.isKnown && !names.contains(snakeCase(field.key)) && !(place == "message" && ["fid", "androidV2"].contains(field.key)) {
+                let suggestion = field.key == "aps" && place == "message.apns" ? "payload"
+                    : Suggestion.closest(to: snakeCase(field.key), in: names)
+                context.report(
+                    "\"\(field.key)\" is not a field of \(place) in FCM's HTTP v1 API, so FCM refuses the request (\"Unknown name \\\"\(field.key)\\\" at '\(place.replacing("the request", with: ""))': Cannot find field.\")",
+                    at: field, help: (suggestion.map { "did you mean \"\($0)\"? " } ?? "") + "the fields are \(names.joined(separator: ", "))"
+                        + (field.key == "aps" ? "; APNs keys go in apns.payload.aps" : ""))
+            }
+        }
+    }
+}
