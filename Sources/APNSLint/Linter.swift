@@ -30,6 +30,8 @@ public struct FileReport: Sendable {
         let definition: NotificationDefinition
         let dialect: Dialect
         let fcmMessage: FCMMessage?
+        /// The values the system sets that the definition does not (FCM's apns-priority 10).
+        var systemDefaults: [SystemDefault] = []
     }
 
     /// The typed model of each document that could be read (a YAML stream may hold several).
@@ -273,7 +275,8 @@ public struct Linter: Sendable {
                                              shape: role == .requestBody ? .payload : nil, encoding: translation.encoding,
                                              hasElidedContent: parsed.hasElidedContent)
                 // The FCM message is checked once, with the first request.
-                let read = FileReport.ReadDocument(definition: definition, dialect: stage.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil)
+                let read = FileReport.ReadDocument(definition: definition, dialect: stage.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
+                                                   systemDefaults: translation.systemDefaults)
                 if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
                 found += check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
                                plan: settings.plan, options: options)

@@ -80,6 +80,17 @@ public struct Renderer: Sendable {
         return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
     }
 
+    /// Which header values of the rendered requests the sending system sets by default rather than the definition
+    /// (FCM's `apns-priority` 10), as `path:line:col: note: …` lines for standard error: empty unless headers are
+    /// rendered.
+    public func defaultNotes(for report: FileReport) -> [String] {
+        guard includeHeaders, target == .apns else { return [] }
+        var seen = Set<SystemDefault>()
+        return report.documents.flatMap(\.systemDefaults).filter { seen.insert($0).inserted }.map { value in
+            "\(report.fileName):\(report.source.position(of: value.range.start)): note: \(value.note)"
+        }
+    }
+
     /// What render says of a file (or stream) that holds no definition.
     public static func noDefinitionMessage(fileName: String) -> String {
         "\(fileName): error: the file holds no definition to render"

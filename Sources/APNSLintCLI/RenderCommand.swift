@@ -102,6 +102,7 @@ struct RenderCommand: ParsableCommand {
         switch renderer.render(report) {
         case .success(let output):
             StandardStreams.write(output, to: STDOUT_FILENO)
+            for note in renderer.defaultNotes(for: report) { printError(note) }
         case .failure(let failure):
             for message in failure.messages { printError(message) }
             throw ExitCode(1)

@@ -170,7 +170,7 @@ extension Dialect {
         guard found.count > 1 else { return found }
         let evidence = Dictionary(uniqueKeysWithValues: found.map { ($0, keys.intersection($0.distinctiveKeys)) })
         return found.filter { dialect in
-            !found.contains { other in
+            dialect.recognizes(members) && !found.contains { $0 != dialect && $0.recognizes(members) } || !found.contains { other in
                 other != dialect && evidence[dialect]!.isSubset(of: other.ownKeys)
                     && (other.recognizes(members) || !evidence[other]!.isSubset(of: dialect.ownKeys))
             }

@@ -17,8 +17,15 @@ extension LanguageServer {
                 range = range ?? diagnostic.range.map(document.range(of:))
             }
         }
-        for tree in format.read(document.text, retentionLimit: nil).documents {
-            guard let (path, keyRange) = Self.key(at: offset, in: tree, path: []) else { continue }
+        // The keys as written, then those of the payloads a system reads inside strings (an SNS message's APNS),
+        // whose ranges are the file's.
+        let report = outcome(for: uri)?.report
+        let embedded = report?.definitions.compactMap { $0.payload?.node }.filter { payload in
+            payload.range.start <= offset && offset <= payload.range.end
+        } ?? []
+        let trees = format.read(document.text, retentionLimit: nil).documents.map { ($0, [String]()) } + embedded.map { ($0, [String]()) }
+        for (tree, base) in trees.reversed() {
+            guard let (path, keyRange) = Self.key(at: offset, in: tree, path: base) else { continue }
             if let text = Self.keyExplanation(path) {
                 sections.append(text)
                 range = document.range(of: keyRange)

@@ -1,4 +1,4 @@
-import APNSLintDialects
+@testable import APNSLintDialects
 import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax

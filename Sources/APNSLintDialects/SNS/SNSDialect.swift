@@ -30,7 +30,8 @@ enum SNSDialect {
     static let requestKeys = ["Message", "MessageStructure", "MessageAttributes", "TargetArn", "TopicArn", "PhoneNumber", "Subject",
                               "MessageGroupId", "MessageDeduplicationId"]
     static let distinctiveKeys = Set(apnsPlatforms + otherPlatforms + ["MessageStructure", "TargetArn", "TopicArn"])
-    static let ownKeys = distinctiveKeys.union(protocolKeys).union(requestKeys)
+    /// Its keys, and the platform keys in lower case (`apns`): a mistake only an SNS message makes.
+    static let ownKeys = distinctiveKeys.union(protocolKeys).union(requestKeys).union((apnsPlatforms + otherPlatforms).map { $0.lowercased() })
     /// SNS's limit on a message, attributes included (API_Publish: 256 KB).
     static let messageLimit = 262_144
     /// `AWS.SNS.MOBILE.APNS.<name>` → the APNs header it sets (sns-message-attributes.html).
@@ -44,7 +45,11 @@ enum SNSDialect {
         let keys = Set(members.map(\.key))
         if keys.contains("Message"), !keys.isDisjoint(with: ["MessageStructure", "TargetArn", "TopicArn", "MessageAttributes"]) { return true }
         let platforms = Set((apnsPlatforms + otherPlatforms).map { $0.lowercased() } + ["aps"])
-        return members.contains { $0.key == "default" && $0.value.string != nil } && keys.contains { platforms.contains($0.lowercased()) }
+        if members.contains(where: { $0.key == "default" && $0.value.string != nil }), keys.contains(where: { platforms.contains($0.lowercased()) }) {
+            return true
+        }
+        // Only the keys of an SNS message (`{"default": …}`, `{"sqs": …}`).
+        return !keys.isEmpty && keys.allSatisfy { messageKeys.contains($0) }
     }
 
     static func marksDefinition(_ members: [Member]) -> Bool {
@@ -68,6 +73,7 @@ enum SNSDialect {
             }
             guard structure?.value.string == "json" else {
                 // One text for every platform: an Apple device gets it as the alert.
+                reader.checkSize(EmbeddedText(string: messageMember.value, in: source.bytes)?.bytes.count ?? 0, at: messageMember)
                 return reader.translation(requests: [reader.alert(messageMember)], headers: headers, range: document.range)
             }
             guard let text = EmbeddedText(string: messageMember.value, in: source.bytes) else {
@@ -118,7 +124,9 @@ enum SNSDialect {
         let defaultEntry = message.members.last { $0.key == "default" && $0.value.string != nil }
         if defaultEntry == nil {
             let owner = message.owner
+            // A topic's ARN, as TopicArn or as TargetArn (an endpoint's has ":endpoint/").
             let toTopic = members.contains { $0.key == "TopicArn" }
+                || members.contains { $0.key == "TargetArn" && $0.value.string.map { !$0.contains(":endpoint/") } == true }
             let anyApple = message.members.contains { apnsPlatforms.contains($0.key) && $0.value.string != nil }
             let refused = toTopic || !anyApple
             reader.notes.append(DialectNote(
@@ -179,7 +187,7 @@ enum SNSDialect {
         mutating func checkSize(_ size: Int, at owner: Member?) {
             guard size > messageLimit else { return }
             notes.append(DialectNote(
-                kind: .serviceMessageTooLarge,
+                kind: .publishParameterInvalid,
                 message: "the message is \(size) bytes, over SNS's limit of \(messageLimit) bytes (256 KB), so SNS refuses it",
                 help: "send less: an APNs payload holds at most 4096 bytes (5120 for VoIP) anyway",
                 range: owner?.keyRange ?? SourceRange(start: 0, end: 0), pointer: owner.map { JSONPointer([$0.key]) } ?? .root))
@@ -197,6 +205,7 @@ enum SNSDialect {
                 return []
             }
             var headers: [Member] = []
+            var refused: Set<String> = []
             for attribute in members {
                 let type = attribute.value.members?.last { $0.key == "DataType" }?.value.string
                 let value = attribute.value.members?.last { $0.key == "StringValue" }?.value.string
@@ -206,9 +215,11 @@ enum SNSDialect {
                         message: "message attribute \"\(attribute.key)\" has no DataType SNS knows (String, Number, Binary, String.Array), so SNS refuses the request",
                         help: "write {\"DataType\": \"String\", \"StringValue\": \"…\"}",
                         range: attribute.keyRange, pointer: JSONPointer(["MessageAttributes", attribute.key]), severity: .error))
+                    refused.insert(attribute.key)
                     continue
                 }
                 if type != "Binary", value?.isEmpty != false {
+                    refused.insert(attribute.key)
                     notes.append(DialectNote(
                         kind: .publishParameterInvalid,
                         message: "message attribute \"\(attribute.key)\" has no StringValue, or an empty one, so SNS refuses the request (\"must contain non-empty message attribute value for message attribute type '\(type)'\")",
@@ -216,7 +227,7 @@ enum SNSDialect {
                         range: attribute.keyRange, pointer: JSONPointer(["MessageAttributes", attribute.key]), severity: .error))
                 }
             }
-            for attribute in members where attribute.key.hasPrefix(attributePrefix) {
+            for attribute in members where attribute.key.hasPrefix(attributePrefix) && !refused.contains(attribute.key) {
                 let pointer = JSONPointer(["MessageAttributes", attribute.key])
                 let name = attribute.key.dropFirst(attributePrefix.count)
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)

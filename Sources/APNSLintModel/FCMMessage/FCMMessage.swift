@@ -62,7 +62,7 @@ public struct FCMMessage: Sendable {
         WireSerializer.size(of: node, style: style)
     }
 
-    static func bind(_ field: Field?, schema: KeyList) -> FieldSet? {
+    public static func bind(_ field: Field?, schema: KeyList) -> FieldSet? {
         guard let field, field.value.members != nil else { return nil }
         return FieldSet(node: field.value, pointer: field.pointer, schema: schema)
     }

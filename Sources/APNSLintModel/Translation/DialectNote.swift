@@ -62,9 +62,8 @@ public struct DialectNote: Sendable {
         case defaultEntryMissing
         /// SNS: a key that is not a platform SNS knows (often one in the wrong case: `apns` for `APNS`).
         case unknownPlatformKey
-        /// SNS: the message is over SNS's size limit.
-        case serviceMessageTooLarge
-        /// SNS: a `Publish` request's parameter or message attribute that SNS refuses or ignores.
+        /// SNS: a `Publish` request's parameter or message attribute that SNS refuses or ignores, or a message over
+        /// its size limit.
         case publishParameterInvalid
     }
 

@@ -70,7 +70,6 @@ extension RuleRegistry {
         TitleLocArgsWithoutTitleLocKeyRule.self,
         URLArgsInvalidRule.self,
         SNSDefaultMissingRule.self,
-        SNSMessageTooLargeRule.self,
         SNSPlatformValueNotStringRule.self,
         SNSPublishInvalidRule.self,
         SNSUnknownPlatformKeyRule.self,

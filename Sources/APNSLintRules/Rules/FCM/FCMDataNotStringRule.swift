@@ -33,14 +33,16 @@ struct FCMDataNotStringRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let data = context.fcmMessage?.data else { return }
-        for field in data.effectiveFields where field.value.string == nil {
+        guard let message = context.fcmMessage else { return }
+        // The message's data, and the Android config's own (`android.data`, which replaces it on Android).
+        let androidData = message.android?.fields["data"].flatMap { FCMMessage.bind($0, schema: FCMSchema.data) }
+        for field in [message.data, androidData].compactMap({ $0 }).flatMap(\.effectiveFields) where field.value.string == nil {
             let value = field.value
             let quoted = value.isContainer
                 ? "encode it as JSON text for the app to decode: \(jsonString(String(decoding: WireSerializer.serialize(value), as: UTF8.self)))"
                 : "quote it: \(jsonString(value.number?.text ?? value.shortDescription))"
             context.report(
-                "data \"\(field.key)\" is \(value.kind.phrase) (\(value.shortDescription)), but FCM's data holds only strings, so FCM does not accept the message (the Admin SDKs refuse it before sending)",
+                "\(field.pointer.tokens.contains("android") ? "android.data" : "data") \"\(field.key)\" is \(value.kind.phrase) (\(value.shortDescription)), but FCM's data holds only strings, so FCM does not accept the message (the Admin SDKs refuse it before sending)",
                 at: field, part: .value, help: quoted)
         }
     }

@@ -37,6 +37,8 @@ struct FCMDataOnlyHighPriorityRule: ModelRule {
         if let aps = apns?.payload?["aps"]?.value.members,
            aps.contains(where: { ["alert", "badge", "sound"].contains($0.key) }) { return }
         guard apns != nil || message.dataField != nil else { return }
+        // An apns.payload without aps is refused for that (fcm-apns-payload-without-aps).
+        if let payload = apns?.payload, payload["aps"] == nil { return }
         let priority = context.definition.headers.priorityField
         guard priority?.integer == 10 else { return }
         let reason = "a data message (no notification and no alert) to Apple devices must be sent at priority 5: FCM refuses one at priority 10 (INVALID_ARGUMENT, often reported as \"Invalid registration token\")"

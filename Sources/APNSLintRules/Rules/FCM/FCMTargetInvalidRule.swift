@@ -41,7 +41,8 @@ struct FCMTargetInvalidRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         guard let message = context.fcmMessage, message.isWrittenByUser else { return }
-        let targets = ["token", "topic", "condition"].compactMap { message.fields[$0] }
+        // A target written as null is no target (FCM reads it as unset).
+        let targets = ["token", "topic", "condition"].compactMap { message.fields[$0] }.filter { $0.value.kind != .null }
         if targets.count > 1 {
             context.report(
                 "the message names \(targets.count) targets (\(targets.map { "\"\($0.key)\"" }.joined(separator: ", "))), but an FCM message goes to exactly one: FCM refuses it (INVALID_ARGUMENT), and the Admin SDKs before sending",

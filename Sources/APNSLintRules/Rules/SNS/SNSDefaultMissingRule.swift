@@ -21,7 +21,7 @@ struct SNSDefaultMissingRule: Rule {
             references: [Reference.snsPublish, Reference.snsDefaultOrAPNSIssue],
             triggering: [
                 Example(#"{"TopicArn": "arn:aws:sns:us-east-1:123456789012:news", ↓"Message": "{\"APNS\": \"{\\\"aps\\\":{\\\"alert\\\":\\\"Hi\\\"}}\"}", "MessageStructure": "json"}"#),
-                Example(#"↓{"APNS_SANDBOX": "{\"aps\":{\"alert\":\"Hi\"}}", "GCM": "{\"notification\":{\"title\":\"Hi\"}}"}"#),
+                Example(#"↓{"GCM": "{\"notification\":{\"title\":\"Hi\"}}", "email": "Hi"}"#),
             ],
             nonTriggering: [
                 Example(#"{"default": "Hi", "APNS": "{\"aps\":{\"alert\":\"Hi\"}}"}"#),
