@@ -57,7 +57,7 @@ public enum DefinitionSniff {
             return first.elements != nil ? "its top level is an array with no notification definition in it"
                 : "its top level is \(first.kind.phrase), not a notification definition"
         }
-        return "no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK or Skygear field)"
+        return "no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK, Skygear, FCM or SNS field)"
     }
 
     /// Whether a definition's key (`DefinitionMarks.textKeys`) is written anywhere in the text as a key: a word

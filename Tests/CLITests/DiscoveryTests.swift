@@ -150,7 +150,7 @@ struct DiscoveryTests {
         "push/badge.json": #"{"aps": {"badge": "1"}}"#,
     ]
 
-    static let packageSkipped = "apns-lint: skipped 'package.json': no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK or Skygear field)\n"
+    static let packageSkipped = "apns-lint: skipped 'package.json': no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK, Skygear, FCM or SNS field)\n"
     static let tsconfigSkipped = "apns-lint: skipped 'tsconfig.json': not valid JSON (2:3: comments are not allowed in JSON), and no notification-definition key appears in it\n"
     static let skipNote = "apns-lint: note: a file named on the command line, or matched by include: in .apns-lint.yml, is linted whatever it holds\n"
 
@@ -272,5 +272,36 @@ struct DiscoveryTests {
             !path.split(separator: "/").contains { $0.hasPrefix(".") } && InputFile.searchedExtensions.contains { path.hasSuffix("." + $0) }
         }
         #expect(listed == definitions.count)
+    }
+}
+
+/// FCM requests and SNS messages are definitions a directory walk finds, and `render --dialect` reads them.
+@Suite("apns-lint check and render: FCM and SNS files")
+struct PushServiceCommandTests {
+    static let fcm = #"{"message": {"topic": "news", "notification": {"title": "Hi"}, "apns": {"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"badge": "3"}}}}}"#
+    static let sns = #"{"default": "hi", "APNS": "{\"aps\":{\"alert\":\"hi\",\"badge\":\"3\"}}"}"#
+
+    @Test func aDirectoryWalkLintsThemAndSkipsOtherJSON() throws {
+        let dir = try workspace(["push/fcm.json": Self.fcm, "push/sns.json": Self.sns, "push/package.json": #"{"name": "app", "dependencies": {}}"#])
+        let result = try CLITests.run(["check", "--format", "concise", "--show-files", "push"], in: dir)
+        #expect(result.stdout == "push/fcm.json\npush/sns.json\n")
+        let checked = try CLITests.run(["check", "--format", "concise", "push"], in: dir)
+        #expect(checked.status == 1)
+        let lines = checked.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("push/fcm.json:1:142: error: ") == true && lines.first?.hasSuffix("[badge-invalid]") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("push/sns.json:1:65: error: ") == true)
+        #expect(lines.last == "Found 2 errors in 2 of 2 files.")
+    }
+
+    @Test func renderPrintsTheRequestEachServiceSends() throws {
+        let dir = try workspace(["fcm.txt": Self.fcm, "sns.txt": Self.sns])
+        let fcm = try CLITests.run(["render", "--headers", "--dialect", "fcm", "--stdin-filename", "fcm.json", "-"], stdin: Data(Self.fcm.utf8), in: dir)
+        #expect(fcm.status == 0)
+        #expect(fcm.stdout == "apns-push-type: alert\napns-priority: 10\n\n{\"aps\":{\"badge\":\"3\",\"alert\":{\"title\":\"Hi\"}}}\n")
+        #expect(fcm.stderr == "fcm.json:1:64: note: apns-priority 10 is FCM's default: apns sets no apns-priority header, and FCM then sends 10\n")
+        let sns = try CLITests.run(["render", "--dialect", "sns", "--stdin-filename", "sns.json", "-"], stdin: Data(Self.sns.utf8), in: dir)
+        #expect(sns.stdout == "{\"aps\":{\"alert\":\"hi\",\"badge\":\"3\"}}\n")
+        #expect(sns.status == 0)
     }
 }

@@ -102,6 +102,25 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// An SNS message: the APNs payload is JSON inside a JSON string; diagnostics, hover and the quick fix are at their
+    /// places inside it, and the fix is written escaped.
+    @Test func insideAnSNSString() throws {
+        let uri = "file:///tmp/apns-lint-lsp/sns.json"
+        let text = #"{"default": "hi", "APNS": "{\"aps\":{\"alert\":\"hi\",\"badge\":\"3\"}}"}"#
+        let (client, diagnostics) = try EditorClient.opening(uri, language: "json", text: text)
+        #expect(diagnostics.map { $0["code"] as? String } == ["badge-invalid"])
+        #expect(diagnostics.map { bounds($0["range"]) } == [[0, 64, 0, 69]])
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position(0, 56)])
+        let value = ((hover["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(value?.hasPrefix("**`badge`**: a key of `aps`") == true)
+        let actions = try client.codeActions(uri, diagnostics: diagnostics, only: ["quickfix"])
+        let fixed = applying(edits(of: try #require(actions.first), uri: uri), to: text)
+        #expect(fixed == #"{"default": "hi", "APNS": "{\"aps\":{\"alert\":\"hi\",\"badge\":3}}"}"#)
+        client.change(uri, version: 2, [["text": fixed]])
+        #expect(try client.diagnostics(for: uri).isEmpty)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func jsonHasNoDisableAction() throws {
         let (client, diagnostics) = try EditorClient.opening(LSPSessionTests.uri, language: "json", text: LSPSessionTests.badJSON)
         let titles = try client.codeActions(LSPSessionTests.uri, diagnostics: diagnostics).compactMap { $0["title"] as? String }
