@@ -208,7 +208,7 @@ public struct Linter: Sendable {
         var wholeReport: (@Sendable () -> FileReport)?
         if parsed.hasElidedContent {
             // A definition in another system's format is read whole: its dialect reads the document itself.
-            let context = dialectContext(source, format: format, settings: settings, role: role)
+            let context = dialectContext(format: format, settings: settings, role: role)
             if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns }) {
                 parsed = format.read(source, retentionLimit: nil)
             } else {
@@ -241,13 +241,12 @@ public struct Linter: Sendable {
         for (index, document) in parsed.documents.enumerated() {
             // A definition in a system's own format stands for the request(s) that system builds from it.
             let documentIndex = isMultiDocument ? index : nil
-            let stage = DialectStage.run(document, term: index < parsed.erlangTerms.count ? parsed.erlangTerms[index] : nil,
-                                         context: dialectContext(source, format: format, settings: settings, role: role))
-            let translation = stage.translation
+            let translation = DialectStage.run(document, term: index < parsed.erlangTerms.count ? parsed.erlangTerms[index] : nil,
+                                               source: source, context: dialectContext(format: format, settings: settings, role: role))
             // The note that nothing is sent keeps its severity when what would have been sent is advice.
             let notSent = translation.findingsAreAdvice == nil ? [] : translation.notes.filter { $0.kind == .retiredAPI }
                 .compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
-            var found = translation.notes.filter { translation.findingsAreAdvice == nil || $0.kind != .retiredAPI }
+            var found = (notSent.isEmpty ? translation.notes : translation.notes.filter { $0.kind != .retiredAPI })
                 .compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
             found += translation.embeddedProblems.compactMap { problem in
                 var diagnostic = diagnostic(for: problem, format: .json, plan: settings.plan)
@@ -256,26 +255,28 @@ public struct Linter: Sendable {
             }
             // What has no JSON form in an Erlang term matters where the term is read as JSON; apns_json reads the term
             // and says itself what it does with such a value.
-            if stage.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
+            if translation.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
                 found += parsed.termProblems.filter { $0.range.start >= document.range.start && $0.range.end <= document.range.end }.compactMap { problem in
                     var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan)
                     diagnostic?.document = documentIndex
                     return diagnostic
                 }
             }
-            let fcmMessage = translation.fcmMessage.map { FCMMessage(node: $0, request: translation.fcmRequest, isWrittenByUser: stage.dialect == .fcm) }
+            let fcmMessage = translation.fcmMessage.map { FCMMessage(node: $0, request: translation.fcmRequest, isWrittenByUser: translation.dialect == .fcm) }
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
             // A library's payload is measured as its encoder writes it, whatever serializer is configured.
             if let encoding = translation.encoding { options.serializer = encoding.style }
-            for (requestIndex, request) in translation.requests.enumerated() {
+            // By index, not `translation.requests`: most definitions send one request, and no array is made for it.
+            for requestIndex in 0...translation.additionalRequests.count {
+                let request = requestIndex == 0 ? translation.request : translation.additionalRequests[requestIndex - 1]
                 let definition = Binder.bind(request, source: document, headerOptions: headers,
                                              firstDuplicateWins: parsed.firstDuplicateWins,
-                                             textIsCompact: parsed.textIsCompact && stage.dialect == .apns && stage.isDocumentAsWritten,
+                                             textIsCompact: parsed.textIsCompact && translation.dialect == .apns && translation.isDocumentAsWritten,
                                              shape: role == .requestBody ? .payload : nil, encoding: translation.encoding,
                                              hasElidedContent: parsed.hasElidedContent)
                 // The FCM message is checked once, with the first request.
-                let read = FileReport.ReadDocument(definition: definition, dialect: stage.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
+                let read = FileReport.ReadDocument(definition: definition, dialect: translation.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
                                                    systemDefaults: translation.systemDefaults)
                 if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
                 found += check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
@@ -301,8 +302,8 @@ public struct Linter: Sendable {
     }
 
     /// What the dialect stage knows of a text from outside it.
-    private func dialectContext(_ source: SourceText, format: InputFormat, settings: ResolvedSettings, role: InputRole) -> DialectStage.Context {
-        DialectStage.Context(source: source, isErlang: format == .erlang, configured: settings.dialect, isRequestBody: role == .requestBody,
+    private func dialectContext(format: InputFormat, settings: ResolvedSettings, role: InputRole) -> DialectStage.Context {
+        DialectStage.Context(isErlang: format == .erlang, configured: settings.dialect, isRequestBody: role == .requestBody,
                              now: settings.options.now)
     }
 

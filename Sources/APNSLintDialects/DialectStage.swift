@@ -5,23 +5,8 @@ import APNSLintSyntax
 /// sends, and what it drops, rewrites or refuses on the way. The facade calls this and nothing else of the module;
 /// what comes out goes on to the binder and the rules, and nothing flows back.
 public enum DialectStage {
-    /// What the stage makes of one document.
-    public struct Result: Sendable {
-        /// The system that wrote it.
-        public let dialect: Dialect
-        /// The request(s) and notes; the notes about the choice itself (an unknown declared name, a mix of two
-        /// systems' keys) come first.
-        public let translation: DialectTranslation
-        /// The document the system reads: the one read, less its `dialect` declaration.
-        public let document: DocumentNode
-        /// True when `document` is the document as read: no declaration was taken out of it.
-        public let isDocumentAsWritten: Bool
-    }
-
-    /// Where a document comes from, and what is known of it from outside.
+    /// What is known of a document from outside it.
     public struct Context: Sendable {
-        /// The text the document was read from.
-        public var source: SourceText
         /// Read from an Erlang term file: apns_json's unless declared otherwise.
         public var isErlang: Bool
         /// The dialect the configuration or the command line names, if any.
@@ -31,8 +16,7 @@ public enum DialectStage {
         /// The send time as UNIX seconds, when known.
         public var now: Int?
 
-        public init(source: SourceText, isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil) {
-            self.source = source
+        public init(isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil) {
             self.isErlang = isErlang
             self.configured = configured
             self.isRequestBody = isRequestBody
@@ -40,17 +24,20 @@ public enum DialectStage {
         }
     }
 
+    /// The request(s) the system that wrote `document` sends, and what it drops, rewrites or refuses on the way;
+    /// `dialect` says which system, and the notes about the choice itself (an unknown declared name, a mix of two
+    /// systems' keys) come first.
     /// - Parameter term: the Erlang term `document` was read from, when it was (apns_json reads the term itself).
-    public static func run(_ document: DocumentNode, term: ErlangTerm? = nil, context: Context) -> Result {
-        if context.isRequestBody {
-            return Result(dialect: .apns, translation: DialectTranslation(request: document), document: document, isDocumentAsWritten: true)
-        }
+    public static func run(_ document: DocumentNode, term: ErlangTerm? = nil, source: SourceText, context: Context) -> DialectTranslation {
+        if context.isRequestBody { return DialectTranslation(request: document) }
         let choice = DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang)
         // apns_json reads the term itself; without a declaration taken out, it is the term as read.
         let term = choice.dialect == .apnsJSON ? term?.removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
-        var translation = choice.dialect.translate(choice.document, source: context.source, term: term, now: context.now)
-        translation.notes = choice.notes + translation.notes
-        return Result(dialect: choice.dialect, translation: translation, document: choice.document, isDocumentAsWritten: choice.isDocumentAsWritten)
+        var translation = choice.dialect.translate(choice.document, source: source, term: term, now: context.now)
+        if !choice.notes.isEmpty { translation.notes = choice.notes + translation.notes }
+        translation.dialect = choice.dialect
+        translation.isDocumentAsWritten = choice.isDocumentAsWritten
+        return translation
     }
 
     /// The system that wrote `document`, without translating it.

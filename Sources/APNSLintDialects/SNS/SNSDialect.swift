@@ -25,7 +25,7 @@ enum SNSDialect {
     static let otherPlatforms = ["GCM", "ADM", "BAIDU", "MPNS", "WNS", "APNS_PASSBOOK"]
     /// The keys of a topic message for its other subscribers' protocols.
     static let protocolKeys = ["default", "email", "email-json", "sqs", "lambda", "http", "https", "sms", "firehose"]
-    static var messageKeys: [String] { protocolKeys + apnsPlatforms + otherPlatforms }
+    static let messageKeys = protocolKeys + apnsPlatforms + otherPlatforms
     /// A `Publish` request's parameters.
     static let requestKeys = ["Message", "MessageStructure", "MessageAttributes", "TargetArn", "TopicArn", "PhoneNumber", "Subject",
                               "MessageGroupId", "MessageDeduplicationId"]
@@ -40,17 +40,21 @@ enum SNSDialect {
     static let attributePrefix = "AWS.SNS.MOBILE."
 
     /// A string `default` beside a platform key in any case (`apns`) or beside `aps` (a payload written where SNS
-    /// ignores it), or a `Publish` request around a message.
+    /// ignores it), a `Publish` request around a message, or nothing but an SNS message's keys (`{"sqs": …}`).
+    /// Asked of every definition with `aps`, so it looks at the keys before it builds anything.
     static func recognizes(_ members: [Member]) -> Bool {
-        let keys = Set(members.map(\.key))
-        if keys.contains("Message"), !keys.isDisjoint(with: ["MessageStructure", "TargetArn", "TopicArn", "MessageAttributes"]) { return true }
-        let platforms = Set((apnsPlatforms + otherPlatforms).map { $0.lowercased() } + ["aps"])
-        if members.contains(where: { $0.key == "default" && $0.value.string != nil }), keys.contains(where: { platforms.contains($0.lowercased()) }) {
+        if members.contains(where: { $0.key == "Message" }) {
+            return members.contains { ["MessageStructure", "TargetArn", "TopicArn", "MessageAttributes"].contains($0.key) }
+        }
+        if members.contains(where: { $0.key == "default" && $0.value.string != nil }),
+           members.contains(where: { lowercasedPlatforms.contains($0.key.lowercased()) }) {
             return true
         }
-        // Only the keys of an SNS message (`{"default": …}`, `{"sqs": …}`).
-        return !keys.isEmpty && keys.allSatisfy { messageKeys.contains($0) }
+        return !members.isEmpty && members.allSatisfy { messageKeySet.contains($0.key) }
     }
+
+    static let lowercasedPlatforms = Set((apnsPlatforms + otherPlatforms).map { $0.lowercased() } + ["aps"])
+    static let messageKeySet = Set(messageKeys)
 
     static func marksDefinition(_ members: [Member]) -> Bool {
         recognizes(members) || members.contains { apnsPlatforms.contains($0.key) }
@@ -110,7 +114,7 @@ enum SNSDialect {
                 if let payload = reader.read(text, owner: member) {
                     requests.append(reader.build.envelope(headers: headers, deviceToken: nil, payload: payload, range: payload.range))
                 }
-            } else if !messageKeys.contains(member.key) {
+            } else if !messageKeySet.contains(member.key) {
                 let closest = member.key == "aps" ? "APNS"
                     : messageKeys.first { $0.lowercased() == member.key.lowercased() } ?? Suggestion.closest(to: member.key, in: messageKeys)
                 reader.notes.append(DialectNote(

@@ -132,6 +132,8 @@ public enum FCMSchema {
         KeySpec("notification", .object), KeySpec("android", .object), KeySpec("data", .object),
         KeySpec("apns", .object), KeySpec("webpush", .object), KeySpec("fcm_options", .object),
         KeySpec("token", .string), KeySpec("topic", .string), KeySpec("condition", .string), KeySpec("name", .string),
+        // Newer fields of the v1 API: a Firebase installation ID as the target, and Android's second config.
+        KeySpec("fid", .string), KeySpec("androidV2", .object),
     ])
     /// `ApnsConfig` (`live_activity_token`: FCM's Live Activity support, 2024).
     public static let apns = KeyList([

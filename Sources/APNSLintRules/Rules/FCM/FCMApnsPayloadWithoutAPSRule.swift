@@ -6,7 +6,7 @@ struct FCMApnsPayloadWithoutAPSRule: ModelRule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "The FCM message's `apns.payload` has no `aps` dictionary, or an empty one with nothing to fill it.",
+            summary: "The FCM message's `apns.payload` is not an object, has no `aps` dictionary, or an empty one with nothing to fill it.",
             rationale: """
                 FCM passes `apns.payload` to APNs as the payload, and checks that it has an `aps` dictionary first: \
                 without one FCM answers 400 "Payload of Apple Push Notification Service must contain an [aps] key.", \
@@ -21,6 +21,7 @@ struct FCMApnsPayloadWithoutAPSRule: ModelRule {
             triggering: [
                 Example(#"{"message": {"token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "apns": {↓"payload": {"headers": {"apns-priority": "5"}, "sync": "inbox"}}}}"#),
                 Example(#"{"message": {"topic": "news", "apns": {"payload": {↓"aps": {}}}}}"#),
+                Example(#"{"message": {"topic": "news", "apns": {"payload": ↓"{\"aps\": {\"badge\": 1}}"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"message": {"topic": "news", "apns": {"payload": {"aps": {"content-available": 1}, "sync": "inbox"}, "headers": {"apns-priority": "5"}}}}"#),
@@ -29,8 +30,13 @@ struct FCMApnsPayloadWithoutAPSRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let message = context.fcmMessage, let apns = message.apns, let payloadField = apns.payloadField,
-              let payload = apns.payload else { return }
+        guard let message = context.fcmMessage, let apns = message.apns, let payloadField = apns.payloadField else { return }
+        guard let payload = apns.payload else {
+            context.report(
+                "apns.payload is \(payloadField.value.kind.phrase) (\(payloadField.value.shortDescription)), but it must be the APNs payload as an object with \"aps\", so FCM refuses the message",
+                at: payloadField, part: .value, help: "write {\"aps\": {…}} as an object, not as a string of JSON")
+            return
+        }
         guard let aps = payload["aps"] else {
             context.report(
                 "apns.payload has no \"aps\" dictionary, so FCM refuses the message (\"Payload of Apple Push Notification Service must contain an [aps] key.\") and nothing is sent",

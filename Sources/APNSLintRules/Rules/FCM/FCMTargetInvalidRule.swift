@@ -31,6 +31,7 @@ struct FCMTargetInvalidRule: ModelRule {
                 Example(#"{↓"message": {"notification": {"title": "Hi"}}}"#),
                 Example(#"{"message": {"token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", ↓"topic": "news", "notification": {"title": "Hi"}}}"#),
                 Example(#"{"message": {"topic": ↓"breaking news", "notification": {"title": "Hi"}}}"#),
+                Example(#"{"message": {"token": ↓"", "notification": {"title": "Hi"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"message": {"topic": "news", "notification": {"title": "Hi"}}}"#),
@@ -41,8 +42,13 @@ struct FCMTargetInvalidRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         guard let message = context.fcmMessage, message.isWrittenByUser else { return }
-        // A target written as null is no target (FCM reads it as unset).
-        let targets = ["token", "topic", "condition"].compactMap { message.fields[$0] }.filter { $0.value.kind != .null }
+        // A target written as null is no target (FCM reads it as unset); `fid`, a Firebase installation ID, is one too.
+        let targets = ["token", "topic", "condition", "fid"].compactMap { message.fields[$0] }.filter { $0.value.kind != .null }
+        for target in targets where target.value.string?.isEmpty != false {
+            context.report(
+                "\"\(target.key)\" is \(target.value.string == nil ? "\(target.value.kind.phrase) (\(target.value.shortDescription))" : "empty"), but a target is a non-empty string, so FCM refuses the message (the Admin SDKs before sending)",
+                at: target, part: .value, help: "write the \(target.key) as a string")
+        }
         if targets.count > 1 {
             context.report(
                 "the message names \(targets.count) targets (\(targets.map { "\"\($0.key)\"" }.joined(separator: ", "))), but an FCM message goes to exactly one: FCM refuses it (INVALID_ARGUMENT), and the Admin SDKs before sending",

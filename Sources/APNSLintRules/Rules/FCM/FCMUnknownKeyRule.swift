@@ -50,7 +50,7 @@ struct FCMUnknownKeyRule: ModelRule {
         }
         for (fields, place, schema) in parts {
             let names = schema.map(\.name)
-            for field in fields.fields where !field.isKnown && !names.contains(snakeCase(field.key)) && !(place == "message" && ["fid", "androidV2"].contains(field.key)) {
+            for field in fields.fields where !field.isKnown && !names.contains(snakeCase(field.key)) {
                 let suggestion = field.key == "aps" && place == "message.apns" ? "payload"
                     : Suggestion.closest(to: snakeCase(field.key), in: names)
                 context.report(
