@@ -2,10 +2,15 @@ import APNSLintModel
 import APNSLintSyntax
 
 /// A fix that writes an integer in place of a field's value. An integer is written the same way in JSON, YAML
-/// and Erlang, so one edit serves every input format. Nil for a value with no text of its own in the file (a
-/// command-line header, or a value an Erlang library adds).
+/// and Erlang, so one edit serves every input format; a header value written as a string (`"apns-priority": "10"`)
+/// gets the new number as a string. Nil for a value with no text of its own in the file (a command-line header, or a
+/// value an Erlang library adds).
 func integerFix(for field: Field, _ value: Int, _ title: String, _ applicability: Fix.Applicability) -> Fix? {
     guard let range = field.valueRange, !range.isEmpty else { return nil }
+    // A header written as a string stays one: FCM's apns.headers and SNS's attribute values take strings only.
+    if field.spec?.type == .headerInteger, field.value.string != nil {
+        return Fix(title, edits: [.string(range, String(value))], applicability: applicability)
+    }
     return Fix(title, edits: [TextEdit(range: range, replacement: String(value))], applicability: applicability)
 }
 

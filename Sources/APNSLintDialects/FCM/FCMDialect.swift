@@ -85,7 +85,6 @@ enum FCMDialect {
         let notification = last("notification", in: fields)
         let notificationFields = notification?.value.members ?? []
         let payload = last("payload", in: apnsFields)
-        var notes: [DialectNote] = []
 
         // Headers: as written, then FCM's defaults, pointing at what FCM fills in.
         var headers = last("headers", in: apnsFields)?.value.members ?? []
@@ -156,8 +155,11 @@ enum FCMDialect {
             // payload rules (fcm-data-only-high-priority checks its priority).
             sendsAPNs = false
         }
+        // Keys FCM writes where the user wrote others (the alert at `notification`, the image's `fcm_options`, the
+        // default headers at `apns`): no fix may rewrite those.
+        let builtKeys = [notification?.keyRange, image?.keyRange, defaults.isEmpty ? nil : defaultsRange].compactMap { $0 }
         return DialectTranslation(
-            request: request, fcmMessage: message, fcmRequest: wrapper == nil ? nil : document, notes: notes,
+            request: request, fcmMessage: message, fcmRequest: wrapper == nil ? nil : document, dialectKeyRanges: builtKeys,
             systemDefaults: defaults, sendsAPNs: sendsAPNs)
     }
 

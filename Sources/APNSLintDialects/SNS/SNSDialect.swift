@@ -114,6 +114,16 @@ enum SNSDialect {
                 if let payload = reader.read(text, owner: member) {
                     requests.append(reader.build.envelope(headers: headers, deviceToken: nil, payload: payload, range: payload.range))
                 }
+                // SNS decides alert or background itself; a VoIP push needs the attribute (a request file shows whether
+                // it is given; a bare message's attributes are given elsewhere).
+                if member.key.hasPrefix("APNS_VOIP"), message.owner != nil,
+                   !headers.contains(where: { $0.key == HeaderName.pushType }) {
+                    reader.notes.append(DialectNote(
+                        kind: .missingKey,
+                        message: "\"\(member.key)\" is a VoIP payload, but the request sets no AWS.SNS.MOBILE.APNS.PUSH_TYPE attribute: SNS then sends it as an alert or background push, not as voip, and a VoIP token does not take those",
+                        help: "add \"AWS.SNS.MOBILE.APNS.PUSH_TYPE\": {\"DataType\": \"String\", \"StringValue\": \"voip\"} to MessageAttributes",
+                        range: range, pointer: pointer, severity: .warning))
+                }
             } else if !messageKeySet.contains(member.key) {
                 let closest = member.key == "aps" ? "APNS"
                     : messageKeys.first { $0.lowercased() == member.key.lowercased() } ?? Suggestion.closest(to: member.key, in: messageKeys)
@@ -181,7 +191,8 @@ enum SNSDialect {
         }
 
         /// `{"aps": {"alert": <text>}}`: what an Apple device gets of a plain-text message or of `default`.
-        func alert(_ member: Member, headers: [Member] = []) -> DocumentNode {
+        mutating func alert(_ member: Member, headers: [Member] = []) -> DocumentNode {
+            builtKeys.append(member.keyRange)
             let alert = Member(key: "alert", keyRange: member.keyRange, value: member.value)
             let payload = build.object([Member(key: "aps", keyRange: member.keyRange, value: build.object([alert], range: member.value.range))],
                                        range: member.value.range)
@@ -277,11 +288,16 @@ enum SNSDialect {
             return headers
         }
 
+        /// Keys SNS writes where the user wrote others (the alert built from `default` or a plain-text `Message`, the
+        /// headers from attributes): no fix may rewrite those.
+        var builtKeys: [SourceRange] = []
+
         func translation(requests: [DocumentNode], headers: [Member], range: SourceRange) -> DialectTranslation {
             let empty = build.object([], range: range)
             return DialectTranslation(
                 request: requests.first ?? build.envelope(headers: headers, deviceToken: nil, payload: empty, range: range),
-                additionalRequests: Array(requests.dropFirst()), notes: notes, embeddedTexts: texts, embeddedProblems: problems,
+                additionalRequests: Array(requests.dropFirst()), notes: notes, dialectKeyRanges: builtKeys + headers.map(\.keyRange),
+                embeddedTexts: texts, embeddedProblems: problems,
                 capabilities: .decidesPushType, sendsAPNs: !requests.isEmpty)
         }
     }

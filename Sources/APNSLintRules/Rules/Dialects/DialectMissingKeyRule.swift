@@ -14,12 +14,15 @@ struct DialectMissingKeyRule: Rule {
                 `token` (`{key_not_found, token}`): it builds the payload, then sends nothing. `render` still prints \
                 what the library builds. Severity: an error, because the device shows text nobody wrote, or nothing \
                 is sent (the libraries' code at the pinned commits, and their recorded behaviour in \
-                ../shared/oracles).
+                ../shared/oracles). An SNS `Publish` request with an `APNS_VOIP` payload and no \
+                `AWS.SNS.MOBILE.APNS.PUSH_TYPE` attribute is reported too, as a warning: SNS decides alert or \
+                background itself, and AWS asks for the attribute for VoIP pushes (what APNs then does with the push \
+                is not documented).
                 """,
             severity: .certain(
                 "apns_json's `make_alert/1` sends an alert proplist without `body` with the text \"undefined\", which the device shows, and apns_erlv3 sends nothing without a `token`",
                 source: Reference.apnsJSON),
-            references: [Reference.apnsJSON, Reference.apnsErlv3],
+            references: [Reference.apnsJSON, Reference.apnsErlv3, Reference.snsIOS13Blog],
             triggering: [
                 Example("[{alert, ↓[{'loc-key', <<\"GAME_PLAY_REQUEST\">>}, {'loc-args', [<<\"Jenna\">>]}]}].", fileExtension: "erl"),
             ],

@@ -54,9 +54,10 @@ struct FCMUnknownKeyRule: ModelRule {
                 let suggestion = field.key == "aps" && place == "message.apns" ? "payload"
                     : Suggestion.closest(to: snakeCase(field.key), in: names)
                 context.report(
-                    "\"\(field.key)\" is not a field of \(place) in FCM's HTTP v1 API, so FCM refuses the request (\"Unknown name \\\"\(field.key)\\\" at '\(place.replacing("the request", with: ""))': Cannot find field.\")",
+                    "\"\(field.key)\" is not a field of \(place) in FCM's HTTP v1 API, so FCM refuses the request (\"Unknown name \\\"\(field.key)\\\"\(place == "the request" ? "" : " at '\(place)'"): Cannot find field.\")",
                     at: field, help: (suggestion.map { "did you mean \"\($0)\"? " } ?? "") + "the fields are \(names.joined(separator: ", "))"
-                        + (field.key == "aps" ? "; APNs keys go in apns.payload.aps" : ""))
+                        + (field.key == "aps" || APSKey(name: field.key) != nil || AlertKey(name: field.key) != nil
+                            ? "; for Apple devices, APNs keys go in apns.payload.aps (\"apns\": {\"payload\": {\"aps\": {\"\(field.key == "aps" ? "badge" : field.key)\": …}}})" : ""))
             }
         }
     }
