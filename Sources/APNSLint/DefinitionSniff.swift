@@ -60,10 +60,15 @@ public enum DefinitionSniff {
         return "no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK, Skygear, FCM or SNS field)"
     }
 
-    /// Whether a definition's key (`DefinitionMarks.textKeys`) is written anywhere in the text as a key: a word
-    /// followed, after an optional closing quote and spaces, by a colon (`"aps":`, `aps:`, `'pushType' :`).
+    /// Whether a definition's key (`DefinitionMarks.textKeys`) is written anywhere in the text as a key.
     static func mentionsDefinitionKey(_ bytes: [UInt8]) -> Bool {
-        let longest = DefinitionMarks.textKeys.map(\.utf8.count).max() ?? 0
+        mentionsKey(in: bytes, from: DefinitionMarks.textKeys)
+    }
+
+    /// Whether one of `keys` is written anywhere in the text as a key: a word followed, after an optional closing
+    /// quote and spaces, by a colon (`"aps":`, `aps:`, `'pushType' :`).
+    static func mentionsKey(in bytes: [UInt8], from keys: Set<String>) -> Bool {
+        let longest = keys.map(\.utf8.count).max() ?? 0
         var index = 0
         while index < bytes.count {
             guard isWordByte(bytes[index]) else {
@@ -77,7 +82,7 @@ public enum DefinitionSniff {
             if next < bytes.count, bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "'") { next += 1 }
             while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") { next += 1 }
             if next < bytes.count, bytes[next] == UInt8(ascii: ":"),
-               DefinitionMarks.textKeys.contains(String(decoding: bytes[start..<index], as: UTF8.self)) {
+               keys.contains(String(decoding: bytes[start..<index], as: UTF8.self)) {
                 return true
             }
         }

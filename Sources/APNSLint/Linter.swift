@@ -207,9 +207,14 @@ public struct Linter: Sendable {
         var parsed = parsed ?? format.read(source, retentionLimit: retentionLimit)
         var wholeReport: (@Sendable () -> FileReport)?
         if parsed.hasElidedContent {
-            // A definition in another system's format is read whole: its dialect reads the document itself.
+            // A definition in another system's format is read whole: its dialect reads the document itself. So is one
+            // whose top level the reader did not keep (a huge string beside the keys, as an SNS message's payload
+            // may be) when an SNS or FCM key is written in it, up to `wholeReadLimit`: its keys, and so its system,
+            // are unknown until then.
             let context = dialectContext(format: format, settings: settings, role: role)
-            if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns }) {
+            if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns })
+                || role == .definition && parsed.documents.contains(where: { $0.elided != nil }) && source.count <= Self.wholeReadLimit
+                && DefinitionSniff.mentionsKey(in: source.bytes, from: DefinitionMarks.serviceTextKeys) {
                 parsed = format.read(source, retentionLimit: nil)
             } else {
                 var linter = self
@@ -300,6 +305,10 @@ public struct Linter: Sendable {
         return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, firstDocument: firstDocument,
                           laterDocuments: laterDocuments, documentCount: parsed.documentCount, wholeReport: wholeReport)
     }
+
+    /// The largest text read whole (about 8 bytes of memory for each of its bytes) to learn which system wrote a
+    /// document whose top level was elided: far beyond any message (SNS takes 256 KB), and 128 MB of memory at most.
+    static let wholeReadLimit = 16 << 20
 
     /// What the dialect stage knows of a text from outside it.
     private func dialectContext(format: InputFormat, settings: ResolvedSettings, role: InputRole) -> DialectStage.Context {

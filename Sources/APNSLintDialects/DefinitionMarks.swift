@@ -27,6 +27,11 @@ public enum DefinitionMarks {
     /// Keys that mark a definition when their value is an object: the envelope's.
     static let objectKeys: Set<String> = [EnvelopeKey.headers, EnvelopeKey.payload]
 
+    /// Keys only an SNS message or an FCM request writes: a text that holds one may be one of theirs even where its
+    /// top level could not be kept (`Linter` then reads it whole).
+    public static let serviceTextKeys: Set<String> = Set(SNSDialect.apnsPlatforms + ["MessageStructure", "TargetArn", "TopicArn"])
+        .union(FCMDialect.distinctiveKeys)
+
     /// Every key whose mere presence in a text suggests a definition: `keys`, the envelope's, `dialect`, and the keys
     /// only an FCM request or an SNS message has. For a text no reader could read, where only its words are left to
     /// go by.

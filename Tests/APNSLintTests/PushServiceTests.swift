@@ -215,6 +215,15 @@ struct SNSDialectTests {
         #expect(render(report, headers: false) == #"{"aps":{"badge":"1"}}"# + "\n" + #"{"aps":{"badge":"2"}}"# + "\n")
     }
 
+    /// A top level the reader did not keep (a 2 MB string beside the keys) that names an SNS key is read whole, so its
+    /// system and its payload are known: no silent pass.
+    @Test func aMessageWhoseTopLevelIsElidedIsStillReadAsSNS() throws {
+        let payload = #"{\"aps\":{\"alert\":\""# + String(repeating: "x", count: 2_000_000) + #"\"}}"#
+        let report = lint(#"{"default": "hi", "APNS": ""# + payload + #""}"#)
+        #expect(report.dialects == [.sns])
+        #expect(report.summary == ["sns-publish-invalid@1:1", "payload-too-large@1:28"])
+    }
+
     @Test func aYAMLMessageIsReadInsideItsQuotedStrings() {
         let report = lint("default: hi\nAPNS: '{\"aps\": {\"badge\": \"3\"}}'\n", fileExtension: "yaml")
         #expect(report.summary == ["badge-invalid@2:26"])
