@@ -72,7 +72,7 @@ struct FCMDialectTests {
         // A data message to Apple at FCM's default priority: FCM refuses it.
         let rejected = try #require(finding(report, "fcm-data-only-high-priority"))
         #expect(rejected.severity == .error)
-        #expect(rejected.message.hasPrefix("no apns-priority, so FCM sends its default, 10, and a data message"))
+        #expect(rejected.message.hasPrefix("no apns-priority, so FCM sends its default, 10, but a data message"))
         #expect(rejected.message.contains("INVALID_ARGUMENT"))
         #expect(report.summary == ["push-type-missing@1:1", "background-priority-10@4:5", "fcm-data-only-high-priority@4:5"])
     }
@@ -101,6 +101,16 @@ struct FCMDialectTests {
             "push.json:1:106: note: apns-priority 10 is FCM's default: apns sets no apns-priority header, and FCM then sends 10",
             "push.json:1:106: note: apns-expiration is FCM's default, 30 days after sending: apns sets no apns-expiration header",
         ])
+    }
+
+    @Test func aLiveActivityTokenMakesFCMSendTheLiveActivityPushType() throws {
+        let body = #"{"message": {"token": "t", "apns": {"live_activity_token": "la", "headers": {"apns-priority": "10"}, "payload": {"aps": {"timestamp": 1700000000, "event": "update", "content-state": {"score": 1}}}}}}"#
+        let report = lint(body)
+        #expect(report.diagnostics.isEmpty, "\(report.summary)")
+        #expect(render(report)?.hasPrefix("apns-push-type: liveactivity\napns-priority: 10\n") == true)
+        // Without its timestamp, the Live Activity rules run on the request FCM sends.
+        let missing = lint(body.replacingOccurrences(of: #""timestamp": 1700000000, "#, with: ""))
+        #expect(missing.ruleIDs == ["liveactivity-missing-field"])
     }
 
     @Test func anImageGoesToFcmOptionsAndNeedsMutableContent() {

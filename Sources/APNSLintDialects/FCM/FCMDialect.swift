@@ -19,6 +19,9 @@ import APNSLintSyntax
 ///   when they are not given ("The backend sets a default value for apns-expiration of 30 days and a default value
 ///   for apns-priority of 10 if not explicitly set"). The request points such a header at `apns` (at `message` when
 ///   there is no `apns`), and a finding there says the value is FCM's.
+/// - With `apns.live_activity_token` (a Live Activity's push token), FCM sends `apns-push-type: liveactivity` when
+///   `apns.headers` does not say: its Live Activity guide sets no push type
+///   (firebase.google.com/docs/cloud-messaging/ios/live-activity), so FCM must.
 /// - `apns.fcm_options.image`, else `notification.image`, goes to the payload as `fcm_options.image`, which the
 ///   Firebase Messaging extension helper downloads in a Notification Service Extension
 ///   (firebase.google.com/docs/cloud-messaging/ios/send-image): the app shows it only with `mutable-content: 1`.
@@ -99,6 +102,15 @@ enum FCMDialect {
                 note: "apns-priority \(defaultPriority) is FCM's default: \(defaultsOwner) sets no apns-priority header, and FCM then sends \(defaultPriority)",
                 help: "set it in the message: \"apns\": {\"headers\": {\"apns-priority\": \"5\"}}"))
         }
+        // A Live Activity message (`apns.live_activity_token`): FCM's guide sends none and it works, so FCM sets the
+        // push type itself (firebase.google.com/docs/cloud-messaging/ios/live-activity).
+        if let token = last("live_activity_token", in: apnsFields) ?? last("liveActivityToken", in: apnsFields), !hasHeader(HeaderName.pushType) {
+            headers.append(Member(key: HeaderName.pushType, keyRange: token.keyRange, value: DocumentNode(.string("liveactivity"), range: token.keyRange)))
+            defaults.append(SystemDefault(
+                range: token.keyRange, pointer: JSONPointer([EnvelopeKey.headers, HeaderName.pushType]),
+                note: "apns-push-type liveactivity is FCM's: a message with apns.live_activity_token goes to the Live Activity, and FCM's Live Activity guide sets no push type",
+                help: "set it in the message: \"apns\": {\"headers\": {\"apns-push-type\": \"liveactivity\"}}"))
+        }
         if let now, !hasHeader(HeaderName.expiration) {
             let (expiration, overflow) = now.addingReportingOverflow(defaultLifetime)
             if !overflow {
@@ -157,7 +169,7 @@ enum FCMDialect {
         }
         // Keys FCM writes where the user wrote others (the alert at `notification`, the image's `fcm_options`, the
         // default headers at `apns`): no fix may rewrite those.
-        let builtKeys = [notification?.keyRange, image?.keyRange, defaults.isEmpty ? nil : defaultsRange].compactMap { $0 }
+        let builtKeys = [notification?.keyRange, image?.keyRange].compactMap { $0 } + defaults.map(\.range)
         return DialectTranslation(
             request: request, fcmMessage: message, fcmRequest: wrapper == nil ? nil : document, dialectKeyRanges: builtKeys,
             systemDefaults: defaults, sendsAPNs: sendsAPNs)

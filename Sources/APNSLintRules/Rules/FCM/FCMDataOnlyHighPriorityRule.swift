@@ -27,12 +27,16 @@ struct FCMDataOnlyHighPriorityRule: ModelRule {
                 Example(#"{"message": {"topic": "news", "data": {"sync": "inbox"}, "apns": {"headers": {"apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}}}"#),
                 Example(#"{"message": {"topic": "news", "notification": {"title": "Hi"}, "data": {"sync": "inbox"}}}"#),
                 Example(#"{"message": {"topic": "news", "apns": {"payload": {"aps": {"alert": "Hi"}}}}}"#),
+                Example(#"{"message": {"token": "t", "apns": {"live_activity_token": "la", "payload": {"aps": {"timestamp": 1700000000, "event": "update", "content-state": {"score": 1}}}}}}"#),
             ])
     }
 
     static func check(_ context: inout RuleContext) {
         guard let message = context.fcmMessage, message.isWrittenByUser, message.notificationField == nil else { return }
         let apns = message.apns
+        // A Live Activity, VoIP or other typed push is no data message: its own rules judge its priority.
+        if apns?.fields["live_activity_token"] != nil || apns?.fields["liveActivityToken"] != nil { return }
+        if let type = context.definition.headers.pushType, type != .background, type != .alert { return }
         // A data message: what reaches the device shows nothing (no alert, badge or sound in aps).
         if let aps = apns?.payload?["aps"]?.value.members,
            aps.contains(where: { ["alert", "badge", "sound"].contains($0.key) }) { return }
@@ -44,12 +48,12 @@ struct FCMDataOnlyHighPriorityRule: ModelRule {
         let reason = "a data message (no notification and no alert) to Apple devices must be sent at priority 5: FCM refuses one at priority 10 (INVALID_ARGUMENT, often reported as \"Invalid registration token\")"
         let help = "add \"apns\": {\"headers\": {\"apns-priority\": \"5\"}}"
         if let priority, let header = apns?.headers?[priority.key] {
-            context.report("apns-priority is 10 on \(reason)", at: header, part: .value, help: help)
+            context.report("apns-priority is 10, but \(reason)", at: header, part: .value, help: help)
         } else if let apnsField = message.apnsField {
-            context.report("no apns-priority, so FCM sends its default, 10, and \(reason)", at: apnsField, help: help)
+            context.report("no apns-priority, so FCM sends its default, 10, but \(reason)", at: apnsField, help: help)
         } else if let data = message.dataField {
             context.report(
-                "no apns block, so to an Apple device FCM sends its default apns-priority, 10, and \(reason); if this message is for Android only, ignore this",
+                "no apns block, so to an Apple device FCM sends its default apns-priority, 10, but \(reason); if this message is for Android only, ignore this",
                 at: data, help: help, severity: .warning)
         }
     }
