@@ -32,6 +32,8 @@ public struct FileReport: Sendable {
         let fcmMessage: FCMMessage?
         /// The values the system sets that the definition does not (FCM's apns-priority 10).
         var systemDefaults: [SystemDefault] = []
+        /// False when the system sends nothing to APNs for it (Skygear with `platform.ios: false`).
+        var sendsAPNs = true
     }
 
     /// The typed model of each document that could be read (a YAML stream may hold several).
@@ -282,7 +284,7 @@ public struct Linter: Sendable {
                                              hasElidedContent: parsed.hasElidedContent)
                 // The FCM message is checked once, with the first request.
                 let read = FileReport.ReadDocument(definition: definition, dialect: translation.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
-                                                   systemDefaults: translation.systemDefaults)
+                                                   systemDefaults: translation.systemDefaults, sendsAPNs: translation.sendsAPNs)
                 if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
                 found += check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
                                plan: settings.plan, options: options)

@@ -54,15 +54,15 @@ public struct Renderer: Sendable {
             let document = report.partName(ofDocument: report.documentCount > 1 ? index : nil).map { " (\($0))" } ?? ""
             if target == .fcm {
                 guard let message = read.fcmMessage else {
-                    missing.append("\(report.fileName): error: the definition sends no FCM message\(document); only a Skygear definition whose platform.android is not false does")
+                    missing.append("\(report.fileName): error: the definition sends no FCM message\(document); only an FCM request and a Skygear definition whose platform.android is not false do")
                     continue
                 }
                 output.append(contentsOf: message.requestBytes(style: style, pretty: pretty))
                 output.append(0x0A)
                 continue
             }
-            if !read.dialect.sendsAPNs(definition.root) {
-                missing.append("\(report.fileName): error: the definition sends nothing to APNs\(document): its platform.ios is false (render --target fcm prints its FCM message)")
+            if !read.sendsAPNs {
+                missing.append("\(report.fileName): error: the definition sends nothing to APNs\(document): \(read.dialect.whyNoAPNsRequest)")
                 continue
             }
             guard let payload = payload(of: definition) else {

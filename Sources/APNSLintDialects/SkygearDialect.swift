@@ -358,9 +358,14 @@ enum SkygearDialect {
 }
 
 extension Dialect {
-    /// Whether a definition in this dialect sends anything to APNs: every one does but a Skygear definition with
-    /// `platform.ios: false`, which sends only the FCM message (or nothing).
-    public func sendsAPNs(_ document: DocumentNode) -> Bool {
-        self != .skygear || SkygearDialect.sendsAPNs(document)
+    /// Why a definition in this dialect whose translation sends nothing to APNs (`DialectTranslation.sendsAPNs`)
+    /// does not, for `render`.
+    public var whyNoAPNsRequest: String {
+        switch self {
+        case .skygear: "its platform.ios is false (render --target fcm prints its FCM message)"
+        case .fcm: "FCM refuses an apns.payload without aps, and for a data message with no apns payload its documentation does not say what an Apple device gets (render --target fcm prints the FCM request)"
+        case .sns: "the message has no payload for an Apple platform (APNS, APNS_SANDBOX, …) and no default text, or SNS refuses it"
+        default: "the system sends nothing for it"
+        }
     }
 }

@@ -113,6 +113,13 @@ struct FCMDialectTests {
         #expect(missing.ruleIDs == ["liveactivity-missing-field"])
     }
 
+    @Test func aDataMessageWithoutApnsRendersNoAPNsRequest() throws {
+        let report = lint(#"{"message": {"topic": "sync", "data": {"inbox": "3"}}}"#)
+        let failure = try #require(Renderer().render(report).failure)
+        #expect(failure.messages == ["test.json: error: the definition sends nothing to APNs: FCM refuses an apns.payload without aps, and for a data message with no apns payload its documentation does not say what an Apple device gets (render --target fcm prints the FCM request)"])
+        #expect((try? Renderer(target: .fcm).render(report).get()).map { String(decoding: $0, as: UTF8.self) } == #"{"message":{"topic":"sync","data":{"inbox":"3"}}}"# + "\n")
+    }
+
     @Test func anImageGoesToFcmOptionsAndNeedsMutableContent() {
         let report = lint(#"{"message": {"topic": "news", "notification": {"title": "Hi", "image": "https://example.com/a.png"}, "apns": {"headers": {"apns-push-type": "alert"}}}}"#)
         #expect(report.summary == ["fcm-image-without-mutable-content@1:63"])

@@ -283,10 +283,3 @@ struct SkygearTests {
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"message\": {\n    \"notification\": {\n"))
     }
 }
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let failure) = self { return failure }
-        return nil
-    }
-}

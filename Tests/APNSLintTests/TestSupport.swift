@@ -28,3 +28,11 @@ extension RuleOptions {
         self.init(serializer: serializer, ruleValues: ["payload-near-limit": ["share": nearLimitShare]])
     }
 }
+
+extension Result {
+    /// The error of a failed result (`Renderer.render`), or nil.
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}

@@ -63,7 +63,7 @@ struct RenderStreamTests {
         let result = try run(["render", "--target", "fcm", "sent.jsonl"], in: dir)
         #expect(result.status == 1)
         #expect(result.stdout == "")
-        let reason = "only a Skygear definition whose platform.android is not false does"
+        let reason = "only an FCM request and a Skygear definition whose platform.android is not false do"
         #expect(result.stderr == """
             sent.jsonl: error: the definition sends no FCM message (record 1); \(reason)
             sent.jsonl: error: the definition sends no FCM message (record 2); \(reason)

@@ -37,7 +37,7 @@ struct RenderTargetTests {
             let result = try run(["render", "--target", "fcm", file], in: dir)
             #expect(result.status == 1)
             #expect(result.stdout == "")
-            #expect(result.stderr == "\(file): error: the definition sends no FCM message; only a Skygear definition whose platform.android is not false does\n")
+            #expect(result.stderr == "\(file): error: the definition sends no FCM message; only an FCM request and a Skygear definition whose platform.android is not false do\n")
         }
     }
 
