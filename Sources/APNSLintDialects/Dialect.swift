@@ -159,20 +159,23 @@ public struct DialectChoice: Sendable {
 }
 
 extension Dialect {
-    /// The systems whose keys a definition without `aps` or an envelope holds, the likeliest first: the one place
-    /// that says which system wrote a definition (`DialectChoice` picks the first; `DefinitionMarks` asks whether
-    /// there is any). A system is a candidate when the document holds a key only it uses, or has its shape (FCM's
-    /// `message` holding a target); a candidate whose only evidence is keys another candidate also reads (FCM's
-    /// `topic` is node-apn's too, its `data` Skygear's) gives way to that one.
+    /// The systems whose keys a definition without `aps` or an envelope holds, the likeliest first (`DialectChoice`
+    /// takes the first, and reports a mix of several). A system is a candidate when the document holds a key only it
+    /// uses, or has its shape (FCM's `message` holding a target, SNS's `default` beside a platform key); a candidate
+    /// whose only evidence is keys another candidate also reads (FCM's `topic` is node-apn's too, its `data`
+    /// Skygear's) gives way to that one.
     static func candidates(for members: [Member]) -> [Dialect] {
         let keys = Set(members.map { $0.key })
         let found = [Dialect.fcm, .sns, .nodeAPN, .adck, .skygear, .apnsJSON].filter { $0.recognizes(members) || !keys.isDisjoint(with: $0.distinctiveKeys) }
         guard found.count > 1 else { return found }
         let evidence = Dictionary(uniqueKeysWithValues: found.map { ($0, keys.intersection($0.distinctiveKeys)) })
+        let recognized = found.filter { $0.recognizes(members) }
         return found.filter { dialect in
-            dialect.recognizes(members) && !found.contains { $0 != dialect && $0.recognizes(members) } || !found.contains { other in
+            // The one system whose shape the document has keeps its place, whatever keys the others share.
+            if recognized == [dialect] { return true }
+            return !found.contains { other in
                 other != dialect && evidence[dialect]!.isSubset(of: other.ownKeys)
-                    && (other.recognizes(members) || !evidence[other]!.isSubset(of: dialect.ownKeys))
+                    && (recognized.contains(other) || !evidence[other]!.isSubset(of: dialect.ownKeys))
             }
         }
     }

@@ -219,6 +219,13 @@ struct SNSDialectTests {
         #expect(report.diagnostics.first { $0.ruleID == "sns-default-missing" }?.severity == .error)
     }
 
+    @Test func aPublishRequestWithoutAMessageObjectIsRefused() {
+        #expect(lint(#"{"TopicArn": "arn:aws:sns:us-east-1:1:t", "MessageStructure": "json"}"#).summary == ["sns-publish-invalid@1:2"])
+        let array = lint(#"{"TopicArn": "arn:aws:sns:us-east-1:1:t", "MessageStructure": "json", "Message": "[1]"}"#)
+        #expect(array.summary == ["sns-publish-invalid@1:82"])
+        #expect(array.diagnostics.first?.message.hasPrefix("the JSON in Message is an array") == true)
+    }
+
     @Test func brokenJSONInsideTheStringIsReportedAtItsPlace() {
         let report = lint(#"{"default": "hi", "APNS": "{\"aps\":{\"alert\":\"hi\",}}"}"#)
         #expect(report.summary.count == 1)

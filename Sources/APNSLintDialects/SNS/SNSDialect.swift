@@ -65,7 +65,16 @@ enum SNSDialect {
         guard let members = document.members else { return DialectTranslation(request: document) }
         var headers: [Member] = []
         let message: (members: [Member], text: EmbeddedText?, owner: Member?)
-        if let messageMember = members.last(where: { $0.key == "Message" }) {
+        let messageMember = members.last { $0.key == "Message" }
+        if messageMember == nil, let parameter = members.first(where: { requestKeys.contains($0.key) }) {
+            reader.notes.append(DialectNote(
+                kind: .publishParameterInvalid,
+                message: "this is a Publish request (\"\(parameter.key)\"), but it has no Message, which SNS requires, so SNS refuses it",
+                help: "add \"Message\": the text, or with \"MessageStructure\": \"json\" the message object as a JSON string",
+                range: parameter.keyRange, pointer: JSONPointer([parameter.key]), severity: .error))
+            return reader.translation(requests: [], headers: reader.headers(from: members.last { $0.key == "MessageAttributes" }), range: document.range)
+        }
+        if let messageMember {
             headers = reader.headers(from: members.last { $0.key == "MessageAttributes" })
             let structure = members.last { $0.key == "MessageStructure" }
             if let structure, structure.value.string != "json" {
@@ -89,7 +98,15 @@ enum SNSDialect {
                 return reader.translation(requests: [], headers: headers, range: document.range)
             }
             reader.checkSize(text.bytes.count, at: messageMember)
-            guard let read = reader.read(text, owner: messageMember, inFile: false), let inner = read.members else {
+            guard let read = reader.read(text, owner: messageMember, inFile: false) else {
+                return reader.translation(requests: [], headers: headers, range: document.range)
+            }
+            guard let inner = read.members else {
+                reader.notes.append(DialectNote(
+                    kind: .publishParameterInvalid,
+                    message: "the JSON in Message is \(read.kind.phrase), but with MessageStructure json it must be an object of platforms, so SNS refuses the request",
+                    help: "write {\"default\": \"…\", \"APNS\": \"{…}\"} in Message",
+                    range: messageMember.value.range, pointer: JSONPointer(["Message"]), severity: .error))
                 return reader.translation(requests: [], headers: headers, range: document.range)
             }
             message = (inner, text, messageMember)
