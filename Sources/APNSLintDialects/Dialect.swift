@@ -159,6 +159,19 @@ public struct DialectChoice: Sendable {
 }
 
 extension Dialect {
+    /// Why a definition in this dialect whose translation sends nothing to APNs (`DialectTranslation.sendsAPNs`)
+    /// does not, for `render`.
+    public var whyNoAPNsRequest: String {
+        switch self {
+        case .skygear: "its platform.ios is false (render --target fcm prints its FCM message)"
+        case .fcm: "FCM refuses an apns.payload without aps, and for a data message with no apns payload its documentation does not say what an Apple device gets (render --target fcm prints the FCM request)"
+        case .sns: "the message has no payload for an Apple platform (APNS, APNS_SANDBOX, …) and no default text, or SNS refuses it"
+        default: "the system sends nothing for it"
+        }
+    }
+}
+
+extension Dialect {
     /// The systems whose keys a definition without `aps` or an envelope holds, the likeliest first (`DialectChoice`
     /// takes the first, and reports a mix of several). A system is a candidate when the document holds a key only it
     /// uses, or has its shape (FCM's `message` holding a target, SNS's `default` beside a platform key); a candidate

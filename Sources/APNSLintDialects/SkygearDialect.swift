@@ -349,23 +349,4 @@ enum SkygearDialect {
         let found = Suggestion.closest(to: word, in: folded).flatMap { found in candidates.first { Suggestion.kebabCase($0) == found } }
         return found.map { "did you mean \"\($0)\"? " } ?? ""
     }
-
-    /// Whether a Skygear definition sends anything to APNs.
-    static func sendsAPNs(_ document: DocumentNode) -> Bool {
-        guard let flag = document.member("platform")?.value.member("ios") else { return true }
-        return flag.value.bool != false
-    }
-}
-
-extension Dialect {
-    /// Why a definition in this dialect whose translation sends nothing to APNs (`DialectTranslation.sendsAPNs`)
-    /// does not, for `render`.
-    public var whyNoAPNsRequest: String {
-        switch self {
-        case .skygear: "its platform.ios is false (render --target fcm prints its FCM message)"
-        case .fcm: "FCM refuses an apns.payload without aps, and for a data message with no apns payload its documentation does not say what an Apple device gets (render --target fcm prints the FCM request)"
-        case .sns: "the message has no payload for an Apple platform (APNS, APNS_SANDBOX, …) and no default text, or SNS refuses it"
-        default: "the system sends nothing for it"
-        }
-    }
 }

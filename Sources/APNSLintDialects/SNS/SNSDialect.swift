@@ -61,7 +61,7 @@ enum SNSDialect {
     }
 
     static func translate(_ document: DocumentNode, source: SourceText) -> DialectTranslation {
-        var reader = Reader(source: source, build: RequestBuilder(for: document))
+        var reader = Reader(build: RequestBuilder(for: document))
         guard let members = document.members else { return DialectTranslation(request: document) }
         var headers: [Member] = []
         let message: (members: [Member], text: EmbeddedText?, owner: Member?)
@@ -183,14 +183,12 @@ enum SNSDialect {
 
     /// What translating collects: notes, the texts read inside strings, and what their reader found.
     struct Reader {
-        let source: SourceText
         let build: RequestBuilder
         var notes: [DialectNote] = []
         var texts: [EmbeddedText] = []
         var problems: [SyntaxProblem] = []
 
-        init(source: SourceText, build: RequestBuilder) {
-            self.source = source
+        init(build: RequestBuilder) {
             self.build = build
         }
 
