@@ -255,19 +255,12 @@ public struct Linter: Sendable {
                 .compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
             var found = (notSent.isEmpty ? translation.notes : translation.notes.filter { $0.kind != .retiredAPI })
                 .compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
-            found += translation.embeddedProblems.compactMap { problem in
-                var diagnostic = diagnostic(for: problem, format: .json, plan: settings.plan)
-                diagnostic?.document = documentIndex
-                return diagnostic
-            }
+            found += syntaxDiagnostics(for: translation.embeddedProblems, format: .json, document: documentIndex, plan: settings.plan)
             // What has no JSON form in an Erlang term matters where the term is read as JSON; apns_json reads the term
             // and says itself what it does with such a value.
             if translation.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
-                found += parsed.termProblems.filter { $0.range.start >= document.range.start && $0.range.end <= document.range.end }.compactMap { problem in
-                    var diagnostic = diagnostic(for: problem, format: format, plan: settings.plan)
-                    diagnostic?.document = documentIndex
-                    return diagnostic
-                }
+                found += syntaxDiagnostics(for: parsed.termProblems.filter { $0.range.start >= document.range.start && $0.range.end <= document.range.end },
+                                     format: format, document: documentIndex, plan: settings.plan)
             }
             let fcmMessage = translation.fcmMessage.map { FCMMessage(node: $0, request: translation.fcmRequest, isWrittenByUser: translation.dialect == .fcm) }
             var options = settings.options
@@ -408,6 +401,15 @@ public struct Linter: Sendable {
             fix.edits[index] = TextEdit(range: edit.range, replacement: EmbeddedText.escaped(inner, for: quotings))
         }
         return fix
+    }
+
+    /// The reports of syntax problems found in one document (of a stream of several: `document`).
+    private func syntaxDiagnostics(for problems: [SyntaxProblem], format: InputFormat, document: Int?, plan: RulePlan) -> [Diagnostic] {
+        problems.compactMap { problem in
+            var diagnostic = diagnostic(for: problem, format: format, plan: plan)
+            diagnostic?.document = document
+            return diagnostic
+        }
     }
 
     private func diagnostic(for problem: SyntaxProblem, format: InputFormat, plan: RulePlan) -> Diagnostic? {

@@ -63,23 +63,16 @@ public struct EmbeddedText: Sendable {
         node.mappingRanges(fileRange(of:))
     }
 
-    /// `problem` with its range, and its fix's, in the file's offsets.
+    /// `problem` with its range, and its fix's edits, at the file's offsets. The edits' replacements stay as the text
+    /// inside writes them: whoever applies them to the file escapes them for the string (`escaped(_:for:)`), once.
     public func inFile(_ problem: SyntaxProblem) -> SyntaxProblem {
         var problem = problem
         problem.range = fileRange(of: problem.range)
-        problem.fix = problem.fix.flatMap(inFile)
-        return problem
-    }
-
-    /// A fix written for `bytes`, as edits of the file: each replacement escaped for every level it passes through.
-    /// Nil when the string cannot be written into.
-    public func inFile(_ fix: Fix) -> Fix? {
-        guard let quotings else { return nil }
-        var fix = fix
-        fix.edits = fix.edits.map { edit in
-            TextEdit(range: fileRange(of: edit.range), replacement: Self.escaped(edit.replacement, for: quotings), content: edit.content)
+        if var fix = problem.fix {
+            fix.edits = fix.edits.map { TextEdit(range: fileRange(of: $0.range), replacement: $0.replacement, content: $0.content) }
+            problem.fix = fix
         }
-        return fix
+        return problem
     }
 
     /// `text` as it is written inside strings quoted as `quotings` (the file's level first).

@@ -86,7 +86,7 @@ enum SNSDialect {
             }
             guard structure?.value.string == "json" else {
                 // One text for every platform: an Apple device gets it as the alert.
-                reader.checkSize(EmbeddedText(string: messageMember.value, in: source.bytes)?.bytes.count ?? 0, at: messageMember)
+                reader.checkSize(messageMember.value.string?.utf8.count ?? 0, at: messageMember)
                 return reader.translation(requests: [reader.alert(messageMember)], headers: headers, range: document.range)
             }
             guard let text = EmbeddedText(string: messageMember.value, in: source.bytes) else {
