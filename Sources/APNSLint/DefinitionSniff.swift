@@ -29,7 +29,8 @@ public struct SkippedFile: Sendable, Hashable, CustomStringConvertible {
 /// Whether a file found while walking a directory is a notification definition, judged from what its reader read
 /// (the parse that linting then uses, so the file is read and parsed once):
 ///
-/// - an Erlang term file (`.erl`, `.eterm`, `.term`, `.config`) always is;
+/// - an Erlang term file (`.erl`, `.eterm`, `.term`, `.config`) and a Simulator notification file (`.apns`) always
+///   are;
 /// - a JSON or YAML document is when `DefinitionMarks` marks it: `aps`, the `headers`/`payload` envelope, `mdm`,
 ///   a dialect's fields or a `dialect` key at its top level, or a top-level list holding such an object (in a
 ///   YAML stream, any of its documents);
@@ -38,8 +39,8 @@ public struct SkippedFile: Sendable, Hashable, CustomStringConvertible {
 ///   reader refused to expand its aliases (a "billion laughs" file is a hazard worth reporting whatever it holds).
 public enum DefinitionSniff {
     /// Why the file is not linted, or nil when it looks like a definition.
-    public static func skipReason(_ parsed: ParseResult, source: SourceText, format: InputFormat) -> String? {
-        if format == .erlang { return nil }
+    public static func skipReason(_ parsed: ParseResult, source: SourceText, format: InputFormat, fileName: String?) -> String? {
+        if format == .erlang || fileName.flatMap(Dialect.implied(byFileName:)) != nil { return nil }
         if parsed.documents.contains(where: DefinitionMarks.marksDefinition) { return nil }
         if parsed.problems.contains(where: { $0.kind == .aliasLimit }) { return nil }
         let formatName = format == .json ? "JSON" : "YAML"
@@ -57,7 +58,7 @@ public enum DefinitionSniff {
             return first.elements != nil ? "its top level is an array with no notification definition in it"
                 : "its top level is \(first.kind.phrase), not a notification definition"
         }
-        return "no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK, Skygear, FCM or SNS field)"
+        return "no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK, Skygear, FCM, SNS, Expo, OneSignal or gorush field)"
     }
 
     /// Whether a definition's key (`DefinitionMarks.textKeys`) is written anywhere in the text as a key.

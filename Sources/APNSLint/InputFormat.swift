@@ -10,7 +10,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// The file extensions searched for in directories.
     public var fileExtensions: [String] {
         switch self {
-        case .json: ["json"]
+        // An Xcode Simulator notification file (`push.apns`) is JSON.
+        case .json: ["json", "apns"]
         case .yaml: ["yaml", "yml"]
         case .erlang: ["erl", "eterm", "term", "config"]
         }

@@ -193,7 +193,7 @@ public struct Linter: Sendable {
     public func lintIfDefinition(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption] = [],
                                  path: String? = nil, role: InputRole = .definition) -> FileReport? {
         let parsed = format.read(source, retentionLimit: retentionLimit)
-        if DefinitionSniff.skipReason(parsed, source: source, format: format) != nil { return nil }
+        if DefinitionSniff.skipReason(parsed, source: source, format: format, fileName: fileName) != nil { return nil }
         return lint(source, parsed: parsed, fileName: fileName, format: format, headers: headers, path: path, role: role)
     }
 
@@ -211,11 +211,11 @@ public struct Linter: Sendable {
         if parsed.hasElidedContent {
             // A definition in another system's format is read whole: its dialect reads the document itself. So is one
             // whose top level the reader did not keep (a huge string beside the keys, as an SNS message's payload
-            // may be) when an SNS or FCM key is written in it, up to `wholeReadLimit`: its keys, and so its system,
-            // are unknown until then.
-            let context = dialectContext(format: format, settings: settings, role: role)
+            // may be), or a list (an Expo batch, whose messages may be elided), when a service's key is written in
+            // it, up to `wholeReadLimit`: its keys, and so its system, are unknown until then.
+            let context = dialectContext(format: format, settings: settings, role: role, fileName: fileName)
             if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns })
-                || role == .definition && parsed.documents.contains(where: { $0.elided != nil }) && source.count <= Self.wholeReadLimit
+                || role == .definition && parsed.documents.contains(where: { $0.elided != nil || $0.elements != nil }) && source.count <= Self.wholeReadLimit
                 && DefinitionSniff.mentionsKey(in: source.bytes, from: DefinitionMarks.serviceTextKeys) {
                 parsed = format.read(source, retentionLimit: nil)
             } else {
@@ -249,7 +249,7 @@ public struct Linter: Sendable {
             // A definition in a system's own format stands for the request(s) that system builds from it.
             let documentIndex = isMultiDocument ? index : nil
             let translation = DialectStage.run(document, term: index < parsed.erlangTerms.count ? parsed.erlangTerms[index] : nil,
-                                               source: source, context: dialectContext(format: format, settings: settings, role: role))
+                                               source: source, context: dialectContext(format: format, settings: settings, role: role, fileName: fileName))
             // The note that nothing is sent keeps its severity when what would have been sent is advice.
             let notSent = translation.findingsAreAdvice == nil ? [] : translation.notes.filter { $0.kind == .retiredAPI }
                 .compactMap { diagnostic(for: $0, document: documentIndex, plan: settings.plan) }
@@ -306,9 +306,9 @@ public struct Linter: Sendable {
     static let wholeReadLimit = 16 << 20
 
     /// What the dialect stage knows of a text from outside it.
-    private func dialectContext(format: InputFormat, settings: ResolvedSettings, role: InputRole) -> DialectStage.Context {
+    private func dialectContext(format: InputFormat, settings: ResolvedSettings, role: InputRole, fileName: String) -> DialectStage.Context {
         DialectStage.Context(isErlang: format == .erlang, configured: settings.dialect, isRequestBody: role == .requestBody,
-                             now: settings.options.now)
+                             now: settings.options.now, fileName: fileName)
     }
 
     /// The order of a report: by position (findings with no place in the file first), then document, then rule id.

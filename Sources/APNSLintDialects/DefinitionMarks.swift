@@ -27,16 +27,19 @@ public enum DefinitionMarks {
     /// Keys that mark a definition when their value is an object: the envelope's.
     static let objectKeys: Set<String> = [EnvelopeKey.headers, EnvelopeKey.payload]
 
-    /// Keys only an SNS message or an FCM request writes: a text that holds one may be one of theirs even where its
-    /// top level could not be kept (`Linter` then reads it whole).
+    /// Keys an SNS message, an FCM request, an Expo batch, a OneSignal body or a gorush request writes: a text that
+    /// holds one may be one of theirs even where its top level could not be kept (`Linter` then reads it whole).
     public static let serviceTextKeys: Set<String> = Set(SNSDialect.apnsPlatforms + ["MessageStructure", "TargetArn", "TopicArn"])
         .union(FCMDialect.distinctiveKeys)
+        // Expo's batches and gorush's requests are lists whose messages hold these.
+        .union(["to", "notifications", "app_id"])
 
     /// Every key whose mere presence in a text suggests a definition: `keys`, the envelope's, `dialect`, and the keys
     /// only an FCM request or an SNS message has. For a text no reader could read, where only its words are left to
     /// go by.
     public static let textKeys: Set<String> = keys.union(objectKeys).union([Dialect.declarationKey])
-        .union(["apns", "validate_only", "registration_ids"]).union(SNSDialect.apnsPlatforms)
+        .union(["apns", "validate_only", "registration_ids", "notifications", "_contentAvailable", "app_id", SimulatorDialect.targetBundleKey])
+        .union(SNSDialect.apnsPlatforms)
 
     /// Whether the document looks like a notification definition: an object with a marking key at its top level,
     /// or an array holding one (a list of definitions, which the rules report as not an object).
@@ -48,10 +51,11 @@ public enum DefinitionMarks {
         }
     }
 
-    /// An object's keys mark a definition: one of them does, or the object has the shape of an FCM request or an
-    /// SNS message.
+    /// An object's keys mark a definition: one of them does, or the object has the shape of an FCM request, an SNS
+    /// message, an Expo message, a OneSignal notification or a gorush request.
     private static func marks(_ members: [Member]) -> Bool {
         members.contains(where: marks) || FCMDialect.marksDefinition(members) || SNSDialect.marksDefinition(members)
+            || ExpoDialect.marksDefinition(members) || OneSignalDialect.marksDefinition(members) || GorushDialect.marksDefinition(members)
     }
 
     private static func marks(_ member: Member) -> Bool {

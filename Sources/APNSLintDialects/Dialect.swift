@@ -22,6 +22,15 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
     /// An Amazon SNS `Publish` message with `MessageStructure` json: platform keys (`APNS`, `APNS_SANDBOX`, …)
     /// whose values are the payloads as JSON strings, or the `Publish` request around one.
     case sns
+    /// An Xcode Simulator `.apns` file: a payload with the app's bundle id under "Simulator Target Bundle", dropped on
+    /// the Simulator or passed to `xcrun simctl push`.
+    case simulator
+    /// An Expo push message (or an array of them) for Expo's push service (`to`, `title`, `_contentAvailable`, …).
+    case expo
+    /// A OneSignal create-notification body (`app_id`, `contents`, `ios_badgeType`, …), its iOS side.
+    case oneSignal = "onesignal"
+    /// A gorush push request (`{"notifications": [{"platform": 1, "tokens": […], …}]}`).
+    case gorush
 
     public var title: String {
         switch self {
@@ -32,6 +41,10 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
         case .skygear: "Skygear"
         case .fcm: "Firebase Cloud Messaging"
         case .sns: "Amazon SNS"
+        case .simulator: "Simulator .apns file"
+        case .expo: "Expo push service"
+        case .oneSignal: "OneSignal"
+        case .gorush: "gorush"
         }
     }
 
@@ -54,6 +67,10 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
         case .skygear: SkygearDialect.translate(document, now: now)
         case .fcm: FCMDialect.translate(document, now: now)
         case .sns: SNSDialect.translate(document, source: source)
+        case .simulator: SimulatorDialect.translate(document, source: source)
+        case .expo: ExpoDialect.translate(document, now: now)
+        case .oneSignal: OneSignalDialect.translate(document, now: now)
+        case .gorush: GorushDialect.translate(document)
         }
     }
 
@@ -70,6 +87,10 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
         case .skygear: SkygearDialect.distinctiveKeys
         case .fcm: FCMDialect.distinctiveKeys
         case .sns: SNSDialect.distinctiveKeys
+        case .simulator: [SimulatorDialect.targetBundleKey]
+        case .expo: ExpoDialect.distinctiveKeys
+        case .oneSignal: OneSignalDialect.distinctiveKeys
+        case .gorush: GorushDialect.distinctiveKeys
         }
     }
 
@@ -80,6 +101,8 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
         case .skygear: Set(SkygearDialect.topLevelKeys)
         case .fcm: FCMDialect.ownKeys
         case .sns: SNSDialect.ownKeys
+        case .expo: ExpoDialect.ownKeys
+        case .oneSignal: OneSignalDialect.ownKeys
         default: distinctiveKeys
         }
     }
@@ -90,6 +113,7 @@ public enum Dialect: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .fcm: FCMDialect.recognizes(members)
         case .sns: SNSDialect.recognizes(members)
+        case .expo: ExpoDialect.recognizes(members)
         default: false
         }
     }
@@ -105,10 +129,11 @@ public struct DialectChoice: Sendable {
     /// True when `document` is the document as written: it declared no dialect, so nothing was taken out of it.
     public var isDocumentAsWritten = true
 
-    /// The dialect a definition declares (`"dialect": "adck"`), else the configured one, else the one its shape
-    /// shows. Erlang terms are apns_json's unless declared otherwise.
-    public static func resolve(_ document: DocumentNode, configured: Dialect?, isErlang: Bool) -> DialectChoice {
-        var choice = choose(document, configured: configured, isErlang: isErlang)
+    /// The dialect a definition declares (`"dialect": "adck"`), else the one its file's name says (an `.apns` file is
+    /// the Simulator's), else the configured one, else the one its shape shows. Erlang terms are apns_json's unless
+    /// declared otherwise.
+    public static func resolve(_ document: DocumentNode, configured: Dialect?, isErlang: Bool, fileName: String? = nil) -> DialectChoice {
+        var choice = choose(document, configured: fileName.flatMap(Dialect.implied(byFileName:)) ?? configured, isErlang: isErlang)
         // Only a declaration is ever taken out.
         choice.isDocumentAsWritten = choice.document.members?.count == document.members?.count
         return choice
@@ -134,7 +159,11 @@ public struct DialectChoice: Sendable {
         }
         if let configured { return DialectChoice(dialect: configured, document: document, notes: notes) }
         if isErlang { return DialectChoice(dialect: .apnsJSON, document: document, notes: notes) }
-        guard let members = document.members else { return DialectChoice(dialect: .apns, document: document, notes: notes) }
+        guard let members = document.members else {
+            // A list of definitions is an APNs mistake (payload-not-object), unless it is a batch of Expo messages.
+            let isExpoBatch = document.elements.map(ExpoDialect.recognizes(list:)) ?? false
+            return DialectChoice(dialect: isExpoBatch ? .expo : .apns, document: document, notes: notes)
+        }
         // aps or an envelope make an APNs request (the usual case, told without a set of the keys); otherwise keys only
         // one system uses decide. Keys several systems share (alert, body, badge, sound) decide nothing: such a
         // definition is checked as an APNs request.
@@ -159,6 +188,13 @@ public struct DialectChoice: Sendable {
 }
 
 extension Dialect {
+    /// The system a file's name says wrote it, whatever the configuration says: an `.apns` file is one the Simulator
+    /// reads.
+    public static func implied(byFileName name: String) -> Dialect? {
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
+        return name[name.index(after: dot)...].lowercased() == SimulatorDialect.fileExtension ? .simulator : nil
+    }
+
     /// Why a definition in this dialect whose translation sends nothing to APNs (`DialectTranslation.sendsAPNs`)
     /// does not, for `render`.
     public var whyNoAPNsRequest: String {
@@ -166,6 +202,8 @@ extension Dialect {
         case .skygear: "its platform.ios is false (render --target fcm prints its FCM message)"
         case .fcm: "FCM refuses an apns.payload without aps, and for a data message with no apns payload its documentation does not say what an Apple device gets (render --target fcm prints the FCM request)"
         case .sns: "the message has no payload for an Apple platform (APNS, APNS_SANDBOX, …) and no default text, or SNS refuses it"
+        case .expo: "it holds no push message (Expo takes an object, or an array of them)"
+        case .gorush: "it holds no iOS notification (platform 1) gorush sends: gorush refuses the request, or every notification is for another platform"
         default: "the system sends nothing for it"
         }
     }
@@ -179,7 +217,7 @@ extension Dialect {
     /// Skygear's) gives way to that one.
     static func candidates(for members: [Member]) -> [Dialect] {
         let keys = Set(members.map { $0.key })
-        let found = [Dialect.fcm, .sns, .nodeAPN, .adck, .skygear, .apnsJSON].filter { $0.recognizes(members) || !keys.isDisjoint(with: $0.distinctiveKeys) }
+        let found = [Dialect.fcm, .sns, .expo, .oneSignal, .gorush, .simulator, .nodeAPN, .adck, .skygear, .apnsJSON].filter { $0.recognizes(members) || !keys.isDisjoint(with: $0.distinctiveKeys) }
         guard found.count > 1 else { return found }
         let evidence = Dictionary(uniqueKeysWithValues: found.map { ($0, keys.intersection($0.distinctiveKeys)) })
         let recognized = found.filter { $0.recognizes(members) }

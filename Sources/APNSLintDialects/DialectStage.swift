@@ -15,12 +15,16 @@ public enum DialectStage {
         public var isRequestBody: Bool
         /// The send time as UNIX seconds, when known.
         public var now: Int?
+        /// The name of the file the document was read from, when there is one: some say which system reads them
+        /// (`Dialect.implied(byFileName:)`).
+        public var fileName: String?
 
-        public init(isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil) {
+        public init(isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil, fileName: String? = nil) {
             self.isErlang = isErlang
             self.configured = configured
             self.isRequestBody = isRequestBody
             self.now = now
+            self.fileName = fileName
         }
     }
 
@@ -30,7 +34,7 @@ public enum DialectStage {
     /// - Parameter term: the Erlang term `document` was read from, when it was (apns_json reads the term itself).
     public static func run(_ document: DocumentNode, term: ErlangTerm? = nil, source: SourceText, context: Context) -> DialectTranslation {
         if context.isRequestBody { return DialectTranslation(request: document) }
-        let choice = DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang)
+        let choice = DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang, fileName: context.fileName)
         // apns_json reads the term itself; without a declaration taken out, it is the term as read.
         let term = choice.dialect == .apnsJSON ? term?.removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
         var translation = choice.dialect.translate(choice.document, source: source, term: term, now: context.now)
@@ -42,7 +46,7 @@ public enum DialectStage {
 
     /// The system that wrote `document`, without translating it.
     public static func dialect(of document: DocumentNode, context: Context) -> Dialect {
-        context.isRequestBody ? .apns : DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang).dialect
+        context.isRequestBody ? .apns : DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang, fileName: context.fileName).dialect
     }
 }
 

@@ -183,7 +183,7 @@ struct ElisionTests {
         let source = SourceText(text)
         let parsed = InputFormat.json.read(source)
         #expect(parsed.hasElidedContent)
-        let reason = try #require(DefinitionSniff.skipReason(parsed, source: source, format: .json))
+        let reason = try #require(DefinitionSniff.skipReason(parsed, source: source, format: .json, fileName: nil))
         #expect(reason == "its top level is an array of 30000 elements and \(text.utf8.count) bytes, too large to look through for a notification definition (name the file to lint it)")
     }
 

@@ -237,7 +237,7 @@ struct CheckCommandTests {
         let dir = try workspace(["empty/readme.txt": "nothing"])
         let result = try run(["check", "empty"], in: dir)
         #expect(result.status == 2)
-        #expect(result.stderr == "apns-lint: error: no definition files found in empty (looked for .json, .yaml, .yml, .erl, .eterm, .term, .config, .jsonl, .ndjson)\n")
+        #expect(result.stderr == "apns-lint: error: no definition files found in empty (looked for .json, .apns, .yaml, .yml, .erl, .eterm, .term, .config, .jsonl, .ndjson)\n")
     }
 
     @Test func headerOptionsApplyToBarePayloadsAndSayWhereTheyCameFrom() throws {

@@ -20,9 +20,9 @@ struct RenderCommandTests {
         let nodeAPN = try run(["render", "--dialect", "node-apn", "greeting.json"], in: dir)
         #expect(nodeAPN.status == 0)
         #expect(nodeAPN.stdout == "{\"aps\":{\"alert\":\"Hi\",\"badge\":1}}\n")
-        let unknown = try run(["render", "--dialect", "gorush", "greeting.json"], in: dir)
+        let unknown = try run(["render", "--dialect", "pushy", "greeting.json"], in: dir)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("gorush"))
+        #expect(unknown.stderr.contains("pushy"))
     }
 
     @Test func yamlMultiDocumentPrintsOneLinePerDocument() throws {

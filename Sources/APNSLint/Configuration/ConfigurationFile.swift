@@ -43,7 +43,7 @@ public enum ConfigurationFile {
     /// The keys a configuration file may hold, with what each is for (the JSON Schema and the errors use them).
     public static let topLevelKeys: [(key: String, summary: String)] = [
         ("extends", "Configuration files this one builds on (paths relative to this file); this file's settings win."),
-        ("include", "Globs of the files to lint when searching directories, whatever they hold (default: every .json, .yaml and .yml file that looks like a notification definition, and every .erl, .eterm, .term and .config file)."),
+        ("include", "Globs of the files to lint when searching directories, whatever they hold (default: every .json, .yaml and .yml file that looks like a notification definition, every Simulator .apns file, and every .erl, .eterm, .term and .config file)."),
         ("exclude", "Globs of files and directories never linted when searching directories (and with --force-exclude, not even when named)."),
         ("rules", "Per rule: off, info, warning or error, or a mapping with severity and the rule's options."),
         ("headers", "Request headers for bare payloads (a definition's own headers and the command line's take precedence)."),

@@ -331,7 +331,7 @@ public final class Workspace: Sendable {
         Linter.each(files, linters: linters, absolutePath: absolutePath, jobs: jobs, { linter, source, file, path -> Sniffed<Value> in
             guard file.origin == .found else { return .linted(body(linter, source, file, path, nil)) }
             let parsed = file.format.read(source)
-            if let reason = DefinitionSniff.skipReason(parsed, source: source, format: file.format) { return .skipped(reason) }
+            if let reason = DefinitionSniff.skipReason(parsed, source: source, format: file.format, fileName: file.path) { return .skipped(reason) }
             return .linted(body(linter, source, file, path, parsed))
         }, consume: { outcomes in
             var results: [Result<Value, InputError>] = []
@@ -406,7 +406,7 @@ public final class Workspace: Sendable {
             if let kind = file.stream { return Result { () throws(InputError) in try Self.streamSkipReason(file, kind: kind) } }
             return Result { () throws(InputError) in try Inputs.readFile(file.path) }.map { bytes in
                 let source = SourceText(bytes: bytes)
-                return DefinitionSniff.skipReason(file.format.read(source), source: source, format: file.format)
+                return DefinitionSniff.skipReason(file.format.read(source), source: source, format: file.format, fileName: file.path)
             }
         }
         var kept: [InputFile] = [], skipped: [SkippedFile] = [], errors: [InputError] = []

@@ -20,6 +20,9 @@ public struct DialectCapabilities: OptionSet, Sendable, Hashable {
     public static let truncatesToFit = DialectCapabilities(rawValue: 1 << 1)
     /// The system sends through the legacy binary interface (retired March 2021), with its 2048-byte limit.
     public static let legacyBinaryInterface = DialectCapabilities(rawValue: 1 << 2)
+    /// The request goes to no APNs server but to a system with its own size limit, which its own rule checks (the
+    /// Simulator counts the file's bytes): APNs's size rules do not apply.
+    public static let limitsSizeItself = DialectCapabilities(rawValue: 1 << 3)
 }
 
 /// Something a dialect drops, changes or requires, found while building the request. The kind says what it is;
@@ -65,6 +68,24 @@ public struct DialectNote: Sendable {
         /// SNS: a `Publish` request's parameter or message attribute that SNS refuses or ignores, or a message over
         /// its size limit.
         case publishParameterInvalid
+        /// Simulator: an `.apns` file without "Simulator Target Bundle", which dropping it on the Simulator needs.
+        case simulatorTargetBundleMissing
+        /// Simulator: "Simulator Target Bundle" that is not a bundle identifier.
+        case simulatorTargetBundleInvalid
+        /// Simulator: a push type simctl does not deliver (VoIP, complication, File Provider, …).
+        case simulatorPushUnsupported
+        /// Simulator: a file over the 4096 bytes simctl accepts.
+        case simulatorFileTooLarge
+        /// Expo: a message or request Expo's push service refuses (a ticket or request error), so nothing is sent.
+        case expoRequestInvalid
+        /// Expo: a message with both the content-available flag and a title or body, which Expo sends as an alert.
+        case expoBackgroundWithAlert
+        /// OneSignal: a create-notification body OneSignal refuses, or a value it does not accept.
+        case oneSignalRequestInvalid
+        /// gorush: a push request gorush refuses (no notifications, no tokens, an unknown platform).
+        case gorushRequestInvalid
+        /// A request for a platform that is not Apple's (gorush's Android and Huawei entries): left to the system.
+        case otherPlatform
     }
 
     public let kind: Kind

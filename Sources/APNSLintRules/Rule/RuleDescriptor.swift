@@ -110,6 +110,10 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case dialect
     case fcm
     case sns
+    case simulator
+    case expo
+    case oneSignal = "onesignal"
+    case gorush
 
     public var title: String {
         switch self {
@@ -123,6 +127,10 @@ public enum RuleCategory: String, Sendable, CaseIterable {
         case .dialect: "System formats (node-apn, ADCK, Skygear, apns_json)"
         case .fcm: "Firebase Cloud Messaging (FCM requests, Skygear's Android messages)"
         case .sns: "Amazon SNS"
+        case .simulator: "Xcode Simulator (.apns files)"
+        case .expo: "Expo push service"
+        case .oneSignal: "OneSignal"
+        case .gorush: "gorush"
         }
     }
 }

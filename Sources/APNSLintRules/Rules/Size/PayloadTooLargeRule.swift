@@ -42,6 +42,8 @@ struct PayloadTooLargeRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
+        // The Simulator's own limit counts the file, and its rule reports it.
+        guard !context.dialect.contains(.limitsSizeItself) else { return }
         let style = context.options.serializer
         guard let (payload, size, compactSize, isBody, isLowerBound) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
               size > PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile) else { return }
