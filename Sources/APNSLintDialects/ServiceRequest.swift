@@ -48,6 +48,11 @@ struct ServiceRequest {
         alert.set(placed(key, from: member, value: value))
     }
 
+    /// Where the alert dictionary points when the user wrote one (gorush's `alert`).
+    mutating func alertIsWritten(at member: Member) {
+        alertRange = (member.keyRange, member.value.range)
+    }
+
     /// The alert as one string (`"aps": {"alert": "Hi"}`), unless a dictionary is made.
     mutating func alertText(from member: Member) {
         alertText = placed("alert", from: member, value: nil)
@@ -161,7 +166,7 @@ struct ServiceBatch {
 
 /// The JSON types a service's field takes, as the service's decoder reads them.
 enum ServiceValueType: Sendable {
-    case string, bool, integer, number, object, stringArray, any
+    case string, bool, integer, number, object, array, stringArray, any
 
     func admits(_ node: DocumentNode) -> Bool {
         switch self {
@@ -170,6 +175,7 @@ enum ServiceValueType: Sendable {
         case .integer: node.kind == .integer
         case .number: node.number != nil
         case .object: node.members != nil
+        case .array: node.elements != nil
         case .stringArray: node.elements.map { $0.allSatisfy { $0.string != nil } } ?? false
         case .any: true
         }
@@ -182,6 +188,7 @@ enum ServiceValueType: Sendable {
         case .integer: "an integer"
         case .number: "a number"
         case .object: "an object"
+        case .array: "an array"
         case .stringArray: "an array of strings"
         case .any: "any value"
         }

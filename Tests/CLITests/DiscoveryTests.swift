@@ -173,6 +173,30 @@ struct DiscoveryTests {
         #expect(clean.stderr == "")
     }
 
+    /// Issue 37: an Xcode Simulator file at a repository's root, beside files that are no definitions.
+    @Test func aWalkLintsSimulatorFilesWhateverTheyHold() throws {
+        let dir = try workspace([
+            "welcome.apns": "{\n  \"aps\": {\"alert\": {\"title\": \"Welcome\", \"body\": \"Thanks for installing\"}}\n}\n",
+            "App/call.apns": #"{"Simulator Target Bundle": "com.example.app.voip", "aps": {}}"#,
+            "App/notes.apns": "no JSON here",
+            "package.json": #"{"name": "app", "version": "1.0.0"}"#,
+        ])
+        let result = try run(["check", "--format", "concise", "."], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            App/call.apns:1:29: error: "com.example.app.voip" is a VoIP (PushKit) topic (.voip): simctl delivers only app remote notifications ("VoIP, Complication, File Provider, and other types are not supported") [simulator-push-unsupported]
+            App/notes.apns:1:1: error: unexpected word 'no': strings must be in double quotes [invalid-json]
+            welcome.apns:1:1: warning: the file has no "Simulator Target Bundle": dropped on the Simulator it is not delivered, as nothing says which app it is for [simulator-target-bundle-missing]
+            Found 2 errors and 1 warning in 3 of 3 files.
+
+            """)
+        #expect(result.stderr == "")
+        // Every .apns file is linted, even one that holds no JSON; the package.json is skipped.
+        let shown = try run(["check", "--show-files", "."], in: dir)
+        #expect(shown.stdout == "App/call.apns\nApp/notes.apns\nwelcome.apns\n")
+        #expect(shown.stderr == Self.packageSkipped + Self.skipNote)
+    }
+
     @Test func showFilesListsTheLintedFilesAndSaysWhyTheOthersAreSkipped() throws {
         let dir = try workspace(Self.repository)
         let result = try run(["check", "--show-files", "."], in: dir)

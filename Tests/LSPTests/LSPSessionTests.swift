@@ -33,6 +33,17 @@ import Testing
 
     /// initialize → initialized → didOpen → diagnostics → codeAction → the edit applied → didChange → no diagnostics →
     /// shutdown → exit.
+    /// Issue 37: an editor gives `.apns` files no language of its own (Neovim: none; VS Code: plaintext); the server
+    /// goes by the extension and reads it as the Simulator does.
+    @Test("a Simulator .apns file is linted whatever language the editor gives it", arguments: ["", "plaintext", "json"])
+    func simulatorFileIsLinted(language: String) throws {
+        let uri = "file:///tmp/apns-lint-lsp/welcome.apns"
+        let (_, diagnostics) = try EditorClient.opening(uri, language: language, text: #"{"aps": {"alert": "Welcome"}}"#)
+        #expect(diagnostics.map { $0["code"] as? String } == ["simulator-target-bundle-missing"])
+        #expect(diagnostics.map { bounds($0["range"]) } == [[0, 0, 0, 1]])
+        #expect(diagnostics.first?["severity"] as? Int == 2)
+    }
+
     @Test func quickFixClearsTheDiagnostic() throws {
         let (client, diagnostics) = try EditorClient.opening(Self.uri, language: "json", text: Self.badJSON)
         #expect(diagnostics.count == 1)

@@ -39,7 +39,8 @@ enum ExpoDialect {
     static let fieldNames = fields.map(\.key)
     /// Keys only an Expo message has among the systems apns-lint reads.
     static let distinctiveKeys: Set<String> = ["_contentAvailable", "channelId", "categoryId", "richContent"]
-    static let ownKeys = Set(fieldNames)
+    /// Its fields, and the spellings of the content-available flag it reports (FCM's legacy `content_available`).
+    static let ownKeys = Set(fieldNames).union(["content_available", "content-available"])
     /// The most recipients one request may have.
     static let recipientLimit = 100
     static let priorities = ["default": "10", "high": "10", "normal": "5"]

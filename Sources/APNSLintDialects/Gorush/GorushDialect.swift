@@ -205,6 +205,7 @@ enum GorushDialect {
         if let category = valid("category"), category.value.string != "" { request.aps("category", from: category) }
         // The alert dictionary: title and message, then alert.* over them.
         let alertFields = valid("alert")?.value.members ?? []
+        if let alert = valid("alert"), !alertFields.isEmpty { request.alertIsWritten(at: alert) }
         if title != nil || !alertFields.isEmpty {
             if let title { request.alert("title", from: title) }
             if let message, title != nil { request.alert("body", from: message) }

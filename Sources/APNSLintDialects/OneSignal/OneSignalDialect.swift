@@ -69,9 +69,31 @@ enum OneSignalDialect {
         return !keys.isDisjoint(with: ["ios_badgeType", "ios_badgeCount", "ios_interruption_level", "apns_push_type_override"])
     }
 
+    /// The JSON types of the API description (and of OneSignal's SDKs, which refuse others).
+    static let fieldTypes: [String: ServiceValueType] = [
+        "app_id": .string, "contents": .object, "headings": .object, "subtitle": .object, "mutable_content": .bool,
+        "ios_badgeType": .string, "ios_badgeCount": .integer, "ios_sound": .string, "ios_category": .string, "thread_id": .string,
+        "summary_arg": .string, "summary_arg_count": .integer, "ios_interruption_level": .string, "ios_relevance_score": .number,
+        "target_content_identifier": .string, "apns_alert": .object, "apns_push_type_override": .string, "ttl": .integer,
+        "collapse_id": .string, "priority": .integer, "ios_attachments": .object, "data": .object, "url": .string, "buttons": .array,
+        "template_id": .string, "include_aliases": .object, "send_after": .string, "included_segments": .stringArray,
+        "excluded_segments": .stringArray, "include_subscription_ids": .stringArray, "include_player_ids": .stringArray,
+        "include_external_user_ids": .stringArray, "include_ios_tokens": .stringArray, "filters": .array, "name": .string,
+    ]
+
     static func translate(_ document: DocumentNode, now: Int?) -> DialectTranslation {
-        guard let members = document.members else { return DialectTranslation(request: document) }
+        guard let written = document.members else { return DialectTranslation(request: document) }
         var request = ServiceRequest(message: document, in: document, path: [])
+        // A value of another type than the API's is reported, and not translated: what OneSignal does with it is not
+        // documented (its SDKs refuse it before sending).
+        let members = written.filter { member in
+            guard let type = fieldTypes[member.key], !member.value.isNull, !type.admits(member.value) else { return true }
+            request.note(.oneSignalRequestInvalid,
+                         "\"\(member.key)\" is \(member.value.kind.phrase), but OneSignal's API description gives \(type == .object && textFields[member.key] != nil ? "a map of languages to texts" : type.phrase): what OneSignal does with another type is not documented, and its SDKs refuse most",
+                         help: type == .object && textFields[member.key] != nil ? "write \"\(member.key)\": {\"en\": …}" : "write \(type.phrase) for \"\(member.key)\"",
+                         at: member.value.range, pointer: request.pointer(member.key), severity: .warning)
+            return false
+        }
         func last(_ key: String) -> Member? { members.last { $0.key == key } }
         func refuse(_ message: String, help: String, at range: SourceRange, _ pointer: JSONPointer, severity: Severity? = nil) {
             request.note(.oneSignalRequestInvalid, message, help: help, at: range, pointer: pointer, severity: severity)
@@ -83,11 +105,7 @@ enum OneSignalDialect {
         var hasContents = false
         for key in ["headings", "subtitle", "contents"] {
             guard let member = last(key) else { continue }
-            guard let languages = member.value.members else {
-                refuse("\"\(key)\" is \(member.value.kind.phrase), but OneSignal takes a map of languages to texts: {\"en\": \"…\"}",
-                       help: "write \"\(key)\": {\"en\": …}", at: member.value.range, request.pointer(key))
-                continue
-            }
+            guard let languages = member.value.members else { continue }
             guard let english = languages.last(where: { $0.key == "en" }) else {
                 refuse("\"\(key)\" has no English (\"en\") text: OneSignal refuses the notification (\"Message Notifications must have English language content\")",
                        help: "add \"en\": English is the text for every device whose language the map does not have", at: member.keyRange, request.pointer(key))
@@ -127,8 +145,9 @@ enum OneSignalDialect {
                 request.aps("interruption-level", from: level, value: value == text ? nil : ServiceRequest.string(value, at: level.value.range))
             } else {
                 refuse("\(level.value.string.map { "\"\($0)\"" } ?? level.value.kind.phrase) is not one of OneSignal's interruption levels (active, passive, time_sensitive, critical), so the notification does not get the level meant",
-                       help: (level.value.string.flatMap { Suggestion.closest(to: $0, in: Array(interruptionLevels.keys)) }.map { "did you mean \"\($0)\"? " } ?? "")
-                           + "OneSignal's API description spells it \"time_sensitive\"", at: level.value.range, request.pointer("ios_interruption_level"))
+                       help: (level.value.string.flatMap { Suggestion.closest(to: $0, in: ["active", "passive", "time_sensitive", "critical"]) }
+                           .map { "did you mean \"\($0)\"? " } ?? "") + "OneSignal's API description writes active, passive, time_sensitive or critical",
+                       at: level.value.range, request.pointer("ios_interruption_level"))
             }
         }
         let badgeIncrease = badge(members, into: &request)
