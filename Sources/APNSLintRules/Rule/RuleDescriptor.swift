@@ -124,7 +124,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
         case .headers: "Headers"
         case .liveActivity: "Live Activities"
         case .size: "Size"
-        case .dialect: "System formats (node-apn, ADCK, Skygear, apns_json)"
+        case .dialect: "System formats (node-apn, ADCK, Skygear, apns_json, and what every push service drops or rewrites)"
         case .fcm: "Firebase Cloud Messaging (FCM requests, Skygear's Android messages)"
         case .sns: "Amazon SNS"
         case .simulator: "Xcode Simulator (.apns files)"

@@ -6,7 +6,7 @@ struct DialectMissingKeyRule: Rule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "The library needs a key this definition does not give, and without it sends nothing or something the device shows wrongly (apns_json: an alert's `body`; apns_erlv3: `token`).",
+            summary: "The system needs a key this definition does not give, and without it sends nothing or something the device shows wrongly (apns_json: an alert's `body`; apns_erlv3: `token`; gorush: `topic`).",
             rationale: """
                 apns_json's `make_alert/1` always writes \
                 a body: an alert proplist without `body` is sent with the text "undefined" \
@@ -17,7 +17,9 @@ struct DialectMissingKeyRule: Rule {
                 ../shared/oracles). An SNS `Publish` request with an `APNS_VOIP` payload and no \
                 `AWS.SNS.MOBILE.APNS.PUSH_TYPE` attribute is reported too, as a warning: SNS decides alert or \
                 background itself, and AWS asks for the attribute for VoIP pushes (what APNs then does with the push \
-                is not documented).
+                is not documented). A gorush iOS notification without `topic` is reported as a warning: gorush has \
+                no default, and APNs refuses a request without `apns-topic` sent with a token (.p8) key \
+                (`MissingTopic`, gorush #341), while a certificate implies its app's topic.
                 """,
             severity: .certain(
                 "apns_json's `make_alert/1` sends an alert proplist without `body` with the text \"undefined\", which the device shows, and apns_erlv3 sends nothing without a `token`",
