@@ -50,12 +50,25 @@ struct DialectChoiceTests {
         (#"{"body": "Hi", "truncate": true}"#, .adck),
         (#"{"message": {"body": "Hi"}}"#, .skygear),
         (#"{"alert": "Hi", "extra": {"id": 1}}"#, .apnsJSON),
+        (#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Hi"}"#, .expo),
+        (#"[{"to": "ExpoPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Hi"}]"#, .expo),
+        (#"{"to": "f47ac10b-58cc-4372-a567-0e02b2c3d479", "mutableContent": true, "title": "Hi"}"#, .expo),
+        (#"{"app_id": "5eb5a37e-b458-11e3-ac11-000c2940e62c", "included_segments": ["All"], "contents": {"en": "Hi"}}"#, .oneSignal),
+        (#"{"notifications": [{"platform": 1, "tokens": ["a"], "topic": "t.app", "message": "Hi"}]}"#, .gorush),
+        (#"{"Simulator Target Bundle": "com.example.app", "aps": {"alert": "Hi"}}"#, .apns),
     ])
     func detected(json: String, dialect: Dialect) throws {
         let translated = try Translated(json)
         #expect(translated.choice.dialect == dialect)
         // ADCK always says that it uses the retired binary interface; nothing else is said.
         #expect(translated.notes.allSatisfy { $0.hasPrefix("legacy-binary-interface ") })
+    }
+
+    /// FCM's legacy `content_available` beside an Expo push token: an Expo message with the flag misspelt, not a mix.
+    @Test func anExpoTokenOutweighsFCMsLegacyFlag() throws {
+        let translated = try Translated(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "content_available": true, "priority": "normal", "data": {}}"#)
+        #expect(translated.choice.dialect == .expo)
+        #expect(translated.notes == [#"dialect-dropped-key 1:53 Expo does not read "content_available": the request goes out without it, so what it asks for does not happen"#])
     }
 
     @Test func theDefinitionsOwnDeclarationWinsAndIsRemoved() throws {

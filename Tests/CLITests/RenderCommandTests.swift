@@ -25,6 +25,29 @@ struct RenderCommandTests {
         #expect(unknown.stderr.contains("pushy"))
     }
 
+    /// Issue 37: each push service's request, and the Simulator's delivery, as `render --dialect` prints them.
+    @Test func dialectOptionRendersEachServicesRequest() throws {
+        let dir = try workspace([
+            "expo.json": #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "priority": "normal", "data": {"id": 7}}"#,
+            "onesignal.json": #"{"app_id": "5eb5a37e-b458-11e3-ac11-000c2940e62c", "included_segments": ["All"], "contents": {"en": "Hi"}, "priority": 10}"#,
+            "gorush.json": #"{"notifications": [{"platform": 1, "tokens": ["a"], "topic": "t.app", "message": "Hi", "priority": "normal"}, {"platform": 1, "tokens": ["b"], "topic": "t.app", "message": "Bye"}]}"#,
+            "push.json": #"{"Simulator Target Bundle": "com.example.app", "aps": {"alert": "Hi"}}"#,
+        ])
+        let cases: [(dialect: String, file: String, stdout: String)] = [
+            ("expo", "expo.json", "apns-push-type: alert\napns-priority: 5\n\n{\"aps\":{\"alert\":{\"title\":\"Hi\"}},\"body\":{\"id\":7}}\n"),
+            ("onesignal", "onesignal.json", "apns-push-type: alert\napns-priority: 10\n\n{\"aps\":{\"alert\":{\"body\":\"Hi\"},\"mutable-content\":1}}\n"),
+            // One request per iOS notification.
+            ("gorush", "gorush.json", "apns-push-type: alert\napns-priority: 5\napns-topic: t.app\n\n{\"aps\":{\"alert\":\"Hi\"}}\n"
+                + "apns-push-type: alert\napns-topic: t.app\n\n{\"aps\":{\"alert\":\"Bye\"}}\n"),
+            ("simulator", "push.json", "\n{\"Simulator Target Bundle\":\"com.example.app\",\"aps\":{\"alert\":\"Hi\"}}\n"),
+        ]
+        for (dialect, file, stdout) in cases {
+            let result = try run(["render", "--headers", "--dialect", dialect, file], in: dir)
+            #expect(result.status == 0, "\(dialect): \(result.stderr)")
+            #expect(result.stdout == stdout, "\(dialect)")
+        }
+    }
+
     @Test func yamlMultiDocumentPrintsOneLinePerDocument() throws {
         let yaml = """
             # two definitions
