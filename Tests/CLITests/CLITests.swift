@@ -405,6 +405,18 @@ struct ErlangCommandTests {
         #expect(result.stdout.hasPrefix("n.eterm:1:25: warning: apns_json:make_notification/1 sends the integer 5 as the text \"5\""))
     }
 
+    /// Issue 37: standard input named as a Simulator file is read as the Simulator reads it.
+    @Test func simulatorFileOnStandardInput() throws {
+        let result = try run(["check", "--format", "concise", "-", "--stdin-filename", "push/welcome.apns"],
+                             stdin: Data(#"{"Simulator Target Bundle": "com.example.app.complication", "aps": {}}"#.utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            push/welcome.apns:1:29: error: "com.example.app.complication" is a watch complication topic (.complication): simctl delivers only app remote notifications ("VoIP, Complication, File Provider, and other types are not supported") [simulator-push-unsupported]
+            Found 1 error in 1 of 1 file.
+
+            """)
+    }
+
     @Test func malformedTermsEndWithADiagnostic() throws {
         for (text, location, message) in [
             ("[{alert, <<\"Hi\">>}", "1:19", "the list opened at 1:1 is never closed"),

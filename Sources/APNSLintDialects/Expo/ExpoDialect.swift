@@ -110,7 +110,7 @@ enum ExpoDialect {
                 request.dropped(member, system: "Expo", known: fieldNames, meant: contentAvailableMisspellings)
                 continue
             }
-            guard type.admits(member.value) || member.value.isNull && member.key != "to" else {
+            guard type.admits(member.value) || member.value.isNull else {
                 request.note(.expoRequestInvalid,
                              "\"\(member.key)\" is \(member.value.kind.phrase), but Expo takes \(type.phrase): it refuses the request (VALIDATION_ERROR) and sends none of its messages",
                              help: "write \(type.phrase) for \"\(member.key)\"", at: member.value.range, pointer: request.pointer(member.key))
@@ -165,7 +165,7 @@ enum ExpoDialect {
                 break
             }
         }
-        if last("to") == nil {
+        if last("to").map({ $0.value.isNull }) ?? true {
             request.note(.expoRequestInvalid, "the message has no \"to\", the one field Expo requires: it refuses the request",
                          help: "add \"to\": \"ExponentPushToken[…]\" (or an array of tokens)", at: request.owner, pointer: request.pointer())
         }
@@ -226,11 +226,17 @@ enum ExpoDialect {
                          help: "write \"sound\": \"default\"", at: member.value.range, pointer: request.pointer("sound"))
             return
         }
-        let converted = parts.compactMap { part -> Member? in
-            guard part.key == "critical", let critical = part.value.bool else { return part }
-            return critical ? Member(key: part.key, keyRange: part.keyRange, value: DocumentNode(.number(NumberLiteral(text: "1", isInteger: true)), range: part.value.range)) : nil
+        // `critical` is a boolean in Expo's message and 1 in APNs's sound dictionary.
+        guard let critical = parts.lastIndex(where: { $0.key == "critical" && $0.value.bool != nil }) else {
+            request.aps("sound", from: member)
+            return
         }
-        request.aps("sound", from: member, value: converted.count == parts.count && converted.elementsEqual(parts, by: { $0.value.range == $1.value.range && $0.value.bool == $1.value.bool })
-                        ? nil : DocumentNode(.object(converted), range: member.value.range))
+        var converted = parts
+        if parts[critical].value.bool == true {
+            converted[critical].value = DocumentNode(.number(NumberLiteral(text: "1", isInteger: true)), range: parts[critical].value.range)
+        } else {
+            converted.remove(at: critical)
+        }
+        request.aps("sound", from: member, value: DocumentNode(.object(converted), range: member.value.range))
     }
 }

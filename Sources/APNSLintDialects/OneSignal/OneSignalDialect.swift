@@ -102,7 +102,6 @@ enum OneSignalDialect {
             request.dropped(member, system: "OneSignal", known: knownFields, meant: contentAvailableMisspellings)
         }
         // The alert's texts, in English.
-        var hasContents = false
         for key in ["headings", "subtitle", "contents"] {
             guard let member = last(key) else { continue }
             guard let languages = member.value.members else { continue }
@@ -111,7 +110,6 @@ enum OneSignalDialect {
                        help: "add \"en\": English is the text for every device whose language the map does not have", at: member.keyRange, request.pointer(key))
                 continue
             }
-            if key == "contents" { hasContents = true }
             request.alert(textFields[key]!, from: Member(key: key, keyRange: member.keyRange, value: english.value))
         }
         let contentAvailable = last("content_available")
