@@ -143,6 +143,14 @@ struct ExpoMessageTests {
         ])
     }
 
+    @Test func aCriticalSoundIsAPNssDictionary() {
+        let report = lint(#"{"to": "ExponentPushToken[x]", "body": "Smoke alarm", "sound": {"critical": true, "name": "alarm.caf", "volume": 0.8}}"#)
+        #expect(render(report)?.hasSuffix(#"{"aps":{"alert":{"body":"Smoke alarm"},"sound":{"critical":1,"name":"alarm.caf","volume":0.8}}}"# + "\n") == true)
+        #expect(report.ruleIDs == ["critical-alert-entitlement"])
+        let quiet = lint(#"{"to": "ExponentPushToken[x]", "body": "Hi", "sound": {"critical": false, "name": "chime.caf"}}"#)
+        #expect(render(quiet)?.hasSuffix(#"{"aps":{"alert":{"body":"Hi"},"sound":{"name":"chime.caf"}}}"# + "\n") == true)
+    }
+
     @Test func aDeviceTokenIsNotAnExpoPushToken() {
         let report = lint(#"{"to": "740f4707bebcf74f9b7c25d48e3358945f6aa01da5ddb387462c7eaf61bb78ad", "body": "Hi"}"#)
         #expect(report.dialects == [.expo])
