@@ -1,3 +1,4 @@
+import APNSLintDialects
 import APNSLintRules
 import APNSLintSyntax
 
@@ -11,7 +12,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     public var fileExtensions: [String] {
         switch self {
         // An Xcode Simulator notification file (`push.apns`) is JSON.
-        case .json: ["json", "apns"]
+        case .json: ["json"] + Dialect.byFileExtension.keys.sorted()
         case .yaml: ["yaml", "yml"]
         case .erlang: ["erl", "eterm", "term", "config"]
         }

@@ -192,8 +192,11 @@ extension Dialect {
     /// reads.
     public static func implied(byFileName name: String) -> Dialect? {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
-        return name[name.index(after: dot)...].lowercased() == SimulatorDialect.fileExtension ? .simulator : nil
+        return byFileExtension[name[name.index(after: dot)...].lowercased()]
     }
+
+    /// The file extensions only one system's files have (JSON each): the Simulator's `.apns`.
+    public static let byFileExtension = [SimulatorDialect.fileExtension: Dialect.simulator]
 
     /// Why a definition in this dialect whose translation sends nothing to APNs (`DialectTranslation.sendsAPNs`)
     /// does not, for `render`.

@@ -452,6 +452,8 @@ struct GarbageInputTests {
         var generator = SystemRandomNumberGenerator()
         var bytes = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
         bytes[0] = 0xFF
+        // Not FF FE: that is UTF-16's byte order mark, which is left to the reader (1 run in 256 drew it).
+        if bytes[1] == 0xFE { bytes[1] = 0x80 }
         let dir = try workspace(["in.json": Data(bytes)])
         let result = try run(["check", "--color", "never", "in.json"], in: dir)
         #expect(result.status == 1)
