@@ -200,11 +200,14 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if fix || diff || fixOnly {
-            if let stream = files.first(where: { $0.stream == .jsonLines })?.path ?? standardInput.flatMap({ $0.stream == nil ? nil : $0.name }) {
+            // A stream asked for by name cannot be fixed: that is a usage error. One a walk found is checked, not fixed.
+            let named = files.first { $0.stream == .jsonLines && $0.origin == .named }?.path
+            if let stream = named ?? standardInput.flatMap({ $0.stream == nil ? nil : $0.name }) {
                 printError("apns-lint: error: '\(stream)' is a JSON Lines stream, which is checked a record at a time and never rewritten; fix the definitions at their source, or leave it out of --fix, --diff and --fix-only")
                 throw ExitCode(2)
             }
-            try runFixes(workspace, files: files, standardInput: standardInput, headers: headers, inputErrors: inputErrors)
+            try runFixes(workspace, files: files.filter { $0.stream != .jsonLines }, streams: files.filter { $0.stream == .jsonLines },
+                         standardInput: standardInput, headers: headers, inputErrors: inputErrors)
             return
         }
         let writer = try reportWriter()
@@ -267,10 +270,16 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// `--fix`, `--diff`, `--fix-only`: fix every input, then write, print the diff, or report what is left.
-    private func runFixes(_ workspace: Workspace, files: [InputFile], standardInput: StandardInput?,
+    /// - Parameter streams: JSON Lines streams a walk found: never rewritten, so checked (with `--fix`) or left out
+    ///   (`--diff`, `--fix-only`), with a note that says so.
+    private func runFixes(_ workspace: Workspace, files: [InputFile], streams: [InputFile], standardInput: StandardInput?,
                           headers: [HeaderOption], inputErrors: [InputError]) throws {
+        for stream in streams {
+            let what = diff || fixOnly ? "left out of \(diff ? "--diff" : "--fix-only")" : "its records are checked, not fixed"
+            printError("apns-lint: note: '\(stream.path)' is a JSON Lines stream, which is never rewritten: \(what)")
+        }
         // Nothing could be read: the path errors are the whole answer, with no "0 files would be changed" before them.
-        if files.isEmpty && standardInput == nil && !inputErrors.isEmpty {
+        if files.isEmpty && streams.isEmpty && standardInput == nil && !inputErrors.isEmpty {
             for failure in inputErrors { printError("apns-lint: error: \(failure)") }
             throw ExitCode(2)
         }
@@ -278,7 +287,7 @@ struct CheckCommand: ParsableCommand {
         let (fixed, skipped) = try endingRunOnError { () throws(ConfigurationError) in
             try workspace.fix(files: files, headers: headers, options: options, role: role)
         }
-        if fixed.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
+        if fixed.isEmpty && streams.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
         var results = fixed.map { $0.map { ($0, true) } }
         if let input = standardInput {
             let result = input.linter.fix(SourceText(bytes: input.bytes), fileName: input.name, format: input.format, headers: headers,
@@ -351,6 +360,20 @@ struct CheckCommand: ParsableCommand {
         }
         let writer = try reportWriter()
         writer.add(reports)
+        // The streams' records after the files, as `check` orders them, read and reported a batch at a time.
+        for stream in streams {
+            guard let kind = stream.stream else { continue }
+            do {
+                if try workspace.lint(stream: stream, kind: kind, headers: headers, role: role, jobs: jobs,
+                                      transform: writer.prepare, consume: writer.add) == nil {
+                    writer.addStream(kind)
+                }
+            } catch let error as InputError {
+                failures.append(error)
+            } catch let error as ConfigurationError {
+                _ = try endingRunOnError { () throws(ConfigurationError) in throw error }
+            }
+        }
         try finish(writer, failures: failures, extra: fixedLine)
     }
 

@@ -66,6 +66,44 @@ struct StreamCommandTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("sent.jsonl"), encoding: .utf8) == Self.log)
     }
 
+    /// Issue 38: a stream a walk finds does not stop `--fix` on the tree; it is checked (`--fix`) or left out
+    /// (`--diff`, `--fix-only`), and a note says so.
+    @Test func fixOnATreeChecksTheStreamsItFindsAndFixesTheRest() throws {
+        let bad = "{\"aps\":{\"alert\":\"Hi\",\"badge\":\"3\"}}\n"
+        let log = "{\"aps\":{\"alert\":\"Hi\",\"badge\":\"5\"}}\n{\"aps\":{\"alert\":\"Yo\"}}\n"
+        let dir = try workspace(["bad.json": Data(bad.utf8), "logs/sent.jsonl": Data(log.utf8)])
+        let diff = try run(["check", "--diff", "."], in: dir)
+        #expect(diff.status == 1)
+        #expect(diff.stdout == """
+            --- a/bad.json
+            +++ b/bad.json
+            @@ -1,1 +1,1 @@
+            -{"aps":{"alert":"Hi","badge":"3"}}
+            +{"aps":{"alert":"Hi","badge":3}}
+
+            """)
+        #expect(diff.stderr == """
+            apns-lint: note: 'logs/sent.jsonl' is a JSON Lines stream, which is never rewritten: left out of --diff
+            1 file would be changed by 1 fix.
+
+            """)
+        let fixed = try run(["check", "--fix", "--format", "concise", "."], in: dir)
+        #expect(fixed.status == 1)
+        #expect(fixed.stderr == "apns-lint: note: 'logs/sent.jsonl' is a JSON Lines stream, which is never rewritten: its records are checked, not fixed\n")
+        #expect(fixed.stdout == """
+            logs/sent.jsonl:1:30: error: "badge" must be a whole number (the count on the app icon), but it is a string ("5"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]
+            Found 1 error in 0 of 1 file and 1 of 2 records in 1 file.
+            Fixed 1 problem in 1 file.
+
+            """)
+        #expect(try String(contentsOf: dir.appendingPathComponent("bad.json"), encoding: .utf8) == "{\"aps\":{\"alert\":\"Hi\",\"badge\":3}}\n")
+        #expect(try String(contentsOf: dir.appendingPathComponent("logs/sent.jsonl"), encoding: .utf8) == log)
+        let fixOnly = try run(["check", "--fix-only", "."], in: dir)
+        #expect(fixOnly.status == 0)
+        #expect(fixOnly.stdout == "Fixed 0 problems in 0 files.\n")
+        #expect(fixOnly.stderr == "apns-lint: note: 'logs/sent.jsonl' is a JSON Lines stream, which is never rewritten: left out of --fix-only\n")
+    }
+
     @Test func aWalkLintsAStreamWhoseFirstRecordIsADefinition() throws {
         let dir = try workspace([
             "push/sent.jsonl": Data(Self.log.utf8),

@@ -16,7 +16,7 @@ struct DialectLibraryErrorRule: Rule {
                 `function_clause` or `case_clause` on values they cannot convert, and apns_erlv3 refuses a \
                 notification without a binary `token`. The message names the exception the library raises. \
                 Severity: the library raises, so no request reaches APNs (the recorded behaviour of each library at \
-                the pinned version: ../shared/oracles).
+                the pinned version: Tests/OracleTests/Corpora).
                 """,
             severity: .certain(
                 "the library raises at its pinned version (node-apn 7.1.0, ADCK 0.2.0, apns_json and apns_erlv3 1.3.3), so no request reaches APNs",

@@ -14,7 +14,7 @@ struct DialectMissingKeyRule: Rule {
                 `token` (`{key_not_found, token}`): it builds the payload, then sends nothing. `render` still prints \
                 what the library builds. Severity: an error, because the device shows text nobody wrote, or nothing \
                 is sent (the libraries' code at the pinned commits, and their recorded behaviour in \
-                ../shared/oracles). An SNS `Publish` request with an `APNS_VOIP` payload and no \
+                Tests/OracleTests/Corpora). An SNS `Publish` request with an `APNS_VOIP` payload and no \
                 `AWS.SNS.MOBILE.APNS.PUSH_TYPE` attribute is reported too, as a warning: SNS decides alert or \
                 background itself, and AWS asks for the attribute for VoIP pushes (what APNs then does with the push \
                 is not documented). A gorush iOS notification without `topic` is reported as a warning: gorush has \
