@@ -64,9 +64,19 @@ public struct FileReport: Sendable {
     }
 
     /// Which part of the file a diagnostic is about, for messages: "document 2 of 3" in a YAML stream, "record 120,311"
-    /// in a JSON Lines stream; nil when the file holds one definition.
+    /// in a JSON Lines stream; nil when the file holds one definition. A finding placed in another file (a header the
+    /// configuration gives) is about this file's request: "the request for push/a.json".
     public func partName(of diagnostic: Diagnostic) -> String? {
-        partName(ofDocument: diagnostic.document)
+        let part = partName(ofDocument: diagnostic.document)
+        guard diagnostic.externalLocation != nil else { return part }
+        return "the request for \(fileName)" + (part.map { ", \($0)" } ?? "")
+    }
+
+    /// Where a diagnostic is, as `path:line:column`: in this file, in another (a header the configuration gives), or
+    /// the file's name alone when it has no place (a header from the command line).
+    public func place(of diagnostic: Diagnostic) -> String {
+        if let range = diagnostic.range { return "\(fileName):\(source.position(of: range.start))" }
+        return diagnostic.externalLocation?.description ?? fileName
     }
 
     /// The same for the document at `index` (nil: the file's only one).

@@ -149,7 +149,6 @@ public struct Renderer: Sendable {
 
     /// `path:line:col: severity: message [rule]`.
     public static func conciseLine(_ diagnostic: Diagnostic, in report: FileReport) -> String {
-        let location = diagnostic.range.map { "\(report.fileName):\(report.source.position(of: $0.start))" } ?? report.fileName
-        return "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.ruleID)]"
+        ConciseReporter().line(for: diagnostic, in: report)
     }
 }

@@ -20,12 +20,7 @@ public struct TextReporter: Sendable {
         let source = report.source
         var out = ""
         let severity = paint(diagnostic.severity.rawValue, severityColor(diagnostic.severity), bold: true)
-        let location: String
-        if let range = diagnostic.range {
-            location = "\(report.fileName):\(source.position(of: range.start))"
-        } else {
-            location = report.fileName
-        }
+        let location = report.place(of: diagnostic)
         out += "\(paint(location, nil, bold: true)): \(severity): \(paint(diagnostic.message, nil, bold: true)) \(paint("[\(diagnostic.ruleID)]", "2"))\n"
         if let range = diagnostic.range {
             out += excerpt(range, in: source)

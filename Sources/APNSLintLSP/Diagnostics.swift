@@ -40,6 +40,26 @@ extension LanguageServer {
         return result
     }
 
+    /// A finding placed in a configuration file, at its line there: the message says which file's request it is about
+    /// (the definition may not be open next to it), and it carries no fix (none edits the configuration).
+    func lspDiagnostic(_ diagnostic: Diagnostic, at location: ExternalLocation, report: FileReport) -> [String: Any] {
+        var message = diagnostic.message
+        if let part = report.partName(of: diagnostic) { message += " (\(part))" }
+        for note in diagnostic.notes where note.range == nil { message += "\nnote: \(note.message)" }
+        if let help = diagnostic.help { message += "\nhelp: \(help)" }
+        // ExternalLocation counts lines and columns from 1; LSP from 0 (a configuration file's header line is ASCII
+        // up to the value, so its column is the same in UTF-16).
+        let position = LSPPosition(line: location.line - 1, character: location.column - 1)
+        return [
+            "range": LSPRange(start: position, end: position).json,
+            "severity": Self.severity(diagnostic.severity),
+            "code": diagnostic.ruleID,
+            "codeDescription": ["href": APNSLintTool.documentationURL(forRule: diagnostic.ruleID)],
+            "source": APNSLintTool.name,
+            "message": message,
+        ]
+    }
+
     func lspRange(of diagnostic: Diagnostic, in document: Document) -> LSPRange {
         diagnostic.range.map(document.range(of:)) ?? LSPRange.start
     }

@@ -36,6 +36,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// The last report of each open document that was linted (nil: skipped, not a definition), for code actions and
     /// hover.
     var reports: [String: LintOutcome] = [:]
+    /// Findings placed in a configuration file (a header it gives is wrong for an open definition), published on that
+    /// file's URI: configuration URI → definition URI → its LSP diagnostics.
+    var configurationFindings: [String: [String: [[String: Any]]]] = [:]
     var settings = ServerSettings()
     var workspace: Workspace
     /// What is wrong with the client's inline settings (`ServerSettings`), said on every document.
@@ -172,7 +175,8 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri = Self.uri(in: object) else { return invalid(method) }
             documents[uri] = nil
             reports[uri] = nil
-            sendNotification("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": [Any]()])
+            sendNotification("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": configurationDiagnostics(at: uri)])
+            publishConfigurationFindings(of: uri, [], report: nil)
         case "workspace/didChangeWatchedFiles":
             reloadConfiguration()
         case "workspace/didChangeConfiguration":

@@ -31,8 +31,12 @@ extension LanguageServer {
                     ? "the client's settings cannot be read, so they are left out" : "the configuration cannot be read, so the defaults apply"
                 diagnostics.append(["range": LSPRange.start.json, "severity": 1, "source": APNSLintTool.name, "message": "\(consequence): \(problem)"])
             }
-            diagnostics += outcome.report.diagnostics.map { lspDiagnostic($0, in: document, report: outcome.report) }
+            diagnostics += outcome.report.diagnostics.filter { $0.externalLocation == nil }
+                .map { lspDiagnostic($0, in: document, report: outcome.report) }
         }
+        publishConfigurationFindings(of: uri, outcome?.report.diagnostics.filter { $0.externalLocation != nil } ?? [], report: outcome?.report)
+        // A configuration file open in the editor shows what its headers do to the open definitions.
+        if document.isConfigurationFile { diagnostics += configurationDiagnostics(at: uri) }
         var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
         if let version = document.version { params["version"] = version }
         sendNotification("textDocument/publishDiagnostics", params)
@@ -63,6 +67,42 @@ extension LanguageServer {
             ? linter.lint(document.text, fileName: fileName, format: format, path: document.path)
             : linter.lintIfDefinition(document.text, fileName: fileName, format: format, path: document.path) else { return nil }
         return LintOutcome(linter: linter, report: report, configurationProblem: problem)
+    }
+
+    /// Publishes, on each configuration file's URI, the findings placed there for the definition at `uri` (replacing
+    /// those of its last lint), with those of every other open definition.
+    func publishConfigurationFindings(of uri: String, _ findings: [Diagnostic], report: FileReport?) {
+        var touched = Set(configurationFindings.compactMap { $0.value[uri] == nil ? nil : $0.key })
+        for key in touched { configurationFindings[key]?[uri] = nil }
+        for finding in findings {
+            guard let location = finding.externalLocation, let report else { continue }
+            let configuration = Document.uri(forPath: location.absolutePath)
+            configurationFindings[configuration, default: [:]][uri, default: []].append(lspDiagnostic(finding, at: location, report: report))
+            touched.insert(configuration)
+        }
+        for configuration in touched.sorted() {
+            if configurationFindings[configuration]?.isEmpty == true { configurationFindings[configuration] = nil }
+            sendNotification("textDocument/publishDiagnostics", ["uri": configuration, "diagnostics": configurationDiagnostics(at: configuration)])
+        }
+    }
+
+    /// The findings placed in the configuration file at `uri` by the open definitions, each once (the same bad header
+    /// is the same finding for every file it applies to), in the definitions' order.
+    func configurationDiagnostics(at uri: String) -> [[String: Any]] {
+        var seen = Set<String>()
+        var diagnostics: [[String: Any]] = []
+        for definition in (configurationFindings[uri] ?? [:]).keys.sorted() {
+            for diagnostic in configurationFindings[uri]?[definition] ?? [] {
+                let key = "\(diagnostic["code"] ?? "")\u{0}\(bounds(diagnostic["range"]))\u{0}\(diagnostic["message"] ?? "")"
+                if seen.insert(key).inserted { diagnostics.append(diagnostic) }
+            }
+        }
+        return diagnostics
+    }
+
+    private func bounds(_ range: Any?) -> String {
+        guard let range = LSPRange(json: range) else { return "" }
+        return "\(range.start.line):\(range.start.character)"
     }
 
     /// The lint outcome of an open document, linted now when it has none yet.

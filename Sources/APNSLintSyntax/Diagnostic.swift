@@ -80,10 +80,32 @@ public struct Note: Hashable, Sendable {
     }
 }
 
+/// A place in another file than the one a finding is about: where a configuration file gives a header.
+public struct ExternalLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file's path as messages show it (relative to the working directory, or absolute).
+    public let path: String
+    /// The same, absolute: for an editor, which names files by URI.
+    public let absolutePath: String
+    /// 1-based, as `SourcePosition`.
+    public let line: Int
+    public let column: Int
+
+    public init(path: String, absolutePath: String, line: Int, column: Int) {
+        self.path = path
+        self.absolutePath = absolutePath
+        self.line = line
+        self.column = column
+    }
+
+    /// `path:line:column`.
+    public var description: String { "\(path):\(line):\(column)" }
+}
+
 /// One finding, independent of how it is shown.
 ///
 /// `range` is nil when the finding concerns something that has no place in the file, such as a header given
-/// on the command line.
+/// on the command line; `externalLocation` says where it is when that is another file (the configuration's
+/// `headers`).
 public struct Diagnostic: Hashable, Sendable {
     public var ruleID: String
     public var severity: Severity
@@ -98,6 +120,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// Which document of a multi-document file (YAML `---`) this is about, counting from 0; nil when the file
     /// holds one document.
     public var document: Int?
+    /// Where the finding is when it is not in the file linted (then `range` is nil): a header the configuration file
+    /// gives is reported at its line there.
+    public var externalLocation: ExternalLocation?
 
     public init(
         ruleID: String,
@@ -108,7 +133,8 @@ public struct Diagnostic: Hashable, Sendable {
         range: SourceRange?,
         notes: [Note] = [],
         fix: Fix? = nil,
-        document: Int? = nil
+        document: Int? = nil,
+        externalLocation: ExternalLocation? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -119,6 +145,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.notes = notes
         self.fix = fix
         self.document = document
+        self.externalLocation = externalLocation
     }
 }
 

@@ -48,7 +48,8 @@ struct ConfigurationTests {
         let text = #"{"aps": {"content-available": 1}}"#
         let loud = linter.lint(text, fileName: "loud.json", path: "/project/push/background/loud.json")
         #expect(loud.summary == ["background-priority-10@-"])
-        #expect(loud.diagnostics[0].notes.map(\.message) == ["apns-priority comes from the configuration: /project/.apns-lint.yml:4:58 (10)"])
+        #expect(loud.diagnostics[0].notes.map(\.message) == ["apns-priority comes from the configuration's headers, which apply to every file they match: 10"])
+        #expect(loud.diagnostics[0].externalLocation?.description == "/project/.apns-lint.yml:4:58")
         let quiet = linter.lint(text, fileName: "quiet.json", path: "/project/push/background/quiet.json")
         #expect(quiet.summary == [])
         #expect(quiet.definition?.headers.fields["apns-priority"]?.string == "5")

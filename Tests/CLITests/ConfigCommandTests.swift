@@ -93,7 +93,9 @@ struct ConfigCommandTests {
             "push/background/refresh.json": #"{"aps": {"content-available": 1}}"#,
         ])
         let result = try run(["check", "--format", "concise", "--strict", "."], in: dir)
-        #expect(result.stdout.hasPrefix("push/background/refresh.json: warning: priority 10 on a background push"))
+        // At the header's line in the configuration.
+        #expect(result.stdout.hasPrefix(".apns-lint.yml:3:58: warning: priority 10 on a background push"))
+        #expect(result.stdout.contains("(the request for push/background/refresh.json) [background-priority-10]"))
         #expect(result.status == 1)
         // The command line wins over the configuration.
         let overridden = try run(["check", "--format", "concise", "--priority", "5", "."], in: dir)

@@ -232,6 +232,31 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// Issue 38: a finding about a header the configuration gives is published on the configuration file, at its
+    /// line, never at the start of the definition; it goes when the header is mended.
+    @Test func aFindingAboutAConfiguredHeaderIsShownInTheConfiguration() throws {
+        let text = "headers:\n  apns-topic: bad topic\n"
+        let directory = try temporaryDirectory(["sync.json": #"{"aps": {"alert": "Hi"}}"#, ".apns-lint.yml": text])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let uri = Document.uri(forPath: directory.appendingPathComponent("sync.json").path)
+        let configuration = directory.appendingPathComponent(".apns-lint.yml")
+        let configurationURI = Document.uri(forPath: configuration.path)
+        let client = EditorClient.inProcess()
+        _ = try client.initialize(["rootUri": Document.uri(forPath: directory.path)])
+        client.open(uri, language: "json", text: #"{"aps": {"alert": "Hi"}}"#)
+        let placed = try client.diagnostics(for: configurationURI)
+        #expect(placed.map { $0["code"] as? String } == ["topic-invalid"])
+        #expect(placed.map { bounds($0["range"]) } == [[1, 14, 1, 14]])
+        #expect((placed.first?["message"] as? String)?.hasPrefix(#"apns-topic "bad topic" holds whitespace, which never appears in a bundle ID; APNs rejects the request with 400 BadTopic (the request for sync.json)"#) == true)
+        #expect(try client.diagnostics(for: uri).isEmpty)
+        // Mended and saved: the configuration's finding goes.
+        try Data("headers:\n  apns-topic: com.example.app\n".utf8).write(to: configuration)
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": configurationURI, "type": 2]]])
+        #expect(try client.diagnostics(for: uri).isEmpty)
+        #expect(try client.diagnostics(for: configurationURI).isEmpty)
+        #expect(try client.shutDown() == 0)
+    }
+
     @Test func initializationOptionsChooseTheConfiguration() throws {
         let directory = try temporaryDirectory([
             "alert.json": LSPSessionTests.badJSON,

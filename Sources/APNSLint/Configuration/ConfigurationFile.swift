@@ -317,7 +317,9 @@ public enum ConfigurationFile {
             } else {
                 throw error("the value of header \(name) must be a string or a number, not \(entry.value.kind.phrase)", at: entry.value.range)
             }
-            return HeaderOption(name: name, value: value, configuredAt: location(entry.value.range))
+            let position = source.position(of: entry.value.range.start)
+            return HeaderOption(name: name, value: value,
+                                configuredAt: ExternalLocation(path: shownAs, absolutePath: path, line: position.line, column: position.column))
         }
 
         func override(_ node: DocumentNode) throws(ConfigurationError) -> Override {

@@ -3,7 +3,8 @@ import APNSLintSyntax
 
 /// `concise`: one line per diagnostic, `path:line:col: severity: message [rule]` (the form Xcode, Vim's
 /// quickfix and most editors parse), or `path: severity: message [rule]` for a diagnostic with no place in the
-/// file (a header from the command line). No excerpt, notes or help. It ends with the same summary line as
+/// file (a header from the command line). A finding about a header the configuration gives is at its line in the
+/// configuration file, and says which file's request it is about. No excerpt, notes or help. It ends with the same summary line as
 /// `full`, which matches no diagnostic pattern.
 public struct ConciseReporter: StreamingReporter {
     public var includeSummary: Bool
@@ -21,13 +22,11 @@ public struct ConciseReporter: StreamingReporter {
     }
 
     public func line(for diagnostic: Diagnostic, in report: FileReport) -> String {
-        var location = report.fileName
-        if let range = diagnostic.range {
-            location += ":\(report.source.position(of: range.start))"
-        }
         // One line each: a line break in a message would start a new, unparseable entry.
-        let message = diagnostic.message.replacingLineBreaks()
-        return "\(location): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.ruleID)]"
+        var message = diagnostic.message.replacingLineBreaks()
+        // A finding placed in the configuration file says which file's request it is about.
+        if diagnostic.externalLocation != nil, let part = report.partName(of: diagnostic) { message += " (\(part))" }
+        return "\(report.place(of: diagnostic)): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.ruleID)]"
     }
 }
 

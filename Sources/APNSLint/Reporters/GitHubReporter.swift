@@ -24,8 +24,10 @@ public struct GitHubReporter: StreamingReporter {
         case .warning: "warning"
         case .info: "notice"
         }
-        var properties = [("file", report.fileName)]
-        if let range = diagnostic.range {
+        var properties = [("file", diagnostic.externalLocation?.path ?? report.fileName)]
+        if let external = diagnostic.externalLocation {
+            properties += [("line", String(external.line)), ("col", String(external.column))]
+        } else if let range = diagnostic.range {
             let (start, end) = report.positions(range)
             properties.append(("line", String(start.line)))
             if start.line == end.line { properties.append(("col", String(start.column))) }

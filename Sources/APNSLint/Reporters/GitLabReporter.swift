@@ -6,7 +6,8 @@ import APNSLintSyntax
 ///
 /// `severity`: `error` → `critical`, `warning` → `minor`, `info` → `info`. `fingerprint` is the 64-bit FNV-1a
 /// hash (16 hex digits) of the rule id, path, JSON Pointer, document index and message, so it stays the same
-/// while the finding does, even when lines move. A diagnostic with no place in the file is at line 1.
+/// while the finding does, even when lines move. A diagnostic with no place in the file is at line 1; one about a
+/// header the configuration gives is at its line in the configuration file.
 public struct GitLabReporter: Reporter, Sendable {
     public init() {}
 
@@ -14,15 +15,17 @@ public struct GitLabReporter: Reporter, Sendable {
         var items: [JSONOutput] = []
         for report in reports {
             for diagnostic in report.diagnostics {
-                let line = diagnostic.range.map { report.source.position(of: $0.start).line } ?? 1
+                let line = diagnostic.externalLocation?.line ?? diagnostic.range.map { report.source.position(of: $0.start).line } ?? 1
+                let description = diagnostic.message + (diagnostic.externalLocation == nil ? "" : report.partName(of: diagnostic).map { " (\($0))" } ?? "")
                 let key = [diagnostic.ruleID, report.fileName, diagnostic.pointer.description,
                            diagnostic.document.map(String.init) ?? "", diagnostic.message].joined(separator: "\u{0}")
                 items.append(.object([
-                    ("description", .string(diagnostic.message)),
+                    ("description", .string(description)),
                     ("check_name", .string(diagnostic.ruleID)),
                     ("fingerprint", .string(Self.fingerprint(key))),
                     ("severity", .string(Self.severity(diagnostic.severity))),
-                    ("location", .object([("path", .string(report.fileName)), ("lines", .object([("begin", .int(line))]))])),
+                    ("location", .object([("path", .string(diagnostic.externalLocation?.path ?? report.fileName)),
+                                          ("lines", .object([("begin", .int(line))]))])),
                 ]))
             }
         }

@@ -206,9 +206,13 @@ public struct SARIFReporter: Reporter, Sendable {
 
     func result(for diagnostic: Diagnostic, in report: FileReport, ruleIndex: Int?, location: JSONOutput,
                 lineHashes: [String]?) -> JSONOutput {
-        var physical: [(String, JSONOutput)] = [("artifactLocation", location)]
+        var physical: [(String, JSONOutput)] = [("artifactLocation", diagnostic.externalLocation.map { artifactLocation($0.path) } ?? location)]
         let startLine: Int
-        if let range = diagnostic.range {
+        if let external = diagnostic.externalLocation {
+            // A header the configuration gives: its line in the configuration file (no line hash: that file is not read).
+            startLine = 0
+            physical.append(("region", .object([("startLine", .int(external.line)), ("startColumn", .int(external.column))])))
+        } else if let range = diagnostic.range {
             let (start, end) = report.positions(range)
             startLine = start.line
             physical.append(("region", .object([

@@ -6,8 +6,8 @@ public struct HeaderOption: Sendable, Hashable {
     public let value: String
     /// How the user gave it, for messages: `--priority`.
     public let option: String
-    /// Where a configuration file gave it (`path:line:column`); nil for the command line.
-    public let location: String?
+    /// Where a configuration file gave it; nil for the command line.
+    public let location: ExternalLocation?
     /// True for a header a program passes with the request body it lints.
     public let isRequestHeader: Bool
 
@@ -30,7 +30,7 @@ public struct HeaderOption: Sendable, Hashable {
     }
 
     /// A header from a configuration file's `headers`.
-    public init(name: String, value: String, configuredAt location: String) {
+    public init(name: String, value: String, configuredAt location: ExternalLocation) {
         self.name = name
         self.value = value
         self.option = "headers"

@@ -75,9 +75,18 @@ enum HeaderSpec {
 
 extension Headers {
 
-    /// True when anything says what the request's headers are (a `headers` object or a command-line option).
-    /// A bare payload without options says nothing about its request, and rules must not assume defaults.
-    public var areDeclared: Bool { declaration != nil || !fields.isEmpty }
+    /// True when the definition or its sender says what the request's headers are: a `headers` object, a
+    /// command-line option, a request header. A bare payload says nothing about its request, and rules must not
+    /// assume defaults; nor do the configuration's `headers`, defaults for every file, declare anything on their own:
+    /// they fill in values the rules check, but a rule about a missing header does not report a bare payload linted
+    /// with them (issue 38: a configured `apns-topic` made every bare payload "miss" its push type).
+    public var areDeclared: Bool {
+        if declaration != nil { return true }
+        return fields.fields.contains { field in
+            if case .configuration = field.origin { return false }
+            return true
+        }
+    }
 
     @inlinable public var pushTypeField: Field? { storage.headers.pushTypeField }
     @inlinable public var priorityField: Field? { storage.headers.priorityField }

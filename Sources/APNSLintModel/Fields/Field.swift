@@ -14,8 +14,8 @@ public struct Field: Sendable {
     public enum Origin: Sendable, Hashable {
         case source
         case commandLine(option: String)
-        /// `location` is `path:line:column` in the configuration file.
-        case configuration(location: String)
+        /// Where the configuration file gives it.
+        case configuration(location: ExternalLocation)
         /// A header a program passed with the body it lints (`Linter.lint(payload:headers:)`), spelled `name`.
         case requestHeader(name: String)
 
@@ -24,7 +24,7 @@ public struct Field: Sendable {
             switch self {
             case .source: nil
             case .commandLine(let option): option
-            case .configuration(let location): location
+            case .configuration(let location): location.description
             case .requestHeader(let name): name
             }
         }

@@ -74,6 +74,8 @@ public struct RuleContext {
         }
         if let origin = field.originNote { notes.insert(origin, at: 0) }
         report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix, severity: severity)
+        // A header the configuration gives is reported at its line there.
+        if case .configuration(let location) = field.origin { diagnostics[diagnostics.count - 1].externalLocation = location }
     }
 
     public mutating func report(
@@ -94,7 +96,8 @@ extension Field {
         return switch origin {
         case .source: nil
         case .commandLine(let option): Note("\(key) comes from the command line: \(option) \(value)")
-        case .configuration(let location): Note("\(key) comes from the configuration: \(location) (\(value))")
+        // The finding is placed at the header's line in the configuration file (`Diagnostic.externalLocation`).
+        case .configuration: Note("\(key) comes from the configuration's headers, which apply to every file they match: \(value)")
         case .requestHeader(let name): Note("\(key) comes from the request headers: \(name): \(value)")
         }
     }

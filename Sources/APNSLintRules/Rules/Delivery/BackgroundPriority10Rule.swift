@@ -39,7 +39,9 @@ struct BackgroundPriority10Rule: ModelRule {
     static func check(_ context: inout RuleContext) {
         let definition = context.definition
         let headers = definition.headers
-        guard headers.areDeclared, let aps = definition.payload?.aps else { return }
+        // A priority of 10 is reported wherever it comes from (the configuration's too); a missing one only where
+        // the request is declared.
+        guard headers.priorityField != nil || headers.areDeclared, let aps = definition.payload?.aps else { return }
         let declaredBackground = headers.pushType == .background
         // The content-available-only rule is about notifications; PushKit, Live Activity, widget and other typed
         // pushes have their own priority rules.
