@@ -238,10 +238,13 @@ public enum ConfigurationFile {
             case "rules":
                 for entry in try mapping(member.value, what: "rules") {
                     var setting = try ruleSetting(entry)
-                    // Off is an ignore of the rule in this layer, so a layer above may select it again.
+                    // Off ignores the rule in this layer, and a severity selects it (as extend-select would), so that
+                    // a layer above may turn it on or off again.
                     if setting.level == .off {
                         setting.level = nil
                         settings.selections.changeLayer { $0.ignore.append(.rule(entry.key)) }
+                    } else if setting.level != nil {
+                        settings.selections.changeLayer { $0.extendSelect.append(.rule(entry.key)) }
                     }
                     if setting != RuleSetting() { settings.rules[entry.key] = setting }
                 }

@@ -60,7 +60,7 @@ public struct UnknownRuleSelector: Error, Sendable, CustomStringConvertible {
 /// from them. Within a layer a rule id wins over a category, and at the same level `ignore` wins over a selection:
 /// `select: [payload], ignore: [badge-invalid]` runs the payload rules but badge-invalid; `ignore: [payload],
 /// extend-select: [badge-invalid]` runs badge-invalid among the others. A rule set to `off` under `rules:` is ignored
-/// by id in its layer. The rules that report text apns-lint cannot read always run (`Rule.alwaysRuns`).
+/// by id in its layer, and one given a severity there is selected by id. The rules that report text apns-lint cannot read always run (`Rule.alwaysRuns`).
 public struct RuleSelection: Sendable, Hashable {
     /// Nil: this layer keeps what the layers below chose.
     public var select: [RuleSelector]?

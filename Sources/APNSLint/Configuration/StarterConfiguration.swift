@@ -77,7 +77,8 @@ public enum StarterConfiguration {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "apns-lint found 3 definition files here: 2 JSON, 1 YAML.", then the dialects of their definitions.
+    /// "apns-lint found 3 definition files here: 2 JSON and 1 YAML.", then how many of their definitions each dialect
+    /// wrote ("2 apns, 1 node-apn").
     static func summary(of found: [Found]) -> [String] {
         guard !found.isEmpty else { return ["# apns-lint found no definition files here."] }
         var formats: [String] = []
@@ -92,9 +93,9 @@ public enum StarterConfiguration {
         if !definitions.isEmpty {
             let counts = Dialect.allCases.compactMap { dialect -> String? in
                 let count = definitions.count { $0 == dialect }
-                return count == 0 ? nil : "\(dialect.rawValue) (\(count))"
+                return count == 0 ? nil : "\(count) \(dialect.rawValue)"
             }
-            lines.append("# Their \(counted(definitions.count, "definition")) are written as \(list(counts)).")
+            lines.append("# Definitions by dialect: \(counts.joined(separator: ", ")).")
         }
         return lines
     }
