@@ -10,8 +10,8 @@ struct APNSLintCommand: ParsableCommand {
             2 usage error, unreadable input or internal error.
             """,
         version: BuildInfo.versionLine,
-        subcommands: [CheckCommand.self, RenderCommand.self, ConfigCommand.self, RulesCommand.self, ExplainCommand.self, GenerateDocsCommand.self,
-                      LSPCommand.self],
+        subcommands: [CheckCommand.self, InitCommand.self, RenderCommand.self, ConfigCommand.self, RulesCommand.self, ExplainCommand.self,
+                      GenerateDocsCommand.self, LSPCommand.self],
         defaultSubcommand: CheckCommand.self)
 
     /// The command `arguments` (the command line without the program's name) run. A plain `check` is parsed by
@@ -22,11 +22,26 @@ struct APNSLintCommand: ParsableCommand {
     /// as before, so ArgumentParser says what it always said; parsing has no side effects, so a first try that fails
     /// costs only its time.
     static func parseCommandLine(_ arguments: [String]) throws -> ParsableCommand {
+        if let first = arguments.first, let command = misspeltCommand(first) {
+            printError("apns-lint: error: unknown command '\(first)'; did you mean '\(command)'? (no file or directory is named '\(first)' either)")
+            throw ExitCode(2)
+        }
         if let checkArguments = CheckCommand.ownArguments(in: arguments),
            let check = try? CheckCommand.parseAsRoot(checkArguments) as? CheckCommand {
             return check
         }
         return try parseAsRoot(arguments)
+    }
+}
+
+extension APNSLintCommand {
+    /// The command `first` (the first argument) misspells: it is no command's name and no path that exists, but it is
+    /// close to a command's name (`chekc`, `rendr`). Nil otherwise: `check`, being the default, takes it for a path.
+    static func misspeltCommand(_ first: String) -> String? {
+        guard !first.hasPrefix("-"), !first.contains("/") else { return nil }
+        let commands = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName } + ["help"]
+        guard !commands.contains(first), let command = Suggestion.closest(to: first, in: commands) else { return nil }
+        return Paths.isDirectory(first) == nil ? command : nil
     }
 }
 

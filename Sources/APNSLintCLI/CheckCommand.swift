@@ -81,6 +81,9 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup
     var input: InputRoleOption
 
+    @OptionGroup(title: "Rule selection")
+    var ruleSelection: RuleSelectionOptions
+
     @OptionGroup(title: "Configuration and files")
     var discovery: DiscoveryOptions
 
@@ -162,17 +165,19 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// What the command line says about rules and options, on top of every configuration file.
-    var commandLineSettings: Settings {
+    func commandLineSettings() throws -> Settings {
         var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
                                 sizeLimitProfile: sizeLimitProfile, dialect: dialect, now: now ?? Int(Date().timeIntervalSince1970))
         if let nearLimitShare { settings.setOption(commandLineFlag: "near-limit-share", to: nearLimitShare) }
+        let selection = try ruleSelection.selection()
+        if !selection.isEmpty { settings.selections = [selection] }
         return settings
     }
 
     var role: InputRole { input.role }
 
     func run() throws {
-        let workspace = discovery.workspace(commandLine: commandLineSettings)
+        let workspace = discovery.workspace(commandLine: try commandLineSettings())
         let headers = headerOptions
         let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace, jobs: jobs)
         if discovery.showFiles {

@@ -18,7 +18,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         guard let found = RuleRegistry.rule(id: rule) else {
-            let hint = Suggestion.closest(to: rule, in: RuleRegistry.ids).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.question(Suggestion.matches(for: rule, in: RuleRegistry.ids)).map { "; \($0)" } ?? ""
             printError("apns-lint: error: no rule '\(rule)'\(hint) (apns-lint rules lists them all)")
             throw ExitCode(2)
         }

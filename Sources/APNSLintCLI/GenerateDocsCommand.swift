@@ -12,7 +12,9 @@ import Glibc
 struct GenerateDocsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate-docs",
-        abstract: "Write one Markdown page per rule, and an index, into a directory; the configuration's JSON Schema; the README's rule list and what Examples/ must report.")
+        // A maintainer's command (scripts/generate runs it): not in the user's help.
+        abstract: "Write one Markdown page per rule, and an index, into a directory; the configuration's JSON Schema; the README's rule list and what Examples/ must report.",
+        shouldDisplay: false)
 
     @Argument(help: "The directory to write (it is created if needed).")
     var directory = "Rules"

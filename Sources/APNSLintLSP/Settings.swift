@@ -16,8 +16,9 @@ import Glibc
 ///     {"settings": {"rules": {"badge-invalid": "warning"}, "platforms": ["ios"]}}   // on top, as command-line options
 ///
 /// Without `configuration` or `isolated`, each document gets the nearest `.apns-lint.yml` (or `.apns-lint.yaml`) from
-/// its directory upwards. `settings` holds what a configuration file's settings hold (`rules`, `headers`, `platforms`,
-/// `serializer`, `size-limit-profile`, `dialect`), read as such a file is, and goes on top of every document's
+/// its directory upwards. `settings` holds what a configuration file's settings hold (`rules`, `select`,
+/// `extend-select`, `ignore` with rule ids and categories, `headers`, `platforms`, `serializer`, `size-limit-profile`,
+/// `dialect`), read as such a file is, and goes on top of every document's
 /// configuration as the command line's options do.
 struct ServerSettings {
     /// The workspace root (the client's first workspace folder, `rootUri` or `rootPath`), else the server's current
@@ -31,7 +32,7 @@ struct ServerSettings {
     var canRegisterWatcher = false
 
     /// The settings a configuration file may hold that `settings` may hold too.
-    static let inlineKeys = ["rules", "headers", "platforms", "serializer", "size-limit-profile", "dialect"]
+    static let inlineKeys = ["rules", "select", "extend-select", "ignore", "headers", "platforms", "serializer", "size-limit-profile", "dialect"]
     /// How `settings` is named in messages.
     static let inlineName = "initializationOptions.settings"
 

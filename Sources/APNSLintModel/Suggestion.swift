@@ -26,6 +26,25 @@ public enum Suggestion {
         return best?.candidate
     }
 
+    /// What `word` may have meant among `candidates`: the closest one (`closest`), else every candidate that starts
+    /// with it (`badge` → `badge-invalid`, `badge-negative`), in their order; empty when none fits. A prefix needs two
+    /// characters at least: one letter begins too many names to be a hint.
+    public static func matches(for word: String, in candidates: [String]) -> [String] {
+        if let best = closest(to: word, in: candidates) { return [best] }
+        let folded = kebabCase(word).lowercased()
+        guard folded.count >= 2 else { return [] }
+        return candidates.filter { $0.hasPrefix(folded) }
+    }
+
+    /// "did you mean 'a'?", "did you mean 'a' or 'b'?", "did you mean 'a', 'b' or 'c'?" (without the quotes when
+    /// `quoted` is false, as the configuration file's messages write names); nil for no candidate.
+    public static func question(_ candidates: [String], quoted: Bool = true) -> String? {
+        guard !candidates.isEmpty else { return nil }
+        let names = quoted ? candidates.map { "'\($0)'" } : candidates
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        return "did you mean \(list)?"
+    }
+
     /// `contentAvailable` → `content-available`, `thread_id` → `thread-id`, `Loc Key` → `loc-key`.
     public static func kebabCase(_ word: String) -> String {
         var result = ""

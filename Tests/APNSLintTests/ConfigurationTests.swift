@@ -95,7 +95,8 @@ struct ConfigurationTests {
         #expect(config.sources == [directory.appendingPathComponent("team/.apns-lint.yml").path, directory.appendingPathComponent("base.yml").path])
         #expect(config.settings.platforms == [.watchos])
         #expect(config.settings.rules["unknown-aps-key"]?.level == .info)
-        #expect(config.settings.rules["alert-empty"]?.level == .off)
+        // Off is an ignore of the rule in the base's layer.
+        #expect(ResolvedSettings(config.settings, rules: RuleRegistry.all, ignore: []).disabled == ["alert-empty"])
         #expect(config.exclude.map(\.pattern) == ["vendor", "fixtures"])
     }
 
@@ -118,7 +119,7 @@ struct ConfigurationTests {
         ("rules: {payload-near-limit: {share: 1.5}}\n", "1:37: payload-near-limit's share must be between 0 and 1, not 1.5"),
         ("rules: {payload-near-limit: {shares: 0.5}}\n", "1:30: unknown key 'shares' in the settings of payload-near-limit; did you mean share? (known: severity, share)"),
         ("rules: {invalid-json: off}\n", "1:23: invalid-json cannot be turned off: it reports text apns-lint cannot read, and nothing else is checked there"),
-        ("platform: [ios]\n", "1:1: unknown key 'platform' in the configuration; did you mean platforms? (known: extends, include, exclude, rules, headers, platforms, serializer, size-limit-profile, dialect, overrides, ignore)"),
+        ("platform: [ios]\n", "1:1: unknown key 'platform' in the configuration; did you mean platforms? (known: extends, include, exclude, rules, select, extend-select, headers, platforms, serializer, size-limit-profile, dialect, overrides, ignore)"),
         ("platforms: [ios, android]\n", "1:18: 'android' is not a platform (one of ios, ipados, macos, tvos, watchos, visionos)"),
         ("serializer: json\n", "1:13: 'json' is not a serializer (one of compact, ascii, foundation, go, jsx)"),
         ("headers: {apns-priorty: 5}\n", "1:11: unknown header 'apns-priorty'; did you mean apns-priority? (known: apns-push-type, apns-priority, apns-topic, apns-id, apns-expiration, apns-collapse-id, authorization, apns-channel-id, apns-request-id)"),
@@ -155,7 +156,10 @@ struct ConfigurationTests {
         #expect(Set(rules.keys) == Set(RuleRegistry.ids))
         let overrideProperties = try #require(((properties["overrides"] as? [String: Any])?["items"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(overrideProperties.keys) == Set(ConfigurationFile.overrideKeys))
-        let ignoreItems = try #require((properties["ignore"] as? [String: Any])?["items"] as? [String: Any])
+        // An ignore item is a rule's or a category's name, or an entry that accepts findings.
+        let ignoreChoices = try #require(((properties["ignore"] as? [String: Any])?["items"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(ignoreChoices.first?["$ref"] as? String == "#/definitions/ruleSelector")
+        let ignoreItems = try #require(ignoreChoices.last)
         #expect(Set((ignoreItems["properties"] as? [String: Any])?.keys ?? [:].keys) == Set(ConfigurationFile.ignoreKeys))
         #expect(ignoreItems["required"] as? [String] == ["file", "rule", "reason"])
     }

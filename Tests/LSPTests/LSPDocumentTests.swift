@@ -192,7 +192,7 @@ import Testing
     @Test func inlineSettingsThatCannotBeReadAreSaidOnEveryDocument() throws {
         for (settings, message) in [
             (["rules": ["badge-invalid": "sometimes"]] as Any, "initializationOptions.settings"),
-            (["include": ["*.json"]] as Any, "may hold only rules, headers, platforms, serializer, size-limit-profile, dialect"),
+            (["include": ["*.json"]] as Any, "may hold only rules, select, extend-select, ignore, headers, platforms, serializer, size-limit-profile, dialect"),
             ("off" as Any, "must be an object"),
         ] {
             let client = EditorClient.inProcess()

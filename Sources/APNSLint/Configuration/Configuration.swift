@@ -42,6 +42,10 @@ public struct Settings: Sendable, Hashable {
     public var dialect: Dialect?
     /// "Now" for the date rules; never read from a file (results would depend on when the file was written).
     public var now: Int?
+    /// Which rules run: each layer's `select`, `extend-select` and `ignore` (and `rules: {id: off}` read from a file),
+    /// lowest layer first; `RuleSelection` says how they combine. (`RuleLevel.off` set in code turns a rule off
+    /// whatever the layers select.)
+    public var selections: [RuleSelection]
 
     /// Sets the rule option a command-line flag stands for (`near-limit-share` for `payload-near-limit`'s `share`);
     /// false when no rule has an option with that flag.
@@ -57,8 +61,9 @@ public struct Settings: Sendable, Hashable {
 
     public init(rules: [String: RuleSetting] = [:], headers: [HeaderOption] = [], platforms: Set<RuleOptions.Platform>? = nil,
                 serializer: WireSerializer.Style? = nil, sizeLimitProfile: RuleOptions.SizeLimitProfile? = nil, dialect: Dialect? = nil,
-                now: Int? = nil) {
+                now: Int? = nil, selections: [RuleSelection] = []) {
         self.dialect = dialect
+        self.selections = selections
         self.rules = rules
         self.headers = headers
         self.platforms = platforms
@@ -83,6 +88,7 @@ public struct Settings: Sendable, Hashable {
         result.sizeLimitProfile = layer.sizeLimitProfile ?? sizeLimitProfile
         result.dialect = layer.dialect ?? dialect
         result.now = layer.now ?? now
+        result.selections = selections + layer.selections
         return result
     }
 }
@@ -184,6 +190,8 @@ public struct Configuration: Sendable {
 /// reference, not a copy of every dictionary and option in them.
 final class ResolvedSettings: Sendable {
     let levels: [String: RuleLevel]
+    /// The rules that do not run (empty in most runs, which is checked first).
+    let disabled: Set<String>
     let options: RuleOptions
     let headers: [HeaderOption]
     let ignore: [IgnoreEntry]
@@ -205,17 +213,21 @@ final class ResolvedSettings: Sendable {
                 if let value = setting.options[option.name] { options.ruleValues[id, default: [:]][option.name] = value }
             }
         }
+        let disabled = RuleSelection.disabledRules(settings.selections, rules: rules)
+            .union(levels.compactMap { $0.value == .off ? $0.key : nil })
         self.levels = levels
+        self.disabled = disabled
         self.options = options
         self.headers = settings.headers
         self.ignore = ignore
         self.dialect = settings.dialect
-        plan = RulePlan(rules: rules, isEnabled: { levels[$0] != .off })
+        plan = RulePlan(rules: rules, isEnabled: { !disabled.contains($0) })
     }
 
-    private init(levels: [String: RuleLevel], options: RuleOptions, headers: [HeaderOption], ignore: [IgnoreEntry], dialect: Dialect?,
-                 plan: RulePlan) {
+    private init(levels: [String: RuleLevel], disabled: Set<String>, options: RuleOptions, headers: [HeaderOption], ignore: [IgnoreEntry],
+                 dialect: Dialect?, plan: RulePlan) {
         self.levels = levels
+        self.disabled = disabled
         self.options = options
         self.headers = headers
         self.ignore = ignore
@@ -225,14 +237,15 @@ final class ResolvedSettings: Sendable {
 
     /// The same settings with other rule options.
     func with(options: RuleOptions) -> ResolvedSettings {
-        ResolvedSettings(levels: levels, options: options, headers: headers, ignore: ignore, dialect: dialect, plan: plan)
+        ResolvedSettings(levels: levels, disabled: disabled, options: options, headers: headers, ignore: ignore, dialect: dialect, plan: plan)
     }
 
-    func isEnabled(_ ruleID: String) -> Bool { levels.isEmpty || levels[ruleID] != .off }
+    func isEnabled(_ ruleID: String) -> Bool { disabled.isEmpty || !disabled.contains(ruleID) }
 
     /// The diagnostic with the configured severity, or nil when the rule is off or an ignore entry covers it.
     func apply(to diagnostic: Diagnostic) -> Diagnostic? {
         var diagnostic = diagnostic
+        if !isEnabled(diagnostic.ruleID) { return nil }
         if let level = levels[diagnostic.ruleID] {
             guard let severity = level.severity else { return nil }
             diagnostic.severity = severity

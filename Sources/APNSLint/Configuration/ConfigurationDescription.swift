@@ -32,13 +32,13 @@ extension Configuration {
         }
         lines.append("rules:")
         for rule in rules {
-            let level = resolved.levels[rule.id]
-            let severity = level?.rawValue ?? rule.descriptor.severity.rawValue
+            let runs = resolved.isEnabled(rule.id)
+            let severity = runs ? resolved.levels[rule.id]?.rawValue ?? rule.descriptor.severity.rawValue : RuleLevel.off.rawValue
             let options = rule.descriptor.options.map { option in
                 "\(option.name): \(decimalText(settings.rules[rule.id]?.options[option.name] ?? option.defaultValue))"
             }
             let value = options.isEmpty ? severity : "{severity: \(severity), \(options.joined(separator: ", "))}"
-            lines.append("  \(rule.id): \(value)" + (settings.rules[rule.id] == nil ? "" : "  # configured"))
+            lines.append("  \(rule.id): \(value)" + (settings.rules[rule.id] == nil && runs ? "" : "  # configured"))
         }
         let ignore = resolved.ignore
         if ignore.isEmpty {

@@ -46,15 +46,17 @@ public enum ConfigurationFile {
         ("include", "Globs of the files to lint when searching directories, whatever they hold (default: every .json, .yaml and .yml file that looks like a notification definition, every Simulator .apns file, and every .erl, .eterm, .term and .config file)."),
         ("exclude", "Globs of files and directories never linted when searching directories (and with --force-exclude, not even when named)."),
         ("rules", "Per rule: off, info, warning or error, or a mapping with severity and the rule's options."),
+        ("select", "The rules that run, by id or category (\(RuleCategory.allCases.map(\.rawValue).joined(separator: ", "))), instead of every rule; a rule id wins over a category."),
+        ("extend-select", "Rules (ids or categories) to run on top of those selected."),
         ("headers", "Request headers for bare payloads (a definition's own headers and the command line's take precedence)."),
         ("platforms", "The platforms the app runs on: ios, ipados, macos, tvos, watchos, visionos."),
         ("serializer", "How the sending stack escapes JSON, for the size rules: \(WireSerializer.Style.allCases.map(\.rawValue).joined(separator: ", ")) (a library's definition is measured as the library writes it)."),
         ("size-limit-profile", "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes)."),
         ("dialect", "The system format the definitions are written in: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected from each definition's keys)."),
         ("overrides", "Settings for some files: a list of mappings with files (globs) and any of rules, headers, platforms, serializer, size-limit-profile; a later match wins."),
-        ("ignore", "Findings accepted on purpose: a list of mappings with file (globs), rule (ids), an optional JSON Pointer, and a required reason."),
+        ("ignore", "Rules that do not run (ids or categories; an id wins over a category, and ignore over select at the same level), and findings accepted on purpose: mappings with file (globs), rule (ids), an optional JSON Pointer, and a required reason."),
     ]
-    static let overrideKeys = ["files", "rules", "headers", "platforms", "serializer", "size-limit-profile", "dialect"]
+    static let overrideKeys = ["files", "rules", "select", "extend-select", "ignore", "headers", "platforms", "serializer", "size-limit-profile", "dialect"]
     static let ignoreKeys = ["file", "rule", "pointer", "reason"]
     static let maxExtendsDepth = 32
 
@@ -128,8 +130,13 @@ public enum ConfigurationFile {
                     configuration.overrides.append(try reader.override(entry))
                 }
             case "ignore":
+                // Names of rules or categories not to run, and entries that accept findings: each by its shape.
                 for entry in try reader.list(member.value, what: "ignore") {
-                    configuration.ignore.append(try reader.ignoreEntry(entry))
+                    if entry.string != nil {
+                        try reader.ignoreRules([entry], in: &configuration.settings)
+                    } else {
+                        configuration.ignore.append(try reader.ignoreEntry(entry))
+                    }
                 }
             default:
                 guard try reader.setting(member, into: &configuration.settings) else {
@@ -230,8 +237,25 @@ public enum ConfigurationFile {
             switch member.key {
             case "rules":
                 for entry in try mapping(member.value, what: "rules") {
-                    settings.rules[entry.key] = try ruleSetting(entry)
+                    var setting = try ruleSetting(entry)
+                    // Off ignores the rule in this layer, and a severity selects it (as extend-select would), so that
+                    // a layer above may turn it on or off again.
+                    if setting.level == .off {
+                        setting.level = nil
+                        settings.selections.changeLayer { $0.ignore.append(.rule(entry.key)) }
+                    } else if setting.level != nil {
+                        settings.selections.changeLayer { $0.extendSelect.append(.rule(entry.key)) }
+                    }
+                    if setting != RuleSetting() { settings.rules[entry.key] = setting }
                 }
+            case "select":
+                let selectors = try selectors(member.value, what: "select")
+                settings.selections.changeLayer { $0.select = selectors }
+            case "extend-select":
+                let selectors = try selectors(member.value, what: "extend-select")
+                settings.selections.changeLayer { $0.extendSelect += selectors }
+            case "ignore":
+                try ignoreRules(member.value.elements ?? [member.value], in: &settings)
             case "headers":
                 for entry in try mapping(member.value, what: "headers") {
                     try settings.headers.append(header(entry))
@@ -254,9 +278,34 @@ public enum ConfigurationFile {
             return true
         }
 
+        /// The rule ids and categories of `select` or `extend-select`: one or a list.
+        func selectors(_ node: DocumentNode, what: String) throws(ConfigurationError) -> [RuleSelector] {
+            try strings(node, what: what).map { text, range throws(ConfigurationError) in try selector(text, at: range) }
+        }
+
+        func selector(_ text: String, at range: SourceRange) throws(ConfigurationError) -> RuleSelector {
+            do { return try RuleSelector(parsing: text, rules: rules) } catch { throw self.error(error.description, at: range) }
+        }
+
+        /// `ignore`'s rule ids and categories (`nodes`: its strings), added to this layer's selection. A rule that
+        /// cannot be turned off, named by its id, is an error; a category leaves it on.
+        func ignoreRules(_ nodes: [DocumentNode], in settings: inout Settings) throws(ConfigurationError) {
+            for node in nodes {
+                guard let text = node.string else {
+                    throw error("each entry of ignore in an override must be a rule id or a category, not \(node.kind.phrase) (an entry that accepts findings, with file and reason, belongs in the top-level ignore)",
+                                at: node.range)
+                }
+                let selector = try selector(text, at: node.range)
+                if case .rule(let id) = selector, let rule = rules.first(where: { $0.id == id }), rule.alwaysRuns {
+                    throw error(RuleSelection.cannotBeTurnedOff(id), at: node.range)
+                }
+                settings.selections.changeLayer { $0.ignore.append(selector) }
+            }
+        }
+
         func rule(_ id: String, at range: SourceRange) throws(ConfigurationError) -> any Rule.Type {
             guard let rule = rules.first(where: { $0.id == id }) else {
-                let suggestion = Suggestion.closest(to: id, in: rules.map { $0.id }).map { "; did you mean \($0)?" } ?? ""
+                let suggestion = Suggestion.question(Suggestion.matches(for: id, in: rules.map { $0.id }), quoted: false).map { "; \($0)" } ?? ""
                 throw error("unknown rule '\(id)'\(suggestion) (`apns-lint rules` lists them)", at: range)
             }
             return rule
@@ -296,8 +345,8 @@ public enum ConfigurationFile {
 
         func level(_ node: DocumentNode, rule: any Rule.Type) throws(ConfigurationError) -> RuleLevel {
             let level = try choice(node, what: "severity", as: RuleLevel.self)
-            if level == .off, rule.reportsWhileReading, rule.descriptor.severity == .error {
-                throw error("\(rule.id) cannot be turned off: it reports text apns-lint cannot read, and nothing else is checked there", at: node.range)
+            if level == .off, rule.alwaysRuns {
+                throw error(RuleSelection.cannotBeTurnedOff(rule.id), at: node.range)
             }
             return level
         }
@@ -389,5 +438,13 @@ extension JSONPointer {
             String($0).replacing("~1", with: "/").replacing("~0", with: "~")
         }
         self.init(tokens)
+    }
+}
+
+extension [RuleSelection] {
+    /// Changes the selection of the one layer a configuration file (or an override, or the command line) is read into.
+    mutating func changeLayer(_ change: (inout RuleSelection) -> Void) {
+        if isEmpty { append(RuleSelection()) }
+        change(&self[count - 1])
     }
 }

@@ -26,8 +26,11 @@ public enum ConfigurationSchema {
             schema.merging(["description": summaries[key] ?? ""]) { $1 }
         }
         let stringOrList: [String: Any] = ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]]
+        let selectors: [String: Any] = ["oneOf": [["$ref": "#/definitions/ruleSelector"], ["type": "array", "items": ["$ref": "#/definitions/ruleSelector"]]]]
         let settingKeys: [String: Any] = [
             "rules": described("rules", ["$ref": "#/definitions/rules"]),
+            "select": described("select", selectors),
+            "extend-select": described("extend-select", selectors),
             "headers": described("headers", ["$ref": "#/definitions/headers"]),
             "platforms": described("platforms", ["$ref": "#/definitions/platforms"]),
             "serializer": described("serializer", ["enum": WireSerializer.Style.allCases.map(\.rawValue)]),
@@ -43,12 +46,15 @@ public enum ConfigurationSchema {
             "type": "array",
             "items": [
                 "type": "object", "required": ["files"], "additionalProperties": false,
-                "properties": settingKeys.merging(["files": stringOrList.merging(["description": "Globs of the files this override applies to."]) { $1 }]) { $1 },
+                "properties": settingKeys.merging([
+                    "files": stringOrList.merging(["description": "Globs of the files this override applies to."]) { $1 },
+                    "ignore": selectors.merging(["description": "Rules (ids or categories) that do not run on these files."]) { $1 },
+                ]) { $1 },
             ] as [String: Any],
         ])
         top["ignore"] = described("ignore", [
             "type": "array",
-            "items": [
+            "items": ["oneOf": [["$ref": "#/definitions/ruleSelector"], [
                 "type": "object", "required": ["file", "rule", "reason"], "additionalProperties": false,
                 "properties": [
                     "file": stringOrList.merging(["description": "Globs of the files the entry applies to."]) { $1 },
@@ -58,7 +64,7 @@ public enum ConfigurationSchema {
                                 "description": "A JSON Pointer: only findings at this value or inside it (default: the whole file)."],
                     "reason": ["type": "string", "minLength": 1, "description": "Why these findings are accepted."],
                 ] as [String: Any],
-            ] as [String: Any],
+            ] as [String: Any]]],
         ])
 
         let levels = RuleLevel.allCases.map(\.rawValue)
@@ -89,6 +95,7 @@ public enum ConfigurationSchema {
             "definitions": [
                 "rules": ["type": "object", "additionalProperties": false, "properties": ruleProperties],
                 "ruleID": ["enum": rules.map { $0.id }],
+                "ruleSelector": ["description": "A rule id, or a category of rules.", "enum": rules.map { $0.id } + RuleCategory.allCases.map(\.rawValue)],
                 "headers": ["type": "object", "additionalProperties": false, "properties": headerProperties],
                 "platforms": ["oneOf": [["enum": platforms], ["type": "array", "items": ["enum": platforms]]]],
             ] as [String: Any],

@@ -28,7 +28,7 @@ package enum Paths {
     }
 
     /// Whether `path` is a directory (symbolic links followed); nil when nothing can be reached there.
-    static func isDirectory(_ path: String) -> Bool? {
+    package static func isDirectory(_ path: String) -> Bool? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return status.st_mode & S_IFMT == S_IFDIR
