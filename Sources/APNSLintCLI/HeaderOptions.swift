@@ -28,7 +28,7 @@ struct HeaderOptions: ParsableArguments {
 
     /// What the commands' discussions say of these options.
     static let discussion = """
-        The header options (\(HelpText.list(flags))) give the request headers of bare payload files; a definition's \
+        The header options (\(HelpText.list(flags, last: " and "))) give the request headers of bare payload files; a definition's \
         own "headers" take precedence over them, and they over the configuration's headers.
         """
 

@@ -25,8 +25,9 @@ struct RenderCommand: ParsableCommand {
             definition sends to Android, {"message": {...}}, instead.
 
             PATHS are files or directories; a directory is searched as check searches it (--show-files lists what \
-            is rendered). With more than one file, each file's requests are headed by a line "==> PATH <==", in the \
-            order check lints them (standard input last); one file named alone is printed without it.
+            is rendered). With more than one path, or a directory, each file's requests are headed by a line \
+            "==> PATH <==", in the order check lints them (standard input last); a file named alone is printed \
+            without it.
 
             A definition in a library's format (node-apn, ADCK, apns_json) is printed as that library sends it: \
             its keys, its numbers, its escapes, byte for byte (--serializer does not apply to it). --dialect \
