@@ -91,6 +91,27 @@ public struct Renderer: Sendable {
         }
     }
 
+    /// A rendered request whose header block is empty: neither the definition nor anything outside it (an option,
+    /// the configuration) sets a header or a device token.
+    public struct HeaderlessRequest: Sendable, Hashable {
+        /// Which part of the file it is ("document 2 of 3", "record 4"); nil for a file's only definition.
+        public let part: String?
+        /// The definition is a bare APNs payload (not an envelope, not another system's format).
+        public let isBarePayload: Bool
+    }
+
+    /// The requests of `report` that `render` prints with an empty header block, in order: empty unless headers are
+    /// rendered. A Simulator file's are left out: the Simulator reads no headers, and its documentation says so.
+    public func headerlessRequests(in report: FileReport) -> [HeaderlessRequest] {
+        guard includeHeaders, target == .apns, Self.blockingDiagnostics(in: report).isEmpty else { return [] }
+        return report.documents.enumerated().compactMap { index, read in
+            let definition = read.definition
+            guard read.sendsAPNs, read.dialect != .simulator, definition.payload != nil, headerLines(of: definition).isEmpty else { return nil }
+            return HeaderlessRequest(part: report.partName(ofDocument: report.documentCount > 1 ? index : nil),
+                                     isBarePayload: definition.shape == .payload && read.dialect == .apns)
+        }
+    }
+
     /// What render says of a file (or stream) that holds no definition.
     public static func noDefinitionMessage(fileName: String) -> String {
         "\(fileName): error: the file holds no definition to render"

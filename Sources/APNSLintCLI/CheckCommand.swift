@@ -32,8 +32,7 @@ struct CheckCommand: ParsableCommand {
             the content does not read as the format taken. A YAML file may hold \
             several definitions (---); an Erlang file several terms.
 
-            The header options give the request headers of bare payload files. A definition's own \
-            "headers" take precedence over them.
+            \(HeaderOptions.discussion)
             """)
 
     @Argument(help: "Files or directories to lint, or - for standard input.")
@@ -42,23 +41,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format; without one, the content does).", valueName: "name"))
     var stdinFilename: String?
 
-    @Option(help: ArgumentHelp("apns-push-type of bare payloads (\(HelpText.list([PushType.alert, .background, .voip], last: ", ")), …).", valueName: "type"))
-    var pushType: String?
-
-    @Option(help: ArgumentHelp("apns-priority of bare payloads (10, 5 or 1).", valueName: "priority"))
-    var priority: String?
-
-    @Option(help: ArgumentHelp("apns-topic of bare payloads.", valueName: "topic"))
-    var topic: String?
-
-    @Option(help: ArgumentHelp("apns-collapse-id of bare payloads.", valueName: "id"))
-    var collapseId: String?
-
-    @Option(help: ArgumentHelp("apns-expiration of bare payloads (UNIX epoch seconds, or 0).", valueName: "seconds"))
-    var expiration: String?
-
-    @Option(name: .customLong("apns-id"), help: ArgumentHelp("apns-id of bare payloads (a UUID).", valueName: "uuid"))
-    var apnsID: String?
+    @OptionGroup(title: HeaderOptions.title)
+    var requestHeaders: HeaderOptions
 
     @Option(help: ArgumentHelp("The current time as UNIX epoch seconds, for rules about dates (default: the clock).", valueName: "seconds"))
     var now: Int?
@@ -131,9 +115,7 @@ struct CheckCommand: ParsableCommand {
         if let nearLimitShare, !(0...1).contains(nearLimitShare) {
             throw ValidationError("--near-limit-share must be between 0 and 1, e.g. 0.9")
         }
-        if stdinFilename != nil, !paths.contains("-") {
-            throw ValidationError("--stdin-filename names standard input; pass - as a path to read it")
-        }
+        try DiscoveryOptions.validate(stdinFilename: stdinFilename, paths: paths)
         _ = try outputFiles()
     }
 
@@ -153,17 +135,6 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    var headerOptions: [HeaderOption] {
-        [
-            (HeaderName.pushType, pushType, "--push-type"),
-            (HeaderName.priority, priority, "--priority"),
-            (HeaderName.topic, topic, "--topic"),
-            (HeaderName.collapseID, collapseId, "--collapse-id"),
-            (HeaderName.expiration, expiration, "--expiration"),
-            (HeaderName.id, apnsID, "--apns-id"),
-        ].compactMap { name, value, option in value.map { HeaderOption(name: name, value: $0, option: option) } }
-    }
-
     /// What the command line says about rules and options, on top of every configuration file.
     func commandLineSettings() throws -> Settings {
         var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
@@ -178,7 +149,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let workspace = discovery.workspace(commandLine: try commandLineSettings())
-        let headers = headerOptions
+        let headers = requestHeaders.headerOptions
         let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace, jobs: jobs)
         if discovery.showFiles {
             try discovery.printFiles(files, errors: inputErrors, in: workspace)
@@ -195,15 +166,7 @@ struct CheckCommand: ParsableCommand {
                                           linter: try endingRunOnError { () throws(ConfigurationError) in try workspace.linter(for: name) },
                                           path: stdinFilename.map(workspace.absolutePath), stream: stream)
         }
-        if files.isEmpty && standardInput == nil && inputErrors.isEmpty {
-            if discovery.noErrorsOnUnmatched { return }
-            if discovery.forceExclude {
-                printError("apns-lint: error: nothing to lint: the configuration excludes every file in \(paths.joined(separator: ", ")) (--force-exclude); --no-errors-on-unmatched makes this exit 0")
-                throw ExitCode(2)
-            }
-            printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFile.searchedExtensions.map { "." + $0 }.joined(separator: ", ")))")
-            throw ExitCode(2)
-        }
+        if files.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingFound(in: paths) }
         if fix || diff || fixOnly {
             // A stream asked for by name cannot be fixed: that is a usage error. One a walk found is checked, not fixed.
             let named = files.first { $0.stream == .jsonLines && $0.origin == .named }?.path

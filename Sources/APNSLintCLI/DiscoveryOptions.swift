@@ -88,6 +88,25 @@ struct DiscoveryOptions: ParsableArguments {
     /// How to lint a file a walk skips.
     static let skipHint = "apns-lint: note: a file named on the command line, or matched by include: in .apns-lint.yml, is linted whatever it holds"
 
+    /// `--stdin-filename` names standard input: without `-` among the paths it names nothing.
+    static func validate(stdinFilename: String?, paths: [String]) throws {
+        if stdinFilename != nil, !paths.contains("-") {
+            throw ValidationError("--stdin-filename names standard input; pass - as a path to read it")
+        }
+    }
+
+    /// Ends the run when the paths held no file at all (nor standard input, nor a path that cannot be read): exit 2
+    /// (0 with `--no-errors-on-unmatched`).
+    func nothingFound(in paths: [String]) throws {
+        if noErrorsOnUnmatched { throw ExitCode(0) }
+        if forceExclude {
+            printError("apns-lint: error: nothing to lint: the configuration excludes every file in \(paths.joined(separator: ", ")) (--force-exclude); --no-errors-on-unmatched makes this exit 0")
+            throw ExitCode(2)
+        }
+        printError("apns-lint: error: no definition files found in \(paths.joined(separator: ", ")) (looked for \(InputFile.searchedExtensions.map { "." + $0 }.joined(separator: ", ")))")
+        throw ExitCode(2)
+    }
+
     /// Ends the run when the paths held files but none looks like a definition: exit 2 (0 with
     /// `--no-errors-on-unmatched`), saying how many were skipped. Returns when nothing was skipped.
     func nothingLinted(in paths: [String], skipped: [SkippedFile]) throws {
