@@ -448,7 +448,7 @@ def lint(binary, paths):
     if result.returncode not in (0, 1):
         sys.exit(f'fcm_admin_oracle.py: {binary} check failed (exit {result.returncode}):\n{result.stderr.strip()}')
     found = {p: [] for p in paths}
-    for diagnostic in json.loads(result.stdout or '[]'):
+    for diagnostic in json.loads(result.stdout)['diagnostics']:
         file = diagnostic.get('file')
         key = file if file in found else os.path.relpath(file) if file else None
         found.setdefault(key, []).append((diagnostic['rule'], diagnostic['severity']))

@@ -194,8 +194,8 @@ def lint(binary, dialect, paths):
               f'{result.stderr.strip()}', file=sys.stderr)
         sys.exit(2)
     try:
-        diagnostics = json.loads(result.stdout)
-    except ValueError:
+        diagnostics = json.loads(result.stdout)['diagnostics']
+    except (ValueError, KeyError, TypeError):
         print(f'service_sdk_oracle.py: {binary} check --dialect {dialect} printed no JSON (exit {result.returncode}):\n'
               f'{result.stderr.strip()}', file=sys.stderr)
         sys.exit(2)

@@ -235,6 +235,15 @@ public struct Linter: Sendable {
                 wholeReport = { whole.lint(source, fileName: fileName, format: format, headers: headers, settings: settings, role: role) }
             }
         }
+        // An Erlang text of no term is well formed (file:consult/1 reads it as []), so its reader says nothing; it still
+        // defines nothing to send, as an empty JSON or YAML file does not. Reported at its end, where a term was expected
+        // (as JSON's reader reports an empty text).
+        if format == .erlang, parsed.documents.isEmpty, parsed.problems.isEmpty {
+            let end = source.bytes.count
+            parsed.problems.append(SyntaxProblem(
+                .noTerm, "the file holds no Erlang term, so it defines no notification (file:consult/1 reads it as an empty list)",
+                help: "a notification definition is a term such as [{alert, <<\"Hi\">>}].", range: SourceRange(start: end, end: end)))
+        }
         // A binary file: what a reader says about its first odd byte does not help. Asked only when the reader found
         // a problem, so a text that reads cleanly costs nothing (callgrind: checking every file first added 5,100
         // instructions to each lint, 12%).

@@ -125,9 +125,18 @@ public struct Summary: Sendable {
     public var streamKinds: Set<StreamKind> = []
     public var records = 0
     public var recordsWithProblems = 0
+    /// Stream files with a record that has findings.
+    public var streamsWithProblems = 0
+    /// `recordsWithProblems` when the last stream was counted: a stream's records are added before the stream itself.
+    private var recordsWithProblemsBeforeStream = 0
     public var errors = 0
     public var warnings = 0
     public var infos = 0
+    /// Paths named or found that could not be read (missing, permission denied, a symbolic link loop): the run exits 2
+    /// for them, and the summary says so.
+    public var unreadablePaths = 0
+    /// The fixes `--fix` applied; nil when the run fixes nothing.
+    public var fixesApplied: Int?
 
     public init() {}
 
@@ -158,6 +167,8 @@ public struct Summary: Sendable {
     public mutating func addStream(_ kind: StreamKind) {
         streams += 1
         streamKinds.insert(kind)
+        if recordsWithProblems > recordsWithProblemsBeforeStream { streamsWithProblems += 1 }
+        recordsWithProblemsBeforeStream = recordsWithProblems
     }
 
     /// Whether anything was checked (the summary line is written only then).
@@ -177,13 +188,14 @@ public struct Summary: Sendable {
             checked.append(Self.count(records, noun) + streamPart)
             withProblems.append("\(Self.grouped(recordsWithProblems)) of \(Self.count(records, noun))" + streamPart)
         }
-        guard errors + warnings + infos > 0 else { return "No problems found in \(checked.joined(separator: " and "))." }
+        let unreadable = unreadablePaths == 0 ? "" : "; \(Self.count(unreadablePaths, "path")) could not be read"
+        guard errors + warnings + infos > 0 else { return "No problems found in \(checked.joined(separator: " and "))\(unreadable)." }
         var parts: [String] = []
         if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(Self.grouped(errors)) errors") }
         if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(Self.grouped(warnings)) warnings") }
         if infos > 0 { parts.append("\(Self.grouped(infos)) info") }
         let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
-        return "Found \(list) in \(withProblems.joined(separator: " and "))."
+        return "Found \(list) in \(withProblems.joined(separator: " and "))\(unreadable)."
     }
 
     /// "1 file", "12 files", "1,000,000 records".

@@ -104,7 +104,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Lint on this many threads (default: one per core); the output is the same whatever it is.", valueName: "n"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true).", valueName: "format"))
+    @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true). json is an object (version 2) holding the diagnostics and a summary; json-array is the bare array of diagnostics json printed before, kept for one release.", valueName: "format"))
     var format: ReportFormat?
 
     @Option(name: .customLong("output"), help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. sarif=report.sarif.", valueName: "format=path"))
@@ -342,12 +342,13 @@ struct CheckCommand: ParsableCommand {
                 _ = try endingRunOnError { () throws(ConfigurationError) in throw error }
             }
         }
+        writer.setFixesApplied(applied)
         try finish(writer, failures: failures, extra: fixedLine)
     }
 
     /// The writer of the report on standard output: it writes as reports arrive when the format can.
     private func reportWriter() throws -> ReportWriter {
-        ReportWriter(reporter: reportFormat.reporter(useColor: useColor, quiet: quiet), keepReports: !(try outputFiles()).isEmpty, jobs: jobs) { text in
+        ReportWriter(reporter: reportFormat.reporter(useColor: useColor, quiet: quiet, failLevel: failingSeverity), keepReports: !(try outputFiles()).isEmpty, jobs: jobs) { text in
             StandardStreams.write(text.utf8, to: STDOUT_FILENO)
         }
     }
@@ -361,6 +362,7 @@ struct CheckCommand: ParsableCommand {
             printError("apns-lint: error: \(failure)")
         }
         let format = reportFormat
+        writer.addUnreadablePaths(failures.count { !$0.isWrite })
         writer.finish(rules: rules)
         var output = ""
         if statistics, format == .full || format == .concise {
@@ -373,7 +375,8 @@ struct CheckCommand: ParsableCommand {
         var unwritable = false
         for (outputFormat, path) in try outputFiles() {
             do {
-                try Inputs.writeNewFile(Array(outputFormat.reporter().report(writer.keptReports, rules: rules).utf8), to: path)
+                let report = outputFormat.reporter(failLevel: failingSeverity).report(writer.keptReports, rules: rules, summary: writer.summary)
+                try Inputs.writeNewFile(Array(report.utf8), to: path)
             } catch {
                 printError("apns-lint: error: cannot write the \(outputFormat.rawValue) report to '\(path)': \(error.reason)")
                 unwritable = true

@@ -293,7 +293,7 @@ public struct InvariantChecker: Sendable {
         for format in ReportFormat.allCases {
             let output = format.reporter().report([report], rules: rules)
             switch format {
-            case .json, .sarif, .gitlab:
+            case .json, .jsonArray, .sarif, .gitlab:
                 if (try? JSONSerialization.jsonObject(with: Data(output.utf8))) == nil {
                     violations.append(Violation(.reportsAreWellFormed, "the \(format.rawValue) report is not JSON: \(Self.clip(Array(output.utf8)))"))
                 }

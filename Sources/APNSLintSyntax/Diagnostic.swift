@@ -169,6 +169,10 @@ public struct SyntaxProblem: Hashable, Sendable {
         case ambiguousScalar
         /// An Erlang `"..."` character list where a binary is expected.
         case charlistString
+        /// An Erlang text of no term (empty, or only comments and whitespace). `file:consult/1` reads it, as `[]`, so
+        /// the reader, which agrees with it, does not report this: the linter does, since such a file defines nothing
+        /// to send. (JSON's and YAML's readers report an empty text as invalid syntax.)
+        case noTerm
     }
 
     public var kind: Kind

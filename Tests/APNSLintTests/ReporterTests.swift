@@ -38,8 +38,86 @@ struct ReporterTests {
         """# + "\n")
     }
 
+    /// `json`: the version and the tool, the diagnostics as `json-array` writes them (two spaces deeper), then the
+    /// summary.
     @Test func jsonExactOutput() {
-        #expect(output(.json) == #"""
+        let diagnostics = output(.jsonArray).dropLast().replacingOccurrences(of: "\n", with: "\n  ")
+        #expect(output(.json) == """
+        {
+          "version": 2,
+          "tool": {
+            "name": "apns-lint",
+            "version": "\(APNSLintTool.version)"
+          },
+          "diagnostics": \(diagnostics),
+          "summary": {
+            "files": 4,
+            "filesWithFindings": 3,
+            "records": 0,
+            "recordsWithFindings": 0,
+            "errors": 2,
+            "warnings": 1,
+            "info": 0,
+            "unreadablePaths": 0,
+            "fixesApplied": null
+          }
+        }
+        """ + "\n")
+    }
+
+    @Test func jsonWithoutFindingsHasAnEmptyArrayAndTheRunsSummary() {
+        var summary = Summary()
+        summary.unreadablePaths = 2
+        summary.fixesApplied = 0
+        #expect(JSONReporter().report([], rules: [], summary: summary) == """
+        {
+          "version": 2,
+          "tool": {
+            "name": "apns-lint",
+            "version": "\(APNSLintTool.version)"
+          },
+          "diagnostics": [],
+          "summary": {
+            "files": 0,
+            "filesWithFindings": 0,
+            "records": 0,
+            "recordsWithFindings": 0,
+            "errors": 0,
+            "warnings": 0,
+            "info": 0,
+            "unreadablePaths": 2,
+            "fixesApplied": 0
+          }
+        }
+        """ + "\n")
+        #expect(JSONReporter(layout: .bareArray).report([], rules: [], summary: summary) == "[]\n")
+    }
+
+    @Test func summaryLineSaysWhenPathsCouldNotBeRead() {
+        var summary = Summary()
+        summary.files = 1
+        summary.unreadablePaths = 2
+        #expect(summary.line == "No problems found in 1 file; 2 paths could not be read.")
+        summary.files = 3
+        summary.filesWithProblems = 1
+        summary.errors = 1
+        summary.unreadablePaths = 1
+        #expect(summary.line == "Found 1 error in 1 of 3 files; 1 path could not be read.")
+    }
+
+    /// A stream's records are counted before the stream: it has findings when a record added since the last one does.
+    @Test func summaryCountsTheStreamsWithFindings() {
+        var summary = Summary()
+        summary.recordsWithProblems = 2
+        summary.addStream(.jsonLines)
+        summary.addStream(.jsonLines)
+        summary.recordsWithProblems += 1
+        summary.addStream(.yamlDocuments)
+        #expect(summary.streams == 3 && summary.streamsWithProblems == 2)
+    }
+
+    @Test func jsonArrayExactOutput() {
+        #expect(output(.jsonArray) == #"""
         [
           {
             "rule": "badge-invalid",
@@ -136,8 +214,36 @@ struct ReporterTests {
         """# + "\n")
     }
 
+    /// At the default fail level (error) the warning passes, its text in <system-out>: JUnit fails as the exit code does.
     @Test func junitExactOutput() {
         #expect(output(.junit) == #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="apns-lint" tests="4" failures="2" errors="0">
+          <testsuite name="push/a,b:100% x.json" tests="1" failures="1" errors="0">
+            <testcase name="badge-invalid at 2:20" classname="push/a,b:100% x.json">
+              <failure message="&quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;5&quot;); senders drop or coerce such a value, so the icon does not show the count you meant" type="error">push/a,b:100% x.json:2:20: error: &quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;5&quot;); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]&#10;help: write the number without quotes: 5</failure>
+            </testcase>
+          </testsuite>
+          <testsuite name="bare.json" tests="1" failures="0" errors="0">
+            <testcase name="background-priority-10" classname="bare.json">
+              <system-out>bare.json: warning: priority 10 on a background push: apns-push-type is background, and Apple says a background push must use priority 5 (&quot;using priority 10 is an error&quot;); APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241) [background-priority-10]&#10;note: apns-priority comes from the command line: --priority 10&#10;help: set apns-priority to 5</system-out>
+            </testcase>
+          </testsuite>
+          <testsuite name="multi.yaml" tests="1" failures="1" errors="0">
+            <testcase name="badge-invalid at 5:10" classname="multi.yaml">
+              <failure message="&quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;3&quot;); senders drop or coerce such a value, so the icon does not show the count you meant" type="error">multi.yaml:5:10: error: &quot;badge&quot; must be a whole number (the count on the app icon), but it is a string (&quot;3&quot;); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]&#10;help: write the number without quotes: 3</failure>
+            </testcase>
+          </testsuite>
+          <testsuite name="clean.json" tests="1" failures="0" errors="0">
+            <testcase name="apns-lint" classname="clean.json"/>
+          </testsuite>
+        </testsuites>
+        """# + "\n")
+    }
+
+    /// With --fail-level warning (or --strict) the warning fails too.
+    @Test func junitAtFailLevelWarningFailsOnTheWarning() {
+        #expect(ReportFormat.junit.reporter(failLevel: .warning).report(reporterFixture, rules: fixtureRules) == #"""
         <?xml version="1.0" encoding="UTF-8"?>
         <testsuites name="apns-lint" tests="4" failures="3" errors="0">
           <testsuite name="push/a,b:100% x.json" tests="1" failures="1" errors="0">
@@ -249,8 +355,15 @@ struct ReporterTests {
     }
 
     @Test func jsonParsesAndHasTheDocumentedKeys() throws {
-        let parsed = try JSONSerialization.jsonObject(with: Data(output(.json).utf8)) as? [[String: Any]]
-        let items = try #require(parsed)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output(.json).utf8)) as? [String: Any])
+        #expect(Set(report.keys) == ["version", "tool", "diagnostics", "summary"])
+        #expect(report["version"] as? Int == JSONReporter.reportVersion)
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(Set(summary.keys) == ["files", "filesWithFindings", "records", "recordsWithFindings", "errors", "warnings", "info",
+                                      "unreadablePaths", "fixesApplied"])
+        let items = try #require(report["diagnostics"] as? [[String: Any]])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(output(.jsonArray).utf8)) as? [[String: Any]])
+        #expect(array.count == items.count)
         #expect(items.count == 3)
         let keys: Set = ["rule", "severity", "message", "help", "file", "pointer", "document", "start", "end", "url", "notes", "fix"]
         for item in items { #expect(Set(item.keys) == keys) }

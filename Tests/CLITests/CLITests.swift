@@ -131,7 +131,7 @@ struct CheckCommandTests {
         let result = try run(["check", "ok.json", "nope.json"], in: dir)
         #expect(result.status == 2)
         #expect(result.stderr == "apns-lint: error: cannot read 'nope.json': no such file or directory\n")
-        #expect(result.stdout == "No problems found in 1 file.\n")
+        #expect(result.stdout == "No problems found in 1 file; 1 path could not be read.\n")
     }
 
     @Test func usageErrorExitsTwo() throws {

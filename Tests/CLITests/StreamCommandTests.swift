@@ -34,7 +34,12 @@ struct StreamCommandTests {
         let dir = try workspace(["sent.jsonl": Data(Self.log.utf8)])
         let result = try run(["check", "--format", "json", "sent.jsonl"], in: dir)
         #expect(result.status == 1)
-        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(summary.compactMapValues { $0 as? Int } == ["files": 1, "filesWithFindings": 1, "records": 5, "recordsWithFindings": 4, "errors": 4,
+                                                           "warnings": 0, "info": 0, "unreadablePaths": 0])
+        #expect(summary["fixesApplied"] is NSNull)
+        let items = try #require(report["diagnostics"] as? [[String: Any]])
         #expect(items.map { $0["rule"] as? String } == ["badge-invalid", "invalid-json", "collapse-id-too-long", "loc-args-without-loc-key"])
         #expect(items.map { $0["document"] as? Int } == [1, 2, 3, 4])
         let start = try #require(items[0]["start"] as? [String: Int])

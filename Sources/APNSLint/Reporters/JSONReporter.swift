@@ -1,9 +1,20 @@
 import APNSLintRules
 import APNSLintSyntax
 
-/// `json`: every diagnostic of the run as one JSON array, pretty-printed with 2 spaces, UTF-8, ending with a
-/// newline. Files come in the order given, diagnostics in each file's order (by position, then rule id).
-/// Keys are always present, in this order (absent values are `null`, never left out):
+/// `json`: the run's report as one JSON object, pretty-printed with 2 spaces, UTF-8, ending with a newline:
+///
+/// | key | type | meaning |
+/// |---|---|---|
+/// | `version` | integer | the report format's version, `reportVersion` (2; version 1 was the bare array) |
+/// | `tool` | object | `{"name", "version"}`: `apns-lint` and its version |
+/// | `diagnostics` | array | every diagnostic of the run, as below |
+/// | `summary` | object | `{"files", "filesWithFindings", "records", "recordsWithFindings", "errors", "warnings", "info", "unreadablePaths", "fixesApplied"}`: files checked (a stream counts as one), stream records, findings by severity, paths that could not be read, and the fixes `--fix` applied (null without `--fix`) |
+///
+/// The summary comes last, so that a stream's diagnostics are written as they are found. `json-array`
+/// (`Layout.bareArray`) is the diagnostics array alone, as `json` printed it before version 2.
+///
+/// Files come in the order given, diagnostics in each file's order (by position, then rule id). A diagnostic's keys
+/// are always present, in this order (absent values are `null`, never left out):
 ///
 /// | key | type | meaning |
 /// |---|---|---|
@@ -19,19 +30,61 @@ import APNSLintSyntax
 /// | `notes` | array | `{"message", "start"}` with `start` as above or null |
 /// | `fix` | object or null | `{"title", "applicability" ("safe" or "unsafe"), "edits": [{"start", "end", "replacement"}]}` with byte offsets into the original file and the exact replacement text |
 public struct JSONReporter: StreamingReporter {
-    public init() {}
+    /// The version of the report's layout; a consumer checks it before reading the rest.
+    public static let reportVersion = 2
 
-    // The array written a report at a time, as `JSONOutput.array(items).serialized()` writes it whole.
-    public func opening() -> String { "[" }
+    public enum Layout: Sendable {
+        /// The versioned object (`json`).
+        case report
+        /// The diagnostics array alone (`json-array`), the layout before version 2.
+        case bareArray
+    }
+
+    public var layout: Layout
+
+    public init(layout: Layout = .report) {
+        self.layout = layout
+    }
+
+    /// How deep a diagnostic object stands: in the array at the top, or in the report's `diagnostics`.
+    private var diagnosticLevel: Int { layout == .report ? 2 : 1 }
+
+    // Written a report at a time, as `JSONOutput.serialized()` writes the whole value.
+    public func opening() -> String {
+        switch layout {
+        case .bareArray: return "["
+        case .report:
+            let tool = JSONOutput.object([("name", .string(APNSLintTool.name)), ("version", .string(APNSLintTool.version))])
+            return "{\n  \"version\": \(Self.reportVersion),\n  \"tool\": \(tool.serialized(level: 1)),\n  \"diagnostics\": ["
+        }
+    }
 
     public func fragment(_ report: FileReport) -> String {
-        report.diagnostics.map { "\n  " + object(for: $0, in: report).serialized(level: 1) }.joined(separator: ",")
+        let indent = "\n" + String(repeating: " ", count: 2 * diagnosticLevel)
+        return report.diagnostics.map { indent + object(for: $0, in: report).serialized(level: diagnosticLevel) }.joined(separator: ",")
     }
 
     public var separator: String { "," }
 
     public func closing(_ summary: Summary, wroteFragments: Bool) -> String {
-        wroteFragments ? "\n]\n" : "]\n"
+        switch layout {
+        case .bareArray: return wroteFragments ? "\n]\n" : "]\n"
+        case .report: return (wroteFragments ? "\n  ]" : "]") + ",\n  \"summary\": \(Self.object(for: summary).serialized(level: 1))\n}\n"
+        }
+    }
+
+    static func object(for summary: Summary) -> JSONOutput {
+        .object([
+            ("files", .int(summary.files + summary.streams)),
+            ("filesWithFindings", .int(summary.filesWithProblems + summary.streamsWithProblems)),
+            ("records", .int(summary.records)),
+            ("recordsWithFindings", .int(summary.recordsWithProblems)),
+            ("errors", .int(summary.errors)),
+            ("warnings", .int(summary.warnings)),
+            ("info", .int(summary.infos)),
+            ("unreadablePaths", .int(summary.unreadablePaths)),
+            ("fixesApplied", summary.fixesApplied.map(JSONOutput.int) ?? .null),
+        ])
     }
 
     func object(for diagnostic: Diagnostic, in report: FileReport) -> JSONOutput {

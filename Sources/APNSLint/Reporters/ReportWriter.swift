@@ -122,12 +122,22 @@ public final class ReportWriter {
         summary.addStream(kind)
     }
 
+    /// Counts paths that could not be read, for the summary.
+    public func addUnreadablePaths(_ count: Int) {
+        summary.unreadablePaths += count
+    }
+
+    /// Records how many fixes `--fix` applied, for the summary.
+    public func setFixesApplied(_ count: Int) {
+        summary.fixesApplied = count
+    }
+
     /// Writes the end of the report (or, for a format that does not stream, all of it).
     public func finish(rules: [DocumentedRule]) {
         if let streaming {
             write((opened ? "" : streaming.opening()) + streaming.closing(summary, wroteFragments: wroteFragments))
         } else {
-            write(reporter.report(keptReports, rules: rules))
+            write(reporter.report(keptReports, rules: rules, summary: summary))
         }
     }
 }

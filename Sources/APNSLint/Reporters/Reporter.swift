@@ -8,6 +8,16 @@ import APNSLintSyntax
 /// diagnostics in each report's order.
 public protocol Reporter {
     func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String
+    /// The same, closed with the run's `summary`, which counts what the reports alone do not tell: the paths that
+    /// could not be read, a stream's records without findings, the fixes applied.
+    func report(_ reports: [FileReport], rules: [DocumentedRule], summary: Summary) -> String
+}
+
+extension Reporter {
+    /// A format without a summary ignores it.
+    public func report(_ reports: [FileReport], rules: [DocumentedRule], summary: Summary) -> String {
+        report(reports, rules: rules)
+    }
 }
 
 /// A format whose output is an opening, then a fragment per report, then a closing: it can be written as reports
@@ -30,10 +40,14 @@ extension StreamingReporter {
 
     public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var summary = Summary()
+        for report in reports { summary.add(report) }
+        return report(reports, rules: rules, summary: summary)
+    }
+
+    public func report(_ reports: [FileReport], rules: [DocumentedRule], summary: Summary) -> String {
         var out = opening()
         var wrote = false
         for report in reports {
-            summary.add(report)
             let fragment = fragment(report)
             guard !fragment.isEmpty else { continue }
             if wrote { out += separator }
@@ -51,8 +65,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// One `path:line:col: severity: message [rule]` line per diagnostic (Xcode and editors parse it); then
     /// the summary line.
     case concise
-    /// An array of diagnostics in a stable schema (see `JSONReporter`).
+    /// An object: the report format's version, the tool, the diagnostics in a stable schema and the summary (see
+    /// `JSONReporter`).
     case json
+    /// The bare array of diagnostics that `json` printed before its report format's version 2; kept for one release.
+    case jsonArray = "json-array"
     /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
     case sarif
     /// GitHub Actions workflow commands (`::error file=…::message`), shown as pull-request annotations.
@@ -65,15 +82,17 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case gitlab
 
     /// The reporter for this format. Colour applies to `full` only; `quiet` leaves out the summary line of
-    /// `full` and `concise` (the other formats have none).
-    public func reporter(useColor: Bool = false, quiet: Bool = false) -> any Reporter {
+    /// `full` and `concise` (`json` always has its summary; the other formats have none). `failLevel` is the lowest
+    /// severity that fails the run: JUnit's failures are the findings at or above it.
+    public func reporter(useColor: Bool = false, quiet: Bool = false, failLevel: Severity = .error) -> any Reporter {
         switch self {
         case .full: FullReporter(useColor: useColor, includeSummary: !quiet)
         case .concise: ConciseReporter(includeSummary: !quiet)
         case .json: JSONReporter()
+        case .jsonArray: JSONReporter(layout: .bareArray)
         case .sarif: SARIFReporter()
         case .github: GitHubReporter()
-        case .junit: JUnitReporter()
+        case .junit: JUnitReporter(failLevel: failLevel)
         case .checkstyle: CheckstyleReporter()
         case .gitlab: GitLabReporter()
         }

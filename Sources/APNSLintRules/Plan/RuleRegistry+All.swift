@@ -99,6 +99,7 @@ extension RuleRegistry {
         UnknownDefinitionKeyRule.self,
         ByteOrderMarkRule.self,
         ErlangCharlistStringRule.self,
+        ErlangNoTermRule.self,
         ErlangNonJSONValueRule.self,
         InvalidErlangTermRule.self,
         InvalidJSONRule.self,
