@@ -38,10 +38,12 @@ struct ReporterTests {
         """# + "\n")
     }
 
-    /// `json`: the version and the tool, the diagnostics as `json-array` writes them (two spaces deeper), then the
-    /// summary.
+    /// `json`: the version and the tool, the diagnostics as `json-array` writes them (two spaces deeper, and with
+    /// `externalLocation`), then the summary.
     @Test func jsonExactOutput() {
+        // With `externalLocation` (null here: no finding is about a configured header) before each `url`.
         let diagnostics = output(.jsonArray).dropLast().replacingOccurrences(of: "\n", with: "\n  ")
+            .replacingOccurrences(of: "\n      \"url\": ", with: "\n      \"externalLocation\": null,\n      \"url\": ")
         #expect(output(.json) == """
         {
           "version": 2,
@@ -366,7 +368,9 @@ struct ReporterTests {
         #expect(array.count == items.count)
         #expect(items.count == 3)
         let keys: Set = ["rule", "severity", "message", "help", "file", "pointer", "document", "start", "end", "url", "notes", "fix"]
-        for item in items { #expect(Set(item.keys) == keys) }
+        for item in items { #expect(Set(item.keys) == keys.union(["externalLocation"])) }
+        // The bare array keeps its old keys.
+        for item in array { #expect(Set(item.keys) == keys) }
         #expect(items[1]["start"] is NSNull)
         #expect(items[2]["document"] as? Int == 1)
         #expect(items[0]["url"] as? String == "https://github.com/apns-lint/apns-lint/blob/main/Rules/badge-invalid.md")

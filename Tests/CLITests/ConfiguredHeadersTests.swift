@@ -53,6 +53,14 @@ struct ConfiguredHeadersTests {
             return "\(uri):\(region["startLine"] ?? ""):\(region["startColumn"] ?? "")"
         }
         #expect(places == [".apns-lint.yml:3:18", ".apns-lint.yml:2:15"])
+        let json = try run(["check", "--format", "json", "sync.json"], in: dir)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { ($0["externalLocation"] as? [String: Any]).map { "\($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "")" } }
+            == [".apns-lint.yml:3:18", ".apns-lint.yml:2:15"])
+        #expect(diagnostics.map { $0["file"] as? String } == ["sync.json", "sync.json"])
+        let junit = try run(["check", "--format", "junit", "sync.json"], in: dir)
+        #expect(junit.stdout.contains(#"<testcase name="topic-invalid at .apns-lint.yml:2:15" classname="sync.json">"#))
         let checkstyle = try run(["check", "--format", "checkstyle", "sync.json"], in: dir)
         #expect(checkstyle.stdout.contains("""
               <file name="sync.json">

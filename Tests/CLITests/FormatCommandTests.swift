@@ -16,7 +16,8 @@ struct FormatCommandTests {
         let items = try #require(report["diagnostics"] as? [[String: Any]])
         #expect(items.count == 1)
         let item = try #require(items.first)
-        #expect(Set(item.keys) == ["rule", "severity", "message", "help", "file", "pointer", "document", "start", "end", "url", "notes", "fix"])
+        #expect(Set(item.keys) == ["rule", "severity", "message", "help", "file", "pointer", "document", "start", "end", "externalLocation", "url",
+                                   "notes", "fix"])
         #expect(item["rule"] as? String == "badge-invalid")
         #expect(item["file"] as? String == "bad.json")
         #expect(item["pointer"] as? String == "/aps/badge")

@@ -25,7 +25,8 @@ import APNSLintSyntax
 /// | `file` | string | the path as given (or `--stdin-filename`) |
 /// | `pointer` | string | RFC 6901 JSON Pointer of the value in the definition (`""` is the whole document) |
 /// | `document` | integer or null | which document of a multi-document YAML stream, from 0; null for one document |
-/// | `start`, `end` | object or null | `{"line", "column", "offset"}`: 1-based line, 1-based column in Unicode scalars, 0-based byte offset (`end` is exclusive); null when the finding has no place in the file (a header from the command line) |
+/// | `start`, `end` | object or null | `{"line", "column", "offset"}`: 1-based line, 1-based column in Unicode scalars, 0-based byte offset (`end` is exclusive); null when the finding has no place in the file (a header from the command line or the configuration) |
+/// | `externalLocation` | object or null | `{"file", "line", "column"}`: where the finding is when that is another file: a header the configuration gives, at its line in the configuration file (`file` as shown, relative to the working directory); null otherwise |
 /// | `url` | string | the rule's documentation page |
 /// | `notes` | array | `{"message", "start"}` with `start` as above or null |
 /// | `fix` | object or null | `{"title", "applicability" ("safe" or "unsafe"), "edits": [{"start", "end", "replacement"}]}` with byte offsets into the original file and the exact replacement text |
@@ -103,6 +104,10 @@ public struct JSONReporter: StreamingReporter {
                 })),
             ])
         } ?? .null
+        // The bare array keeps the layout it had before version 2, which has no `externalLocation`.
+        let external: [(String, JSONOutput)] = layout == .bareArray ? [] : [("externalLocation", diagnostic.externalLocation.map { location in
+            .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
+        } ?? .null)]
         return .object([
             ("rule", .string(diagnostic.ruleID)),
             ("severity", .string(diagnostic.severity.rawValue)),
@@ -113,6 +118,7 @@ public struct JSONReporter: StreamingReporter {
             ("document", diagnostic.document.map(JSONOutput.int) ?? .null),
             ("start", positions.map { position($0.start) } ?? .null),
             ("end", positions.map { position($0.end) } ?? .null),
+        ] + external + [
             ("url", .string(APNSLintTool.documentationURL(forRule: diagnostic.ruleID))),
             ("notes", .array(diagnostic.notes.map { note in
                 .object([("message", .string(note.message)),

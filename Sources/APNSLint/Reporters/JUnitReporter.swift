@@ -28,7 +28,8 @@ public struct JUnitReporter: Reporter, Sendable {
                 out += "    <testcase name=\"\(APNSLintTool.name)\" classname=\"\(file)\"/>\n"
             }
             for diagnostic in report.diagnostics {
-                let place = diagnostic.range.map { " at \(report.source.position(of: $0.start))" } ?? ""
+                let place = diagnostic.range.map { " at \(report.source.position(of: $0.start))" }
+                    ?? diagnostic.externalLocation.map { " at \($0)" } ?? ""
                 var text = concise.line(for: diagnostic, in: report)
                 for note in diagnostic.notes { text += "\nnote: \(note.message)" }
                 if let help = diagnostic.help { text += "\nhelp: \(help)" }
