@@ -36,6 +36,74 @@ struct ExamplePackageTests {
         return try swiftPM("run", ["--skip-build", "SendingService", notification])
     }
 
+    /// Issue 38: the library's snippets in README.md and docs/library.md compile. They are built as the package
+    /// their manifest fragment describes (its GitHub URL read as this checkout), each snippet's statements in a
+    /// function of the `PushService` target, in the example's scratch path so that the library is built once.
+    @Test func theDocsLibrarySnippetsBuild() throws {
+        var manifest: String?
+        var snippets: [String] = []
+        for file in ["README.md", "docs/library.md"] {
+            for block in try Self.swiftBlocks(in: file) {
+                if block.hasPrefix("// Package.swift") {
+                    manifest = block
+                } else {
+                    #expect(block.contains("import APNSLint"), "\(file): a Swift block that is neither a manifest nor uses APNSLint:\n\(block)")
+                    snippets.append(block)
+                }
+            }
+        }
+        let fragment = try #require(manifest, "no Package.swift fragment in README.md or docs/library.md")
+        #expect(snippets.count >= 3)
+        let url = #".package(url: "https://github.com/apns-lint/apns-lint", branch: "main")"#
+        #expect(fragment.contains(url))
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-snippets-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        let sources = package.appendingPathComponent("Sources/PushService")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let dependency = fragment.replacingOccurrences(of: url, with: ".package(name: \"apns-lint\", path: \"\(Self.root.path)\")")
+        try Data("""
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "PushService",
+                platforms: [.macOS(.v13)],
+            \(dependency)
+            )
+
+            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        for (index, snippet) in snippets.enumerated() {
+            // Imports stay at the top of the file; the rest becomes a function's body.
+            let lines = snippet.components(separatedBy: "\n")
+            let imports = lines.filter { $0.hasPrefix("import ") }
+            let body = lines.filter { !$0.hasPrefix("import ") }.map { "    " + $0 }
+            try Data((imports + ["", "func snippet\(index)() throws {"] + body + ["}", ""]).joined(separator: "\n").utf8)
+                .write(to: sources.appendingPathComponent("Snippet\(index).swift"))
+        }
+        let swift = try #require(Self.swift)
+        let build = try run(["build", "--package-path", package.path, "--scratch-path", Self.root.appendingPathComponent(".build-snippets").path],
+                            in: Self.root, executable: swift)
+        #expect(build.status == 0, "the docs' snippets do not build:\n\(build.stdout.suffix(4000))\n\(build.stderr.suffix(2000))")
+    }
+
+    /// The ```swift blocks of a Markdown file.
+    static func swiftBlocks(in file: String) throws -> [String] {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [String]?
+        for line in text.components(separatedBy: "\n") {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
     @Test func aCleanNotificationIsSent() throws {
         let result = try Self.send("order-shipped")
         #expect(result.stdout == """
