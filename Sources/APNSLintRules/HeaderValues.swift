@@ -46,6 +46,13 @@ extension String {
 /// The `apns-topic` suffix each push type needs (apns-spec §2.4). `alert` and `background` take the bare
 /// bundle ID; an `mdm` topic is the UID from the MDM push certificate.
 enum TopicSuffix {
+    /// Whether the topic is a Wallet pass type identifier (`pass.com.example.ticket`): a push there tells Wallet to
+    /// fetch the updated pass from the pass's web service, and its payload is an empty dictionary (Apple, Wallet,
+    /// "Update a pass"): Wallet reads nothing in it.
+    static func isWalletPass(_ topic: String) -> Bool {
+        topic.hasPrefix("pass.")
+    }
+
     /// The suffix a push type's topic must end with; nil for a bare bundle ID (`alert`, `background`) and for
     /// `mdm`. A switch, not a table search: every lint asks.
     static func suffix(for type: PushType) -> String? {

@@ -1,3 +1,9 @@
+extension Reference {
+    /// Apple, Wallet: updating a pass: the push to the pass type identifier's topic has an empty payload, and the
+    /// device then asks the pass's web service for what changed.
+    static let walletUpdatePass = "https://developer.apple.com/documentation/walletpasses/adding-a-web-service-to-update-passes"
+}
+
 /// The Xcode Simulator's, Expo's, OneSignal's and gorush's documentation and code the rules for their formats cite.
 extension Reference {
     /// Xcode 11.4's release notes: push notifications in the Simulator, by `simctl push` or by dropping an `.apns`

@@ -9,6 +9,7 @@ extension RuleRegistry {
         PushTypeMismatchRule.self,
         PushTypeMissingRule.self,
         TopicSuffixMismatchRule.self,
+        WalletPassPayloadRule.self,
         DialectCodeDiffersFromDocsRule.self,
         DialectDroppedKeyRule.self,
         DialectLibraryErrorRule.self,

@@ -8,26 +8,29 @@ struct PushTypeInvalidRule: ModelRule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "`apns-push-type` is not one of the eleven push types APNs documents.",
+            summary: "`apns-push-type` is not one of the eleven push types APNs documents, or a broadcast request's is not `liveactivity`.",
             rationale: """
                 `apns-push-type` takes one of eleven values: `alert`, `background`, `location`, `voip`, \
                 `complication`, `fileprovider`, `mdm`, `liveactivity`, `pushtotalk`, `widgets` and `controls`. APNs \
                 rejects any other value with 400 `InvalidPushType`. Apple's documentation and every client library \
                 write them in lowercase; whether APNs also takes `Alert` or `LiveActivity` on `/3/device` is not \
                 documented, so apns-lint asks for the documented spelling. The broadcast API (a request with \
-                `apns-channel-id`) writes `LiveActivity`, so that spelling is accepted there. A value that is not a \
-                string is left to `invalid-value-type`.
+                `apns-channel-id`) writes `LiveActivity`, so that spelling is accepted there; and it takes no other \
+                type: broadcasts carry Live Activity updates only, and an `alert` broadcast is answered with 400 \
+                `InvalidPushType` ("The only allowed value is LiveActivity"). A value that is not a string is left to \
+                `invalid-value-type`.
                 """,
             severity: .rejected(
                 "InvalidPushType", "a value that is not one of the eleven documented push types is answered with 400",
                 source: Reference.handlingResponses),
-            references: [Reference.sendingRequests, Reference.handlingResponses],
+            references: [Reference.sendingRequests, Reference.handlingResponses, Reference.broadcastErrors],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": ↓"Alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"headers": {"apns-push-type": ↓"LiveActivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"headers": {"apns-push-type": ↓"backgorund", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
                 Example(#"{"headers": {"apns-push-type": ↓"silent", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
                 Example(#"{"headers": {"apns-push-type": ↓""}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"alert", "apns-channel-id": "dHN0LXNyY2gtY2hubA=="}, "payload": {"aps": {"alert": "Kick-off in 5 minutes"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
@@ -38,6 +41,13 @@ struct PushTypeInvalidRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
+        if headers.isBroadcast, let type = headers.pushType, type != .liveactivity, let field = headers.pushTypeField {
+            context.report(
+                "apns-push-type \(type.rawValue) on a broadcast request (apns-channel-id): a channel carries Live Activity updates only, so APNs answers 400 InvalidPushType (\"The only allowed value is LiveActivity\")",
+                at: field, part: .value,
+                help: "send a Live Activity update (apns-push-type liveactivity); send \(type.rawValue) pushes to each device's token instead of a channel")
+            return
+        }
         // A value of another type is invalid-value-type's.
         // The model has read the push type already: nil for a value that is not one.
         guard headers.pushType == nil, let field = headers.pushTypeField, let text = field.string else { return }

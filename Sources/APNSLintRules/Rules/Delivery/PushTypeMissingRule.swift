@@ -38,6 +38,8 @@ struct PushTypeMissingRule: ModelRule {
         let definition = context.definition
         let headers = definition.headers
         guard headers.areDeclared, headers.pushTypeField == nil else { return }
+        // A Wallet pass update has no push type in Apple's documentation: Wallet's own daemon receives it.
+        if let topic = headers.topicField?.string, TopicSuffix.isWalletPass(topic) { return }
         let onWatchOS = context.options.platforms.contains(.watchos)
         // Required on watchOS 6 and later: the same finding, at error severity.
         let severity: Severity? = onWatchOS ? .error : nil
@@ -62,10 +64,13 @@ struct PushTypeMissingRule: ModelRule {
 
     /// The push type the topic or the payload suggests, and why.
     static func guess(for definition: NotificationDefinition) -> (type: PushType, reason: String)? {
-        if let topic = definition.headers.topicField?.string, let found = TopicSuffix.known(in: topic) {
+        let inferred = definition.inferredPushType
+        // The topic's suffix says the type, unless the payload is plainly another (then topic-suffix-mismatch says so).
+        if let topic = definition.headers.topicField?.string, let found = TopicSuffix.known(in: topic),
+           inferred == nil || inferred == found.type || ![.alert, .background, .liveactivity, .widgets].contains(inferred!) {
             return (found.type, "the topic ends in \(found.suffix)")
         }
-        guard let type = definition.inferredPushType else { return nil }
+        guard let type = inferred else { return nil }
         let reason = switch type {
         case .mdm: "the payload is an MDM wake-up ({\"mdm\": …})"
         case .liveactivity: "\"aps\" has content-state or event, so the payload is a Live Activity update"

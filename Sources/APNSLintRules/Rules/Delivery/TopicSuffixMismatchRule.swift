@@ -17,7 +17,9 @@ struct TopicSuffixMismatchRule: ModelRule {
                 or none, is rejected (400 `DeviceTokenNotForTopic`, `BadTopic` or `TopicDisallowed`) or never \
                 reaches the PushKit, Live Activity or widget code it was meant for. Checked only when both headers \
                 are given and the push type is valid; an `mdm` topic is the UID from the MDM certificate and is \
-                not checked. A broadcast request (`apns-channel-id`, Live Activity channels) is the exception: its \
+                not checked. A suffix written twice (`com.example.phone.voip.voip`) names no topic a token is \
+                registered for. Without a push type, a topic whose suffix names one contradicts a payload plainly \
+                of another type (an alert sent to `….push-type.liveactivity`). A broadcast request (`apns-channel-id`, Live Activity channels) is the exception: its \
                 bundle ID is in the path, and Apple's broadcast errors say "Ensure that no push type suffix is added \
                 to the bundle ID": a `.push-type.liveactivity` topic there is answered with 400 `TopicDisallowed`.
                 """,
@@ -31,6 +33,8 @@ struct TopicSuffixMismatchRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "controls", "apns-topic": ↓"com.example.home.push-type.widgets"}, "payload": {"aps": {"content-changed": true}}}"#),
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": ↓"com.example.delivery.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LXNyY2gtY2hubA==", "apns-topic": ↓"com.example.scores.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}}}}"#),
+                Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": ↓"com.example.phone.voip.voip"}, "payload": {"aps": {}}}"#),
+                Example(#"{"headers": {"apns-topic": ↓"com.example.delivery.push-type.liveactivity", "apns-priority": 10}, "payload": {"aps": {"alert": "Your order is on its way"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"aps": {}}}"#),
@@ -47,11 +51,24 @@ struct TopicSuffixMismatchRule: ModelRule {
             checkBroadcast(&context)
             return
         }
-        guard let type = headers.pushType, type != .mdm, let field = headers.topicField, let topic = field.string else { return }
+        guard let field = headers.topicField, let topic = field.string else { return }
+        guard let type = headers.pushType else {
+            checkUndeclared(topic: topic, field: field, &context)
+            return
+        }
+        guard type != .mdm else { return }
         let expected = TopicSuffix.suffix(for: type)
         let found = TopicSuffix.known(in: topic)
-        // The usual case, a matching suffix, needs none of the checks below.
-        if expected == found?.suffix { return }
+        // The usual case, a matching suffix written once, needs none of the checks below.
+        if expected == found?.suffix {
+            if let found, TopicSuffix.known(in: TopicSuffix.bundleID(of: topic)) != nil {
+                let once = TopicSuffix.bundleID(of: topic)
+                context.report(
+                    "apns-topic \(field.value.shortDescription) ends in a push type suffix twice: the token is registered for a topic with one, so APNs answers 400 DeviceTokenNotForTopic",
+                    at: field, part: .value, help: "use \"\(once)\" (the bundle ID and \(found.suffix) once)")
+            }
+            return
+        }
         guard TopicInvalidRule.problem(in: topic) == nil else { return }
         let (bundleID, partial) = found == nil
             ? Self.bundleID(ofUnsuffixed: topic, expected: expected) : (TopicSuffix.bundleID(of: topic), nil)
@@ -77,6 +94,19 @@ struct TopicSuffixMismatchRule: ModelRule {
                 "apns-topic \(field.value.shortDescription) ends in \(found.suffix), the suffix of \(found.type.rawValue) pushes, but apns-push-type \(type.rawValue) needs the bundle ID plus \(expected); \(consequence)",
                 at: field, part: .value, help: "use \"\(wanted)\", or set apns-push-type to \(found.type.rawValue) if this is a \(found.type.rawValue) push")
         }
+    }
+
+    /// No push type: a topic whose suffix names one (`….push-type.liveactivity`) contradicts a payload that is plainly
+    /// of another type (an alert, a background update): the token the topic is for does not take it.
+    static func checkUndeclared(topic: String, field: Field, _ context: inout RuleContext) {
+        guard let found = TopicSuffix.known(in: topic), let payloadType = context.definition.inferredPushType,
+              [.alert, .background, .liveactivity, .widgets].contains(payloadType), payloadType != found.type,
+              !(payloadType == .widgets && found.type == .controls) else { return }
+        let wanted = TopicSuffix.bundleID(of: topic) + (TopicSuffix.suffix(for: payloadType) ?? "")
+        context.report(
+            "apns-topic \(field.value.shortDescription) ends in \(found.suffix), the suffix of \(found.type.rawValue) pushes, but the payload is \(payloadType == .alert ? "an" : "a") \(payloadType.rawValue) push: the device token is registered for another topic, so APNs rejects it (400 DeviceTokenNotForTopic) or it never reaches the code it was meant for",
+            at: field, part: .value,
+            help: "use \"\(wanted)\" with apns-push-type \(payloadType.rawValue), or set apns-push-type \(found.type.rawValue) and send a \(found.type.rawValue) payload")
     }
 
     /// A broadcast request names its app in the path; a topic, if given, is the bare bundle ID.

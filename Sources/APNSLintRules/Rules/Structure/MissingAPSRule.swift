@@ -42,6 +42,8 @@ struct MissingAPSRule: ModelRule {
               payload.apsField == nil, !payload.isMDM else { return }
         // PushKit and extension pushes hand the whole dictionary to the app; APNs does not read "aps" there.
         if let pushType = context.definition.headers.pushType, Self.appDefinedPayloads.contains(pushType) { return }
+        // A Wallet pass update is `{}` by design (wallet-pass-payload says what Wallet does with anything else).
+        if let topic = context.definition.headers.topicField?.string, TopicSuffix.isWalletPass(topic) { return }
         let why = "APNs requires \"aps\" in every payload (only an MDM wake-up {\"mdm\": …} goes without)"
         if let lookalike = payload.fields.fields.first(where: { Suggestion.closest(to: $0.key, in: ["aps"]) != nil }) {
             context.report(
