@@ -1,3 +1,4 @@
+import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax
 
@@ -19,6 +20,11 @@ public enum RuleDocumentation {
         out += "| \(rule.severity.rawValue) | \(rule.category.title) | \(fixText(rule.fix)) | \(checkedOn(rule)) |\n\n"
         out += "## Why it matters\n\n\(rule.rationale)\n\n"
         out += "## Why this severity\n\n**\(rule.severity.rawValue)**. \(rule.severityBasis.sentence)\n\n"
+        let reasons = rule.enforces.compactMap { fact -> APNsReason? in if case .reason(let reason) = fact { reason } else { nil } }
+        if !reasons.isEmpty {
+            out += "APNs answers " + reasons.map { "`\($0.rawValue)` (\($0.status))" }.joined(separator: " or ")
+                + " to what this rule finds ([all of APNs's answers](../docs/spec.md#apnss-answers)).\n\n"
+        }
         out += "## Examples that trigger it\n\n"
         let labelAll = rule.triggering.contains(where: hasSettings)
         var fixes: [(title: String, applicability: Fix.Applicability)] = []

@@ -28,10 +28,14 @@ struct GenerateDocsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Examples directory whose bad definitions' findings to record; none if it is missing.", valueName: "path"))
     var examples = "Examples"
 
+    @Option(help: ArgumentHelp("Where to write Apple's spec with the rules that enforce each cell.", valueName: "path"))
+    var spec = SpecDocumentation.fileName
+
     func run() throws {
         try RuleDocumentation.write(to: directory)
         try Data(ConfigurationSchema.text().utf8).write(to: URL(fileURLWithPath: schema), options: .atomic)
-        var written = "Wrote \(RuleRegistry.all.count + 1) pages to \(directory)/ and the configuration schema to \(schema)"
+        try Data(SpecDocumentation.page().utf8).write(to: URL(fileURLWithPath: spec), options: .atomic)
+        var written = "Wrote \(RuleRegistry.all.count + 1) pages to \(directory)/, the configuration schema to \(schema), \(spec)"
         if let text = try? String(contentsOfFile: readme, encoding: .utf8) {
             guard let updated = RuleDocumentation.updatingReadme(text) else {
                 throw ValidationError("\(readme) has no \(RuleDocumentation.readmeMarkers.begin) … \(RuleDocumentation.readmeMarkers.end) markers")

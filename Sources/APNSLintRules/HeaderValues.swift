@@ -53,20 +53,10 @@ enum TopicSuffix {
         topic.hasPrefix("pass.")
     }
 
-    /// The suffix a push type's topic must end with; nil for a bare bundle ID (`alert`, `background`) and for
-    /// `mdm`. A switch, not a table search: every lint asks.
+    /// The suffix a push type's topic must end with (Apple's spec, `PushType.spec`); nil for a bare bundle ID
+    /// (`alert`, `background`) and for `mdm`.
     static func suffix(for type: PushType) -> String? {
-        switch type {
-        case .voip: ".voip"
-        case .complication: ".complication"
-        case .fileprovider: ".pushkit.fileprovider"
-        case .location: ".location-query"
-        case .liveactivity: ".push-type.liveactivity"
-        case .pushtotalk: ".voip-ptt"
-        case .widgets: ".push-type.widgets"
-        case .controls: ".push-type.controls"
-        case .alert, .background, .mdm: nil
-        }
+        type.spec.topicSuffix
     }
 
     /// The suffixes as one run of bytes, and where each suffixed push type's is in it: `known(in:)` compares a

@@ -15,8 +15,8 @@ struct PayloadSizeLimit: Equatable, Sendable {
         case standard, voip, broadcast, legacyBinary
     }
 
-    static let standardBytes = 4096
-    static let voipBytes = 5120
+    static let standardBytes = PushType.alert.spec.sizeLimit
+    static let voipBytes = PushType.voip.spec.sizeLimit
     static let legacyBinaryBytes = 2048
 
     let kind: Kind

@@ -36,6 +36,7 @@ extension RuleRegistry {
         FCMUnknownKeyRule.self,
         GorushRequestInvalidRule.self,
         APNSIDInvalidRule.self,
+        ChannelIDInvalidRule.self,
         CollapseIDTooLongRule.self,
         DeviceTokenInvalidRule.self,
         DeviceTokenLengthRule.self,

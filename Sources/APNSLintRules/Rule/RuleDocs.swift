@@ -1,3 +1,5 @@
+import APNSLintModel
+
 /// Everything about a rule that its page, `rules`, `explain` and the tests need, and the lint loop does not: built
 /// only when asked for.
 public struct RuleDocs: Sendable {
@@ -12,15 +14,19 @@ public struct RuleDocs: Sendable {
     /// Each example is a test: a triggering one must report exactly at its markers, a non-triggering one not at all.
     public let triggering: [Example]
     public let nonTriggering: [Example]
+    /// The cells of Apple's spec the rule enforces (`docs/spec.md`): a push type's fact, a key, an APNs reason it
+    /// predicts.
+    public let enforces: [SpecFact]
 
     public init(summary: String, rationale: String, severity severityBasis: SeverityBasis, references: [String],
-                triggering: [Example], nonTriggering: [Example]) {
+                triggering: [Example], nonTriggering: [Example], enforces: [SpecFact] = []) {
         self.summary = summary
         self.rationale = rationale
         self.severityBasis = severityBasis
         self.references = references
         self.triggering = triggering
         self.nonTriggering = nonTriggering
+        self.enforces = enforces
     }
 }
 

@@ -33,7 +33,8 @@ struct BackgroundPriority10Rule: ModelRule {
                 Example(#"{"aps": {"content-available": 1}}"#),
                 Example(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi", "content-available": 1}}}"#),
                 Example(#"{"headers": {"apns-push-type": "complication", "apns-topic": "com.example.watchkitapp.complication"}, "payload": {"aps": {"content-available": 1}}}"#),
-            ])
+            ],
+            enforces: [.pushType(.priority), .header(.priority)])
     }
 
     static func check(_ context: inout RuleContext) {

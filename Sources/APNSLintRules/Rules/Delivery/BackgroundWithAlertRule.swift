@@ -26,7 +26,8 @@ struct BackgroundWithAlertRule: ModelRule {
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}, "mailbox": "inbox"}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "New mail", "content-available": 1}}}"#),
-            ])
+            ],
+            enforces: [.pushType(.payload)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -30,7 +30,8 @@ struct PushToTalkPriorityRule: ModelRule {
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"aps": {}}}"#),
                 Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-expiration": "0"}, "payload": {"aps": {}}}"#),
-            ])
+            ],
+            enforces: [.pushType(.priority)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -36,7 +36,8 @@ struct PushTypeInvalidRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"headers": {"apns-push-type": "LiveActivity", "apns-channel-id": "dHN0LTIyMjU0YjgxLWRiNmQtNGE5Ni04YWE3LWU0YTk4ZmM1Y2I4MQ=="}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert"]),
-            ])
+            ],
+            enforces: [.header(.pushType), .pushType(.broadcast), .reason(.invalidPushType)])
     }
 
     static func check(_ context: inout RuleContext) {

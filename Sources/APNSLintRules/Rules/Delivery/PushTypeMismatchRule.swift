@@ -35,7 +35,8 @@ struct PushTypeMismatchRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "controls"}, "payload": {"aps": {"content-changed": true}}}"#),
                 Example(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}, "event": "signup", "content-state": "draft"}}"#),
-            ])
+            ],
+            enforces: [.pushType(.payload), .aps(.contentChanged)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -14,8 +14,10 @@ struct PushTypeMissingRule: ModelRule {
                 error, delay the delivery of the notification, or drop it altogether". Client libraries fill the gap \
                 differently: sideshow/apns2 silently sends `alert`, PyAPNs2 guesses from the topic and payload only \
                 when a topic is given. The finding is a warning, and an error when the app runs on watchOS \
-                (`--platform watchos`). A bare payload with no headers (in the file or on the command line) says \
-                nothing about its request and is not flagged.
+                (`--platform watchos`), and on a broadcast request (`apns-channel-id`), which APNs answers with 400 \
+                `MissingPushType`. A bare payload with no headers (in the file or on the command line) says \
+                nothing about its request and is not flagged, nor does the configuration's `headers` alone declare \
+                one; a Wallet pass update (topic `pass.…`) has no push type in Apple's documentation.
                 """,
             severity: .undocumented(
                 "Apple recommends apns-push-type outside watchOS and says only that APNs may reject, delay or drop a request without it, and senders fill the gap differently",
@@ -29,7 +31,8 @@ struct PushTypeMissingRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
                 Example(#"{"aps": {"alert": "New message"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
                 Example(#"{"aps": {"alert": "New message"}}"#),
-            ])
+            ],
+            enforces: [.header(.pushType), .reason(.missingPushType)])
     }
 
     static func check(_ context: inout RuleContext) {
@@ -41,12 +44,16 @@ struct PushTypeMissingRule: ModelRule {
         // A Wallet pass update has no push type in Apple's documentation: Wallet's own daemon receives it.
         if let topic = headers.topicField?.string, TopicSuffix.isWalletPass(topic) { return }
         let onWatchOS = context.options.platforms.contains(.watchos)
-        // Required on watchOS 6 and later: the same finding, at error severity.
-        let severity: Severity? = onWatchOS ? .error : nil
-        let requirement = onWatchOS
+        // Required on watchOS 6 and later, and on a broadcast request (400 MissingPushType): the same finding, at error
+        // severity.
+        let severity: Severity? = onWatchOS || headers.isBroadcast ? .error : nil
+        let requirement = headers.isBroadcast
+            ? "a broadcast request (apns-channel-id) must say liveactivity, and APNs answers 400 MissingPushType"
+            : onWatchOS
             ? "the app runs on watchOS, where Apple requires it (watchOS 6 and later)"
             : "Apple requires it on watchOS 6 and later and recommends it on every other platform"
-        let message = "no apns-push-type in the request headers: \(requirement); without it APNs may reject, delay or drop the notification"
+        let message = headers.isBroadcast ? "no apns-push-type in the request headers: \(requirement)"
+            : "no apns-push-type in the request headers: \(requirement); without it APNs may reject, delay or drop the notification"
         let guess = Self.guess(for: definition)
         if let declaration = headers.declaration, declaration.keyRange != nil {
             let help = guess.map { "add \"apns-push-type\": \"\($0.type.rawValue)\" to the headers; \($0.reason)" }

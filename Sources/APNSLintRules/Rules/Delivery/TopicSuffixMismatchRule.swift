@@ -42,7 +42,8 @@ struct TopicSuffixMismatchRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "background", "apns-topic": "com.example.mail", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}}}"#),
                 Example(#"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10"}, "payload": {"mdm": "5E2C9A3F"}}"#),
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LXNyY2gtY2hubA==", "apns-topic": "com.example.scores"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}}}}"#),
-            ])
+            ],
+            enforces: [.pushType(.topic), .header(.topic), .reason(.deviceTokenNotForTopic), .reason(.topicDisallowed)])
     }
 
     static func check(_ context: inout RuleContext) {

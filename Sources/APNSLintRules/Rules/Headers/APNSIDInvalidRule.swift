@@ -29,7 +29,8 @@ struct APNSIDInvalidRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
                 // Upper case, as APNs writes the ids it returns and sideshow/apns2's README sends.
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": "6F1C1C3E-52A8-4B59-9A0C-0D2F5C1B9E77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            ])
+            ],
+            enforces: [.header(.id), .reason(.badMessageId)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -24,7 +24,8 @@ struct CollapseIDTooLongRule: ModelRule {
             nonTriggering: [
                 Example(#"{"headers": {"apns-collapse-id": "score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-1"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
                 Example(#"{"headers": {"apns-collapse-id": "éééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            ])
+            ],
+            enforces: [.header(.collapseID), .reason(.badCollapseId)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -37,7 +37,8 @@ struct DeviceTokenInvalidRule: ModelRule {
                 Example(#"{"device-token": "00FC13ADFF785122B4AD28809A3420982341241421348097878E577C991DE8F0", "payload": {"aps": {"alert": "Hi"}}}"#),
                 // Apple: tokens are of variable length; a longer one is a token.
                 Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0aa", "payload": {"aps": {"alert": "Hi"}}}"#),
-            ])
+            ],
+            enforces: [.reason(.badDeviceToken), .reason(.missingDeviceToken)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -31,7 +31,8 @@ struct DeviceTokenLengthRule: ModelRule {
                 Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0aa00", "payload": {"aps": {"alert": "Hi"}}}"#),
                 // Not hex digits: device-token-invalid's.
                 Example(#"{"device-token": "zz", "payload": {"aps": {"alert": "Hi"}}}"#),
-            ])
+            ],
+            enforces: [.reason(.badDeviceToken)])
     }
 
     static func check(_ context: inout RuleContext) {

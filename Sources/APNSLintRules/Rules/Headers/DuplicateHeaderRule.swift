@@ -28,7 +28,8 @@ struct DuplicateHeaderRule: ModelRule {
                 Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
                 // The same spelling twice: a JSON parser keeps one value (duplicate-key's).
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": "com.example.mail", "apns-topic": "com.example.mail"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            ])
+            ],
+            enforces: [.reason(.duplicateHeaders)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -28,7 +28,8 @@ struct ExpirationInvalidRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": "1763798400"}, "payload": {"aps": {"alert": "Hi"}}}"#),
                 // A date long past is still a valid value: expiration-unlikely-date's.
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 300}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            ])
+            ],
+            enforces: [.header(.expiration), .reason(.badExpirationDate)])
     }
 
     static func check(_ context: inout RuleContext) {

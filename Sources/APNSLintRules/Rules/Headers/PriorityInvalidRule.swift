@@ -33,7 +33,8 @@ struct PriorityInvalidRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": "1"}, "payload": {"aps": {"badge": 0}}}"#),
-            ])
+            ],
+            enforces: [.header(.priority), .reason(.badPriority)])
     }
 
     static func check(_ context: inout RuleContext) {

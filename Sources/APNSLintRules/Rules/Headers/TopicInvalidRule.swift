@@ -29,7 +29,8 @@ struct TopicInvalidRule: ModelRule {
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.delivery.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"headers": {"apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10", "apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F"}}"#),
-            ])
+            ],
+            enforces: [.header(.topic), .reason(.badTopic)])
     }
 
     static func check(_ context: inout RuleContext) {

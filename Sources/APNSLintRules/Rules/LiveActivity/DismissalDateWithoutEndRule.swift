@@ -31,7 +31,8 @@ struct DismissalDateWithoutEndRule: ModelRule {
                 Example(#"{"aps": {"timestamp": 1763715600, "event": "end", "dismissal-date": 1763715600}}"#),
                 Example(LiveActivitySamples.alert),
                 Example(LiveActivitySamples.background),
-            ])
+            ],
+            enforces: [.aps(.dismissalDate)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -34,7 +34,8 @@ struct InputPushTokenInvalidRule: ModelRule {
                 Example(LiveActivitySamples.end),
                 Example(LiveActivitySamples.alert),
                 Example(LiveActivitySamples.background),
-            ])
+            ],
+            enforces: [.aps(.inputPushToken), .aps(.inputPushChannel)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -39,7 +39,8 @@ struct LiveActivityEventInvalidRule: ModelRule {
                 Example(#"{"aps": {"alert": "3 new events near you"}, "events": ["concert", "market"]}"#),
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LXNyY2gtY2hubA=="}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}}}}"#),
-            ])
+            ],
+            enforces: [.aps(.event)])
     }
 
     static func check(_ context: inout RuleContext) {

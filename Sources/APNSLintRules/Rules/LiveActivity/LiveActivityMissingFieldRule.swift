@@ -41,7 +41,8 @@ struct LiveActivityMissingFieldRule: ModelRule {
                 Example(LiveActivitySamples.background),
                 Example(#"{"aps": {"alert": "Your order is on its way", "sound": "default"}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Kick-off!", "event": "match-start"}}}"#),
-            ])
+            ],
+            enforces: [.aps(.timestamp), .aps(.event), .aps(.contentState), .aps(.attributesType), .aps(.attributes)])
     }
 
     /// Why each key is needed.

@@ -38,7 +38,8 @@ struct LiveActivityTimestampUnitRule: ModelRule {
                 Example(LiveActivitySamples.alert),
                 Example(LiveActivitySamples.background),
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi", "timestamp": 1763712000000}}}"#),
-            ])
+            ],
+            enforces: [.aps(.timestamp)])
     }
 
     private static let consequences = [

@@ -32,7 +32,8 @@ struct StaleDateBeforeTimestampRule: ModelRule {
                 Example(#"{"aps": {"timestamp": 1763712000000, "event": "update", "content-state": {"eta": "14:35"}, "stale-date": 1763715600}}"#),
                 Example(LiveActivitySamples.alert),
                 Example(LiveActivitySamples.background),
-            ])
+            ],
+            enforces: [.aps(.staleDate)])
     }
 
     static func check(_ context: inout RuleContext) {

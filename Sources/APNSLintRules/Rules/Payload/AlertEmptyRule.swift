@@ -31,7 +31,8 @@ struct AlertEmptyRule: ModelRule {
                 Example(#"{"aps": {"alert": {"loc-key": "ORDER_SHIPPED"}}}"#),
                 Example(#"{"aps": {"alert": {"loc-args": ["Ana"]}}}"#),
                 Example(#"{"aps": {"badge": 1}}"#),
-            ])
+            ],
+            enforces: [.aps(.alert)])
     }
 
     static func check(_ context: inout RuleContext) {

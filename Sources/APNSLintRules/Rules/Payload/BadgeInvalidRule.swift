@@ -32,7 +32,8 @@ struct BadgeInvalidRule: ModelRule {
                 // An integer, if negative: badge-negative's.
                 Example(#"{"aps": {"badge": -1}}"#),
                 Example(#"{"aps": {"alert": "Hi"}}"#),
-            ])
+            ],
+            enforces: [.aps(.badge)])
     }
 
     static func check(_ context: inout RuleContext) {

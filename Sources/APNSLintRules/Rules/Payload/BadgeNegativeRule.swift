@@ -22,7 +22,8 @@ struct BadgeNegativeRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"badge": 0}}"#),
                 Example(#"{"aps": {"alert": "Hi", "badge": 5}}"#),
-            ])
+            ],
+            enforces: [.aps(.badge)])
     }
 
     static func check(_ context: inout RuleContext) {

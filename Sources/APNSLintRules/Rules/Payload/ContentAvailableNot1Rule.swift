@@ -25,7 +25,8 @@ struct ContentAvailableNot1Rule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"content-available": 1}}"#),
                 Example(#"{"aps": {"alert": "Hi", "content-available": 0}}"#),
-            ])
+            ],
+            enforces: [.aps(.contentAvailable)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -30,7 +30,8 @@ struct ContentAvailableZeroRule: ModelRule {
                 Example(#"{"aps": {"content-available": 1}, "sync": "inbox"}"#),
                 Example(#"{"aps": {"alert": "New mail", "content-available": 0}}"#),
                 Example(#"{"aps": {"badge": 3, "content-available": 0}}"#),
-            ])
+            ],
+            enforces: [.aps(.contentAvailable)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -32,7 +32,8 @@ struct InterruptionLevelInvalidRule: ModelRule {
                 Example(#"{"aps": {"alert": "Your table is ready", "interruption-level": "time-sensitive"}}"#),
                 Example(#"{"aps": {"alert": "Weekly digest", "interruption-level": "passive"}}"#),
                 Example(#"{"aps": {"alert": "Hi", "interruption-level": "active"}}"#),
-            ])
+            ],
+            enforces: [.aps(.interruptionLevel)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -44,7 +44,8 @@ struct InvalidValueTypeRule: ModelRule {
                 Example(#"{"headers": {"apns-priority": 10, "apns-expiration": "0"}, "payload": {"aps": {"alert": {"title": "Hi", "loc-key": "K", "loc-args": ["a"]}, "badge": 0, "relevance-score": 1}}}"#),
                 // Checked by badge-invalid, sound-invalid, url-args-invalid and loc-args-not-strings instead.
                 Example(#"{"aps": {"alert": {"loc-key": "K", "loc-args": [3]}, "badge": "5", "url-args": "x", "sound": {"critical": true, "name": 5, "volume": "1"}}}"#),
-            ])
+            ],
+            enforces: APSKey.allCases.map(SpecFact.aps) + AlertKey.allCases.map(SpecFact.alert))
     }
 
     static func check(_ context: inout RuleContext) {

@@ -32,7 +32,8 @@ struct LocArgsNotStringsRule: ModelRule {
                 Example(#"{"aps": {"alert": {"loc-key": "SCORE", "loc-args": ["Bob", "3"]}}}"#),
                 Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": "Bob"}}}"#),
                 Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": []}}}"#),
-            ])
+            ],
+            enforces: [.alert(.locArgs), .alert(.titleLocArgs), .alert(.subtitleLocArgs)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -22,7 +22,8 @@ struct LocArgsWithoutLocKeyRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"alert": {"loc-key": "GREETING", "loc-args": ["Bob"]}}}"#),
                 Example(#"{"aps": {"alert": {"body": "Hello Bob"}}}"#),
-            ])
+            ],
+            enforces: [.alert(.locArgs), .alert(.locKey)])
     }
 
     static func check(_ context: inout RuleContext) {

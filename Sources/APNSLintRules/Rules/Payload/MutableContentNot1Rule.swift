@@ -21,7 +21,8 @@ struct MutableContentNot1Rule: ModelRule {
                 Example(#"{"aps": {"alert": "Hi", "mutable-content": ↓true}}"#),
                 Example(#"{"aps": {"alert": "Hi", "mutable-content": ↓"yes"}}"#),
             ],
-            nonTriggering: [Example(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#)])
+            nonTriggering: [Example(#"{"aps": {"alert": "Hi", "mutable-content": 1}}"#)],
+            enforces: [.aps(.mutableContent)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -23,7 +23,8 @@ struct MutableContentWithoutAlertRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"mutable-content": 1, "alert": {"title": "Photo", "body": "Bob sent a photo"}}}"#),
                 Example(#"{"aps": {"mutable-content": 1, "alert": "Bob sent a photo"}}"#),
-            ])
+            ],
+            enforces: [.aps(.mutableContent)])
     }
 
     static func check(_ context: inout RuleContext) {

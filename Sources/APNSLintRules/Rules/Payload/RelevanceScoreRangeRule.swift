@@ -29,7 +29,8 @@ struct RelevanceScoreRangeRule: ModelRule {
                 Example(#"{"aps": {"alert": "Goal!", "relevance-score": 1}}"#),
                 Example(#"{"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}, "relevance-score": 75}}"#),
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "relevance-score": 75}}}"#),
-            ])
+            ],
+            enforces: [.aps(.relevanceScore)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -24,7 +24,8 @@ struct SoundEmptyRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"alert": "Hi"}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": "default"}}"#),
-            ])
+            ],
+            enforces: [.aps(.sound)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -23,7 +23,8 @@ struct SoundInAlertRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"alert": {"title": "Order ready", "body": "Pick it up at the counter"}, "sound": "bell.caf"}}"#),
                 Example(LiveActivitySamples.start),
-            ])
+            ],
+            enforces: [.alert(.sound)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -34,7 +34,8 @@ struct SoundInvalidRule: ModelRule {
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.9}}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 0, "name": "default", "volume": 0}}}"#),
                 Example(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "default", "volume": 1.0}}}"#),
-            ])
+            ],
+            enforces: [.aps(.sound)])
     }
 
     static func check(_ context: inout RuleContext) {

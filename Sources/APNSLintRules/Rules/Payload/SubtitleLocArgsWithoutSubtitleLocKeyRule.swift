@@ -22,7 +22,8 @@ struct SubtitleLocArgsWithoutSubtitleLocKeyRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"alert": {"subtitle-loc-key": "FROM_SUBTITLE", "subtitle-loc-args": ["Bob"]}}}"#),
                 Example(#"{"aps": {"alert": {"subtitle": "From Bob"}}}"#),
-            ])
+            ],
+            enforces: [.alert(.subtitleLocArgs), .alert(.subtitleLocKey)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -25,7 +25,8 @@ struct SummaryArgIgnoredRule: ModelRule {
             ],
             nonTriggering: [
                 Example(#"{"aps": {"alert": {"title": "Ana", "body": "Lunch?"}, "thread-id": "chat-ana"}}"#),
-            ])
+            ],
+            enforces: [.alert(.summaryArg), .alert(.summaryArgCount)])
     }
 
     static func check(_ context: inout RuleContext) {

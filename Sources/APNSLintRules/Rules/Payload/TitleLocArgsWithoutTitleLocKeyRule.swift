@@ -22,7 +22,8 @@ struct TitleLocArgsWithoutTitleLocKeyRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"alert": {"title-loc-key": "GREETING_TITLE", "title-loc-args": ["Bob"]}}}"#),
                 Example(#"{"aps": {"alert": {"title": "Hi Bob"}}}"#),
-            ])
+            ],
+            enforces: [.alert(.titleLocArgs), .alert(.titleLocKey)])
     }
 
     static func check(_ context: inout RuleContext) {

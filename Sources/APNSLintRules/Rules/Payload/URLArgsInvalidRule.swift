@@ -27,7 +27,8 @@ struct URLArgsInvalidRule: ModelRule {
             nonTriggering: [
                 Example(#"{"aps": {"alert": {"title": "Flight delayed", "body": "New departure 14:05"}, "url-args": ["boarding", "UA1"]}}"#),
                 Example(#"{"aps": {"alert": {"title": "Sale", "body": "Today only"}, "url-args": []}}"#),
-            ])
+            ],
+            enforces: [.aps(.urlArgs)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -38,7 +38,8 @@ struct PayloadTooLargeRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": ""# + repeated("x", count: 5000) + #""}}"#),
                 Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
                 Example("{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}"),
-            ])
+            ],
+            enforces: [.pushType(.sizeLimit), .reason(.payloadTooLarge)])
     }
 
     static func check(_ context: inout RuleContext) {

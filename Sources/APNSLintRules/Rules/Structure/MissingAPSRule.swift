@@ -29,19 +29,17 @@ struct MissingAPSRule: ModelRule {
                 Example(#"{"mdm": "6FDF1B5C-3A1A-4B4F-9B39-6A8E1C5C2D61"}"#),
                 Example(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.phone.voip"}, "payload": {"callerName": "Ana"}}"#),
                 Example(#"{"headers": {"apns-push-type": "pushtotalk", "apns-topic": "com.example.radio.voip-ptt", "apns-priority": 10, "apns-expiration": 0}, "payload": {"activeSpeaker": "Ana"}}"#),
-            ])
+            ],
+            enforces: [.pushType(.payload)])
     }
-
-    /// Push types whose payload is the app's own: `voip`, `complication`, `fileprovider` (PushKit), `location` (the
-    /// Location Push Service Extension) and `pushtotalk` (the app's PTChannelManagerDelegate).
-    static let appDefinedPayloads: Set<PushType> = [.voip, .complication, .fileprovider, .location, .pushtotalk]
 
     static func check(_ context: inout RuleContext) {
         // A bound `aps` means an `aps` field: that settles the usual case without looking the field up.
         guard let payload = context.definition.payload, payload.aps == nil, payload.isObject,
               payload.apsField == nil, !payload.isMDM else { return }
-        // PushKit and extension pushes hand the whole dictionary to the app; APNs does not read "aps" there.
-        if let pushType = context.definition.headers.pushType, Self.appDefinedPayloads.contains(pushType) { return }
+        // PushKit and extension pushes hand the whole dictionary to the app (`PayloadShape.appDefined` in Apple's spec:
+        // voip, complication, fileprovider, location, pushtotalk); APNs does not read "aps" there.
+        if let pushType = context.definition.headers.pushType, pushType.spec.payload == .appDefined { return }
         // A Wallet pass update is `{}` by design (wallet-pass-payload says what Wallet does with anything else).
         if let topic = context.definition.headers.topicField?.string, TopicSuffix.isWalletPass(topic) { return }
         let why = "APNs requires \"aps\" in every payload (only an MDM wake-up {\"mdm\": …} goes without)"

@@ -31,7 +31,8 @@ struct InvalidJSONRule: Rule {
             ],
             nonTriggering: [
                 Example(#"{"aps": {"alert": "Caf\u00e9 \ud83d\ude00 \/ \"quoted\"", "badge": -0, "relevance-score": 1.5e-1}}"#),
-            ])
+            ],
+            enforces: [.reason(.payloadEmpty), .reason(.badRequestPayload)])
     }
 
 }

@@ -1,0 +1,192 @@
+/// Apple's push specification as one table the rules read and `docs/spec.md` shows: for every push type its topic,
+/// priorities, size limit, payload and whether it may be a broadcast; the `reason`s APNs answers with. The keys of
+/// the headers, `aps` and the alert are `HeaderKey`, `APSKey` and `AlertKey`. Each fact names the Apple page it is
+/// from (`AppleSpec.Source`).
+public enum AppleSpec {
+    /// Apple's pages the table cites.
+    public enum Source {
+        public static let sendingRequests = "https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns"
+        public static let handlingResponses = "https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns"
+        public static let generatingNotification = "https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification"
+        public static let backgroundUpdates = "https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app"
+        public static let broadcast = "https://developer.apple.com/documentation/usernotifications/sending-broadcast-push-notification-requests-to-apns"
+        public static let liveActivities = "https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications"
+        public static let pushKit = "https://developer.apple.com/documentation/pushkit/pkpushtype"
+        public static let locationPush = "https://developer.apple.com/documentation/corelocation/creating-a-location-push-service-extension"
+        public static let pushToTalk = "https://developer.apple.com/documentation/pushtotalk/creating-a-push-to-talk-app"
+        public static let widgets = "https://developer.apple.com/documentation/widgetkit/updating-widgets-with-widgetkit-push-notifications"
+        public static let mdm = "https://developer.apple.com/documentation/devicemanagement/sending-mdm-commands-to-a-device"
+    }
+}
+
+/// What a push type's payload is, as Apple describes it.
+public enum PayloadShape: String, Sendable, CaseIterable {
+    /// `aps` with an alert, sound or badge (or nothing, for a silent update of an alert push).
+    case notification
+    /// `aps` holding only `content-available: 1`.
+    case contentAvailableOnly
+    /// A Live Activity update: `aps` with `timestamp`, `event` and `content-state`.
+    case liveActivity
+    /// `aps` with `content-changed: true` and nothing else.
+    case contentChanged
+    /// The app's own dictionary, handed to its PushKit or extension code (`aps` not read by APNs).
+    case appDefined
+    /// `{"mdm": "<PushMagic>"}` and nothing else.
+    case mdm
+
+    public var phrase: String {
+        switch self {
+        case .notification: "`aps` with alert, sound or badge"
+        case .contentAvailableOnly: "`aps` with only `content-available: 1`"
+        case .liveActivity: "`aps` with `timestamp`, `event`, `content-state`"
+        case .contentChanged: "`aps` with `content-changed: true`"
+        case .appDefined: "the app's own dictionary"
+        case .mdm: "`{\"mdm\": \"<PushMagic>\"}`"
+        }
+    }
+}
+
+/// Apple's rules for one push type.
+public struct PushTypeSpec: Sendable {
+    public let type: PushType
+    /// The topic is the bundle ID plus this suffix; nil: the bare bundle ID (or, for `mdm`, the MDM certificate's UID).
+    public let topicSuffix: String?
+    /// The priorities Apple documents for the type; those of them Apple calls an error are in `priorityErrors`.
+    public let priorities: [Int]
+    public let priorityErrors: [Int]
+    /// The most bytes of payload APNs takes.
+    public let sizeLimit: Int
+    public let payload: PayloadShape
+    /// Whether a broadcast request (`apns-channel-id`) may carry it: Live Activity updates only.
+    public let broadcast: Bool
+    /// Where each fact is from.
+    public let source: String
+}
+
+extension PushType {
+    /// Apple's rules for this push type (from Apple's "Sending notification requests to APNs" and the frameworks'
+    /// pages), made once: rules ask on every lint.
+    public var spec: PushTypeSpec { Self.specs[self]! }
+
+    private static let specs = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeSpec()) })
+
+    private func makeSpec() -> PushTypeSpec {
+        switch self {
+        case .alert: PushTypeSpec(type: self, topicSuffix: nil, priorities: [10, 5, 1], priorityErrors: [], sizeLimit: 4096,
+                                  payload: .notification, broadcast: false, source: AppleSpec.Source.sendingRequests)
+        case .background: PushTypeSpec(type: self, topicSuffix: nil, priorities: [5], priorityErrors: [10], sizeLimit: 4096,
+                                       payload: .contentAvailableOnly, broadcast: false, source: AppleSpec.Source.backgroundUpdates)
+        case .location: PushTypeSpec(type: self, topicSuffix: ".location-query", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
+                                     payload: .appDefined, broadcast: false, source: AppleSpec.Source.locationPush)
+        case .voip: PushTypeSpec(type: self, topicSuffix: ".voip", priorities: [10, 5], priorityErrors: [], sizeLimit: 5120,
+                                 payload: .appDefined, broadcast: false, source: AppleSpec.Source.pushKit)
+        case .complication: PushTypeSpec(type: self, topicSuffix: ".complication", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
+                                         payload: .appDefined, broadcast: false, source: AppleSpec.Source.pushKit)
+        case .fileprovider: PushTypeSpec(type: self, topicSuffix: ".pushkit.fileprovider", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
+                                         payload: .appDefined, broadcast: false, source: AppleSpec.Source.pushKit)
+        case .mdm: PushTypeSpec(type: self, topicSuffix: nil, priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
+                                payload: .mdm, broadcast: false, source: AppleSpec.Source.mdm)
+        case .liveactivity: PushTypeSpec(type: self, topicSuffix: ".push-type.liveactivity", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
+                                         payload: .liveActivity, broadcast: true, source: AppleSpec.Source.liveActivities)
+        case .pushtotalk: PushTypeSpec(type: self, topicSuffix: ".voip-ptt", priorities: [10], priorityErrors: [], sizeLimit: 4096,
+                                       payload: .appDefined, broadcast: false, source: AppleSpec.Source.pushToTalk)
+        case .widgets: PushTypeSpec(type: self, topicSuffix: ".push-type.widgets", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
+                                    payload: .contentChanged, broadcast: false, source: AppleSpec.Source.widgets)
+        case .controls: PushTypeSpec(type: self, topicSuffix: ".push-type.controls", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
+                                     payload: .contentChanged, broadcast: false, source: AppleSpec.Source.widgets)
+        }
+    }
+}
+
+/// A `reason` APNs answers a request with, its HTTP status, which API gives it, and whether a definition can show it
+/// coming (Apple, "Handling notification responses from APNs"; the broadcast API's, "Sending broadcast push
+/// notification requests to APNs").
+public enum APNsReason: String, Sendable, CaseIterable {
+    case badCollapseId = "BadCollapseId", badDeviceToken = "BadDeviceToken", badExpirationDate = "BadExpirationDate"
+    case badMessageId = "BadMessageId", badPriority = "BadPriority", badTopic = "BadTopic"
+    case deviceTokenNotForTopic = "DeviceTokenNotForTopic", duplicateHeaders = "DuplicateHeaders", idleTimeout = "IdleTimeout"
+    case invalidPushType = "InvalidPushType", missingDeviceToken = "MissingDeviceToken", missingTopic = "MissingTopic"
+    case payloadEmpty = "PayloadEmpty", topicDisallowed = "TopicDisallowed"
+    case badCertificate = "BadCertificate", badCertificateEnvironment = "BadCertificateEnvironment"
+    case expiredProviderToken = "ExpiredProviderToken", forbidden = "Forbidden", invalidProviderToken = "InvalidProviderToken"
+    case missingProviderToken = "MissingProviderToken", badEnvironmentKeyIdInToken = "BadEnvironmentKeyIdInToken"
+    case unrelatedKeyIdInToken = "UnrelatedKeyIdInToken", badPath = "BadPath", methodNotAllowed = "MethodNotAllowed"
+    case expiredToken = "ExpiredToken", unregistered = "Unregistered", payloadTooLarge = "PayloadTooLarge"
+    case tooManyProviderTokenUpdates = "TooManyProviderTokenUpdates", tooManyRequests = "TooManyRequests"
+    case internalServerError = "InternalServerError", serviceUnavailable = "ServiceUnavailable", shutdown = "Shutdown"
+    // The broadcast API's own.
+    case featureNotEnabled = "FeatureNotEnabled", missingChannelId = "MissingChannelId", badChannelId = "BadChannelId"
+    case channelNotRegistered = "ChannelNotRegistered", badRequestParams = "BadRequestParams", badRequestPayload = "BadRequestPayload"
+    case missingPushType = "MissingPushType", cannotCreateChannelConfig = "CannotCreateChannelConfig", topicMismatch = "TopicMismatch"
+
+    public var status: Int {
+        switch self {
+        case .badCertificate, .badCertificateEnvironment, .expiredProviderToken, .forbidden, .invalidProviderToken, .missingProviderToken,
+             .badEnvironmentKeyIdInToken, .unrelatedKeyIdInToken, .topicMismatch: 403
+        case .badPath: 404
+        case .methodNotAllowed: 405
+        case .expiredToken, .unregistered: 410
+        case .payloadTooLarge: 413
+        case .tooManyProviderTokenUpdates, .tooManyRequests: 429
+        case .internalServerError: 500
+        case .serviceUnavailable, .shutdown: 503
+        default: 400
+        }
+    }
+
+    /// Whether only the broadcast API answers it.
+    public var isBroadcastOnly: Bool {
+        [.featureNotEnabled, .missingChannelId, .badChannelId, .channelNotRegistered, .badRequestParams, .badRequestPayload,
+         .missingPushType, .cannotCreateChannelConfig, .topicMismatch].contains(self)
+    }
+
+    /// Why no definition can show this answer coming (it depends on the credentials, the connection, the device or the
+    /// server, none of which a definition holds); nil when one can, and a rule then predicts it.
+    public var notVisibleInADefinition: String? {
+        switch self {
+        case .idleTimeout: "the connection was idle: a property of the sender's connection"
+        case .missingTopic: "required only with a token (.p8) key or a certificate for several topics; a definition does not say which the sender uses"
+        case .badCertificate, .badCertificateEnvironment, .expiredProviderToken, .forbidden, .invalidProviderToken, .missingProviderToken,
+             .badEnvironmentKeyIdInToken, .unrelatedKeyIdInToken, .topicMismatch:
+            "the sender's credentials (certificate or provider token), which no definition holds"
+        case .badPath, .methodNotAllowed: "the HTTP request line, which the sender's client writes"
+        case .expiredToken, .unregistered: "the device token's state at APNs (the app was removed, or the token replaced)"
+        case .tooManyProviderTokenUpdates, .tooManyRequests: "how often the sender sends"
+        case .internalServerError, .serviceUnavailable, .shutdown: "APNs's own state"
+        case .featureNotEnabled: "whether broadcast is enabled for the app in the developer account"
+        case .missingChannelId: "a definition is a broadcast only by its apns-channel-id: without one it is a request to a device"
+        case .channelNotRegistered: "whether the channel exists at APNs (the channel-management API's state)"
+        case .badRequestParams, .cannotCreateChannelConfig: "requests of the channel-management API, not a push"
+        default: nil
+        }
+    }
+}
+
+/// One cell of the spec a rule may enforce: a push type's fact, a key of the headers, `aps` or the alert, an APNs
+/// reason. `docs/spec.md` shows each with the rules that enforce it, and a test holds that each has one, or a stated
+/// reason why none can.
+public enum SpecFact: Sendable, Hashable {
+    public enum PushTypeFact: String, Sendable, CaseIterable {
+        case topic, priority, sizeLimit = "size limit", payload, broadcast
+    }
+
+    case pushType(PushTypeFact)
+    case header(HeaderKey)
+    case aps(APSKey)
+    case alert(AlertKey)
+    case reason(APNsReason)
+
+    /// Every cell of the spec.
+    public static let all: [SpecFact] = PushTypeFact.allCases.map(SpecFact.pushType) + HeaderKey.allCases.map(SpecFact.header)
+        + APSKey.allCases.map(SpecFact.aps) + AlertKey.allCases.map(SpecFact.alert) + APNsReason.allCases.map(SpecFact.reason)
+
+    /// Why no rule can enforce this cell, when none can.
+    public var uncheckable: String? {
+        switch self {
+        case .reason(let reason): reason.notVisibleInADefinition
+        case .header(.authorization): "the provider token is a JWT the sender signs at send time, which no definition holds"
+        case .header(.requestID): "a response header APNs sets: a request does not send it"
+        default: nil
+        }
+    }
+}
