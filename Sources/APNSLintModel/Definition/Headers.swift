@@ -50,9 +50,15 @@ extension Headers.Parts {
             default: break
             }
         }
+        let keys = fields.keys(HeaderKey.self)
+        var pushType = pushTypeField?.string.flatMap(PushType.init(rawValue:))
+        // The broadcast API writes `LiveActivity` (and `Liveactivity`): a broadcast request's push type in any case.
+        if pushType == nil, keys.contains(.channelID), pushTypeField?.string?.lowercased() == PushType.liveactivity.rawValue {
+            pushType = .liveactivity
+        }
         self.init(fields: fields, declaration: declaration, pushTypeField: pushTypeField, priorityField: priorityField,
                   topicField: topicField, idField: idField, expirationField: expirationField, collapseIDField: collapseIDField,
-                  pushType: pushTypeField?.string.flatMap(PushType.init(rawValue:)), keys: fields.keys(HeaderKey.self),
+                  pushType: pushType, keys: keys,
                   hasUnknownKeys: fields.hasUnknownKeys, hasWronglyTypedValues: !fields.allFieldsHaveExpectedTypes)
     }
 }

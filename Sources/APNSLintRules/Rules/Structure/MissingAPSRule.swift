@@ -39,7 +39,10 @@ struct MissingAPSRule: ModelRule {
               payload.apsField == nil, !payload.isMDM else { return }
         // PushKit and extension pushes hand the whole dictionary to the app (`PayloadShape.appDefined` in Apple's spec:
         // voip, complication, fileprovider, location, pushtotalk); APNs does not read "aps" there.
-        if let pushType = context.definition.headers.pushType, pushType.spec.payload == .appDefined { return }
+        // Without a push type, a topic whose suffix names such a push (`….pushkit.fileprovider`) says the same.
+        let headers = context.definition.headers
+        if let pushType = headers.pushType ?? headers.topicField?.string.flatMap({ TopicSuffix.known(in: $0)?.type }),
+           pushType.spec.payload == .appDefined { return }
         // A Wallet pass update is `{}` by design (wallet-pass-payload says what Wallet does with anything else).
         if let topic = context.definition.headers.topicField?.string, TopicSuffix.isWalletPass(topic) { return }
         let why = "APNs requires \"aps\" in every payload (only an MDM wake-up {\"mdm\": …} goes without)"
