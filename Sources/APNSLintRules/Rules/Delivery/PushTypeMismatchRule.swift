@@ -16,8 +16,11 @@ struct PushTypeMismatchRule: ModelRule {
                 Activity update (`liveactivity`), `content-changed` a WidgetKit push (`widgets`, or `controls` for a \
                 control widget), and `{"mdm": "<PushMagic>"}` an MDM wake-up (`mdm`, whose body has no `aps`). Even \
                 when APNs delivers it, a push sent under another type does not reach the Live Activity, widget or \
-                MDM client it was written for. An alert, badge or sound on a `background` push is \
-                `background-with-alert`.
+                MDM client it was written for. A `widgets` or `controls` push without `content-changed` reloads \
+                nothing. An alert, sound or badge in a push whose payload the app's own code receives (`location`, \
+                `complication`, `fileprovider`, `pushtotalk`) is never presented, and a `fileprovider` push without \
+                `container-identifier` names no container: those two are warnings, since APNs delivers them. An \
+                alert, badge or sound on a `background` push is `background-with-alert`.
                 """,
             severity: .certain(
                 "a Live Activity, widget or MDM payload sent under another push type does not reach the Live Activity, widget or MDM client it is written for, and Apple says APNs may reject, delay or drop it",
@@ -29,6 +32,7 @@ struct PushTypeMismatchRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": ↓"alert"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
                 Example(#"{"headers": {"apns-push-type": ↓"mdm"}, "payload": {"aps": {"alert": "Enroll now"}, "mdm": "5E2C9A3F"}}"#),
                 Example(#"{"aps": {↓"content-state": {"eta": "14:35"}, "event": "update", "timestamp": 1763712000}}"#, headers: ["apns-push-type": "alert"]),
+                Example(#"{"headers": {"apns-push-type": ↓"widgets", "apns-topic": "com.example.weather.push-type.widgets"}, "payload": {"aps": {"alert": "Rain at 4 pm"}}}"#),
             ],
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
@@ -66,6 +70,7 @@ struct PushTypeMismatchRule: ModelRule {
                     help: "send it as apns-push-type widgets (topic <bundle ID>.push-type.widgets), or controls for a control widget (<bundle ID>.push-type.controls)")
             }
         }
+        checkOwnPayload(declared: declared, typeField: typeField, payload: payload, into: &context)
         if payload.isMDM, declared != .mdm, let evidence = payload.mdmField {
             report(
                 "apns-push-type is \(type), but the payload is an MDM wake-up ({\"mdm\": …} without \"aps\"); \(consequence), and only an mdm push wakes the device's MDM client",
@@ -82,6 +87,48 @@ struct PushTypeMismatchRule: ModelRule {
 
     /// The keys of `aps` that say what type of push the payload is: a Live Activity's, and a widget's.
     private static let contradictingKeys: KeySet<APSKey> = [.contentState, .event, .contentChanged]
+
+    /// What Apple says a push type's payload is (`PushType.spec.payload`) against what this one holds: a widget push
+    /// without `content-changed` reloads nothing (an error); an alert, sound or badge in a push whose payload the
+    /// app's own code receives (location, complication, File Provider, Push to Talk) is never presented, and a File
+    /// Provider push without `container-identifier` names no container (warnings: APNs delivers them).
+    static func checkOwnPayload(declared: PushType, typeField: Field, payload: Payload, into context: inout RuleContext) {
+        let type = declared.rawValue
+        switch declared.spec.payload {
+        case .contentChanged:
+            guard let aps = payload.aps, aps.fields["content-changed"] == nil else { return }
+            report(
+                "apns-push-type is \(type), but \"aps\" has no \"content-changed\": WidgetKit reloads a widget only for {\"aps\": {\"content-changed\": true}}, so this push reloads nothing",
+                typeField: typeField, evidence: payload.apsField ?? typeField, into: &context,
+                help: "send {\"aps\": {\"content-changed\": true}}; to show something, send an alert push to the app's own topic")
+        case .appDefined where declared != .voip:
+            for field in payload.aps?.fields.fields.filter({ ["alert", "sound", "badge"].contains($0.key) }) ?? [] {
+                context.report(
+                    "\"\(field.key)\" in a \(type) push: the system hands its payload to the app's \(receiver(of: declared)), which shows nothing by itself, so the \(field.key) is never presented",
+                    at: field, help: "send what the \(receiver(of: declared)) reads; to show something, send an alert push to the app's own topic",
+                    severity: .warning)
+            }
+            if declared == .fileprovider, payload.isObject, !payload.fields.fields.contains(where: { $0.key == "container-identifier" }) {
+                context.report(
+                    "a fileprovider push without \"container-identifier\": the File Provider extension learns from it which container changed (Apple's payload is {\"container-identifier\": …, \"domain\": …}), so this one names none",
+                    pointer: payload.pointer, range: payload.node.range,
+                    help: "add \"container-identifier\" (and \"domain\" for a domain other than the default) beside \"aps\"",
+                    severity: .warning)
+            }
+        default:
+            return
+        }
+    }
+
+    static func receiver(of type: PushType) -> String {
+        switch type {
+        case .location: "Location Push Service Extension"
+        case .complication: "watch complication (PushKit)"
+        case .fileprovider: "File Provider extension"
+        case .pushtotalk: "Push to Talk channel manager"
+        default: "own code"
+        }
+    }
 
     /// Reports at the push type's value, with a note at the payload key that contradicts it; when the push type
     /// comes from the command line (no place in the file), at the payload key.
