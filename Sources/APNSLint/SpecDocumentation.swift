@@ -49,12 +49,19 @@ public enum SpecDocumentation {
         for fact in SpecFact.PushTypeFact.allCases {
             out += "- \(fact.rawValue): \(cell(.pushType(fact)))\n"
         }
-        out += "\n## Headers\n\n| header | value | enforced by |\n|---|---|---|\n"
-        for key in HeaderKey.allCases { out += "| `\(key.name)` | \(key.spec.type.phrase) | \(cell(.header(key))) |\n" }
-        out += "\n## `aps` keys\n\n| key | value | enforced by |\n|---|---|---|\n"
-        for key in APSKey.allCases { out += "| `\(key.name)` | \(key.spec.type.phrase) | \(cell(.aps(key))) |\n" }
-        out += "\n## Alert keys\n\n| key | value | enforced by |\n|---|---|---|\n"
-        for key in AlertKey.allCases { out += "| `\(key.name)` | \(key.spec.type.phrase) | \(cell(.alert(key))) |\n" }
+        out += "\n## Headers\n\n| header | value | APNs answers a wrong one with | enforced by |\n|---|---|---|---|\n"
+        for key in HeaderKey.allCases {
+            let facts = key.facts
+            out += "| `\(key.name)` | \(key.spec.type.phrase): \(facts.values) | \(facts.reasons.map { "`\($0.rawValue)`" }.joined(separator: ", ")) | \(cell(.header(key))) |\n"
+        }
+        func row(_ name: String, _ type: ValueType, _ facts: KeyFacts, _ fact: SpecFact) -> String {
+            "| `\(name)` | \(type.phrase): \(facts.values) | \(facts.since) | \(facts.pushTypes.map { "`\($0.rawValue)`" }.joined(separator: ", ")) | \(cell(fact)) |\n"
+        }
+        let keyHeader = "| key | value | since | push types | enforced by |\n|---|---|---|---|---|\n"
+        out += "\n## `aps` keys\n\nThe first OS is the availability of the API that reads the key (Apple dates APIs, not payload keys).\n\n" + keyHeader
+        for key in APSKey.allCases { out += row(key.name, key.spec.type, key.facts, .aps(key)) }
+        out += "\n## Alert keys\n\n" + keyHeader
+        for key in AlertKey.allCases { out += row(key.name, key.spec.type, key.facts, .alert(key)) }
         out += """
 
             ## APNs's answers

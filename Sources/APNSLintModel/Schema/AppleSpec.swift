@@ -190,3 +190,92 @@ public enum SpecFact: Sendable, Hashable {
         }
     }
 }
+
+/// What Apple says of one key of `aps` or of the alert: its values, the first OS that reads it (from the availability
+/// of the API that reads it: Apple dates APIs, not payload keys), and the push types that carry it.
+public struct KeyFacts: Sendable {
+    public let values: String
+    public let since: String
+    public let pushTypes: [PushType]
+    public let source: String
+}
+
+extension AppleSpec.Source {
+    public static let activityKit = liveActivities
+    public static let controls = "https://developer.apple.com/documentation/widgetkit/updating-controls-locally-and-remotely"
+    public static let modifyingContent = "https://developer.apple.com/documentation/usernotifications/modifying-content-in-newly-delivered-notifications"
+    public static let notificationContent = "https://developer.apple.com/documentation/usernotifications/unnotificationcontent"
+    public static let interruptionLevel = "https://developer.apple.com/documentation/usernotifications/unnotificationinterruptionlevel"
+    public static let criticalSound = "https://developer.apple.com/documentation/usernotifications/unnotificationsound/criticalsoundnamed(_:)"
+}
+
+extension APSKey {
+    public var facts: KeyFacts {
+        typealias S = AppleSpec.Source
+        return switch self {
+        case .alert: KeyFacts(values: "a string, or an alert dictionary", since: "iOS 3", pushTypes: [.alert, .liveactivity], source: S.generatingNotification)
+        case .badge: KeyFacts(values: "a whole number ≥ 0; 0 removes the badge", since: "iOS 3", pushTypes: [.alert], source: S.generatingNotification)
+        case .sound: KeyFacts(values: "a file name or \"default\"; or {critical: 1, name, volume 0…1}", since: "iOS 3; the dictionary iOS 12",
+                              pushTypes: [.alert], source: S.criticalSound)
+        case .threadID: KeyFacts(values: "a string", since: "iOS 10", pushTypes: [.alert], source: S.notificationContent)
+        case .category: KeyFacts(values: "a registered category's identifier", since: "iOS 8", pushTypes: [.alert], source: S.generatingNotification)
+        case .contentAvailable: KeyFacts(values: "the number 1", since: "iOS 7", pushTypes: [.background, .alert], source: S.backgroundUpdates)
+        case .mutableContent: KeyFacts(values: "the number 1", since: "iOS 10", pushTypes: [.alert], source: S.modifyingContent)
+        case .targetContentID: KeyFacts(values: "a string", since: "iOS 13", pushTypes: [.alert], source: S.notificationContent)
+        case .interruptionLevel: KeyFacts(values: "passive, active, time-sensitive or critical", since: "iOS 15", pushTypes: [.alert], source: S.interruptionLevel)
+        case .relevanceScore: KeyFacts(values: "a number from 0 to 1", since: "iOS 15", pushTypes: [.alert, .liveactivity], source: S.notificationContent)
+        case .filterCriteria: KeyFacts(values: "a string", since: "iOS 16", pushTypes: [.alert], source: S.notificationContent)
+        case .urlArgs: KeyFacts(values: "an array of strings", since: "Safari web push (macOS)", pushTypes: [.alert], source: S.generatingNotification)
+        case .timestamp: KeyFacts(values: "UNIX seconds", since: "iOS 16.1", pushTypes: [.liveactivity], source: S.activityKit)
+        case .event: KeyFacts(values: "start, update or end", since: "iOS 16.1; start iOS 17.2", pushTypes: [.liveactivity], source: S.activityKit)
+        case .contentState: KeyFacts(values: "the activity's ContentState as an object", since: "iOS 16.1", pushTypes: [.liveactivity], source: S.activityKit)
+        case .staleDate: KeyFacts(values: "UNIX seconds", since: "iOS 16.2", pushTypes: [.liveactivity], source: S.activityKit)
+        case .dismissalDate: KeyFacts(values: "UNIX seconds, at most 4 hours after the end", since: "iOS 16.1", pushTypes: [.liveactivity], source: S.activityKit)
+        case .attributesType: KeyFacts(values: "the ActivityAttributes type's name", since: "iOS 17.2", pushTypes: [.liveactivity], source: S.activityKit)
+        case .attributes: KeyFacts(values: "the activity's attributes as an object", since: "iOS 17.2", pushTypes: [.liveactivity], source: S.activityKit)
+        case .inputPushToken: KeyFacts(values: "the number 1", since: "iOS 18 (libraries; not dated by Apple)", pushTypes: [.liveactivity], source: S.activityKit)
+        case .inputPushChannel: KeyFacts(values: "a base64 channel ID", since: "iOS 18", pushTypes: [.liveactivity], source: S.activityKit)
+        case .contentChanged: KeyFacts(values: "true", since: "iOS 18 (controls); iOS 26 (widgets)", pushTypes: [.widgets, .controls], source: S.widgets)
+        case .pttPushType: KeyFacts(values: "\"service-update\"", since: "iOS 17.2", pushTypes: [.pushtotalk], source: S.pushToTalk)
+        }
+    }
+}
+
+extension AlertKey {
+    public var facts: KeyFacts {
+        let source = AppleSpec.Source.generatingNotification
+        return switch self {
+        case .title: KeyFacts(values: "a string", since: "iOS 8.2", pushTypes: [.alert, .liveactivity], source: source)
+        case .subtitle: KeyFacts(values: "a string", since: "iOS 10", pushTypes: [.alert], source: source)
+        case .body: KeyFacts(values: "a string", since: "iOS 3", pushTypes: [.alert, .liveactivity], source: source)
+        case .launchImage: KeyFacts(values: "an image file name", since: "iOS 4", pushTypes: [.alert], source: source)
+        case .titleLocKey, .subtitleLocKey, .locKey: KeyFacts(values: "a key of Localizable.strings", since: self == .subtitleLocKey ? "iOS 10" : self == .titleLocKey ? "iOS 8.2" : "iOS 3",
+                                                              pushTypes: [.alert, .liveactivity], source: source)
+        case .titleLocArgs, .subtitleLocArgs, .locArgs: KeyFacts(values: "an array of strings", since: self == .subtitleLocArgs ? "iOS 10" : self == .titleLocArgs ? "iOS 8.2" : "iOS 3",
+                                                                 pushTypes: [.alert, .liveactivity], source: source)
+        case .actionLocKey: KeyFacts(values: "a key of Localizable.strings, or null", since: "iOS 4 (the legacy action button)", pushTypes: [.alert], source: source)
+        case .action: KeyFacts(values: "a string", since: "Safari web push (macOS)", pushTypes: [.alert], source: source)
+        case .summaryArg: KeyFacts(values: "a string", since: "iOS 12; ignored since iOS 15", pushTypes: [.alert], source: source)
+        case .summaryArgCount: KeyFacts(values: "a whole number ≥ 1", since: "iOS 12; ignored since iOS 15", pushTypes: [.alert], source: source)
+        case .sound: KeyFacts(values: "a file name or \"default\"", since: "iOS 16.1", pushTypes: [.liveactivity], source: AppleSpec.Source.activityKit)
+        }
+    }
+}
+
+extension HeaderKey {
+    /// What Apple says a request header holds, and the reasons APNs answers a wrong one with
+    /// (`AppleSpec.Source.sendingRequests`, `.handlingResponses`, `.broadcast`).
+    public var facts: (values: String, reasons: [APNsReason]) {
+        switch self {
+        case .pushType: ("one of the eleven push types (lowercase; a broadcast's liveactivity in any case)", [.invalidPushType, .missingPushType])
+        case .priority: ("10, 5 or 1", [.badPriority])
+        case .topic: ("the bundle ID, with the push type's suffix (an MDM certificate's UID for mdm)", [.badTopic, .missingTopic, .deviceTokenNotForTopic, .topicDisallowed])
+        case .id: ("a UUID, 8-4-4-4-12 hexadecimal digits", [.badMessageId])
+        case .expiration: ("UNIX seconds; 0: deliver once, or never", [.badExpirationDate])
+        case .collapseID: ("at most 64 bytes", [.badCollapseId])
+        case .authorization: ("bearer and a provider token (a JWT signed with the team's key)", [.missingProviderToken, .invalidProviderToken, .expiredProviderToken])
+        case .channelID: ("the base64 channel ID the channel-management API returned", [.badChannelId, .missingChannelId])
+        case .requestID: ("set by APNs in its response", [])
+        }
+    }
+}
