@@ -46,8 +46,9 @@ public enum PayloadShape: String, Sendable, CaseIterable {
     }
 }
 
-/// Apple's rules for one push type.
-public struct PushTypeSpec: Sendable {
+/// Apple's rules for one push type. A class: rules read it on every lint, and a reference is one retain where a copy
+/// of its strings and arrays was seven (callgrind).
+public final class PushTypeSpec: Sendable {
     public let type: PushType
     /// The topic is the bundle ID plus this suffix; nil: the bare bundle ID (or, for `mdm`, the MDM certificate's UID).
     public let topicSuffix: String?
@@ -61,14 +62,43 @@ public struct PushTypeSpec: Sendable {
     public let broadcast: Bool
     /// Where each fact is from.
     public let source: String
+
+    init(type: PushType, topicSuffix: String?, priorities: [Int], priorityErrors: [Int], sizeLimit: Int, payload: PayloadShape,
+         broadcast: Bool, source: String) {
+        self.type = type
+        self.topicSuffix = topicSuffix
+        self.priorities = priorities
+        self.priorityErrors = priorityErrors
+        self.sizeLimit = sizeLimit
+        self.payload = payload
+        self.broadcast = broadcast
+        self.source = source
+    }
 }
 
 extension PushType {
     /// Apple's rules for this push type (from Apple's "Sending notification requests to APNs" and the frameworks'
     /// pages), made once: rules ask on every lint.
-    public var spec: PushTypeSpec { Self.specs[self]! }
+    public var spec: PushTypeSpec { Self.specs[ordinal] }
 
-    private static let specs = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeSpec()) })
+    /// In `allCases`' order, read by `ordinal`: an array, not a dictionary, since hashing a push type hashes its name.
+    private static let specs = allCases.map { $0.makeSpec() }
+
+    private var ordinal: Int {
+        switch self {
+        case .alert: 0
+        case .background: 1
+        case .location: 2
+        case .voip: 3
+        case .complication: 4
+        case .fileprovider: 5
+        case .mdm: 6
+        case .liveactivity: 7
+        case .pushtotalk: 8
+        case .widgets: 9
+        case .controls: 10
+        }
+    }
 
     private func makeSpec() -> PushTypeSpec {
         switch self {
