@@ -49,6 +49,14 @@ enum TopicSuffix {
     /// Whether the topic is a Wallet pass type identifier (`pass.com.example.ticket`): a push there tells Wallet to
     /// fetch the updated pass from the pass's web service, and its payload is an empty dictionary (Apple, Wallet,
     /// "Update a pass"): Wallet reads nothing in it.
+    /// Whether a payload that is plainly of type `payload` (an alert, a background update, a Live Activity or widget
+    /// push: `NotificationDefinition.inferredPushType`) contradicts a topic whose suffix names `topic`'s type. Other
+    /// inferred types say too little to contradict anything.
+    static func payload(_ payload: PushType?, contradicts topic: PushType) -> Bool {
+        guard let payload, [.alert, .background, .liveactivity, .widgets].contains(payload), payload != topic else { return false }
+        return !(payload == .widgets && topic == .controls)
+    }
+
     static func isWalletPass(_ topic: String) -> Bool {
         // Byte by byte: several rules ask on every lint with a topic, and the generic `starts(with:)` cost 140
         // instructions a lint (callgrind).

@@ -33,18 +33,38 @@ enum OneSignalDialect {
                             "ios_relevance_score": "relevance-score", "target_content_identifier": "target-content-id"]
     static let alertFields = ["summary_arg": "summary-arg", "summary_arg_count": "summary-arg-count"]
     static let textFields = ["headings": "title", "contents": "body", "subtitle": "subtitle"]
-    /// Fields that are not the iOS payload's but belong to every body: targeting, scheduling, templates, tracking.
-    static let generalFields: Set<String> = [
-        "app_id", "name", "included_segments", "excluded_segments", "include_subscription_ids", "include_aliases", "target_channel",
-        "include_player_ids", "include_external_user_ids", "include_ios_tokens", "filters", "isIos", "isAndroid", "isHuawei",
-        "isAnyWeb", "isChromeWeb", "isFirefox", "isSafari", "isWP_WNS", "isAdm", "isChrome", "send_after", "delayed_option",
-        "delivery_time_of_day", "throttle_rate_per_minute", "enable_frequency_cap", "external_id", "idempotency_key",
-        "template_id", "custom_data", "web_url", "app_url", "web_buttons", "ios_attachments", "buttons", "big_picture",
-        "small_icon", "large_icon", "existing_android_channel_id", "android_channel_id", "collapse_id", "priority", "ttl",
-        "content_available", "mutable_content", "ios_badgeType", "ios_badgeCount", "ios_interruption_level", "apns_alert",
-        "apns_push_type_override", "data", "url", "contents", "headings", "subtitle", "summary_arg", "summary_arg_count",
-        "ios_sound", "ios_category", "thread_id", "ios_relevance_score", "target_content_identifier", "language",
-    ]
+    /// Every field OneSignal reads: those with a documented type (`fieldTypes`), and these, whose values are checked
+    /// elsewhere or not at all (targeting, scheduling, templates, other platforms' switches).
+    static let generalFields: Set<String> = Set(fieldTypes.keys).union([
+        "target_channel",
+        "isIos",
+        "isAndroid",
+        "isHuawei",
+        "isAnyWeb",
+        "isChromeWeb",
+        "isFirefox",
+        "isSafari",
+        "isWP_WNS",
+        "isAdm",
+        "isChrome",
+        "delayed_option",
+        "delivery_time_of_day",
+        "throttle_rate_per_minute",
+        "enable_frequency_cap",
+        "external_id",
+        "idempotency_key",
+        "custom_data",
+        "web_url",
+        "app_url",
+        "web_buttons",
+        "big_picture",
+        "small_icon",
+        "large_icon",
+        "existing_android_channel_id",
+        "android_channel_id",
+        "content_available",
+        "language",
+    ])
     /// Prefixes of other platforms' fields (`android_accent_color`, `chrome_web_icon`, `huawei_msg_type`, …).
     static let otherPlatformPrefixes = ["android_", "huawei_", "adm_", "chrome_", "firefox_", "safari_", "web_", "email_", "sms_",
                                         "amazon_", "wp_", "windows_", "global_image", "led_color", "accent_color", "visibility"]

@@ -15,7 +15,8 @@ import APNSLintSyntax
 ///   The app gets it in the notification's `userInfo` with the rest (harsh20k/NotificationDeepLink prints one).
 /// - "Only application remote push notifications are supported. VoIP, Complication, File Provider, and other types
 ///   are not supported": a target bundle with a PushKit or complication suffix (`….voip`, `….complication`,
-///   `….pushkit.fileprovider`) is not delivered, nor a Live Activity update (`aps.event`, `aps.content-state`).
+///   `….pushkit.fileprovider`, or any other push type's topic in Apple's spec) is not delivered, nor a Live
+///   Activity update (`aps.event`, `aps.content-state`).
 /// - "The `mutable-content` key is not honored" (Xcode 11.4 release notes, known issues; again in Xcode 14's): the
 ///   Notification Service Extension does not run for a file.
 ///
@@ -25,9 +26,25 @@ enum SimulatorDialect {
     static let targetBundleKey = "Simulator Target Bundle"
     /// simctl's limit on the file.
     static let sizeLimit = 4096
-    /// Topic suffixes of the push types simctl does not deliver, and what each is.
-    static let unsupportedSuffixes = [(".voip", "VoIP (PushKit)"), (".complication", "watch complication"),
-                                      (".pushkit.fileprovider", "File Provider"), (".push-type.liveactivity", "Live Activity")]
+    /// Topic suffixes of the push types simctl does not deliver (every push type with a topic of its own, in Apple's
+    /// spec), and what each is; the longest first, so `.voip-ptt` is not taken for another.
+    static let unsupportedSuffixes: [(suffix: String, kind: String)] = PushType.allCases
+        .compactMap { type in type.spec.topicSuffix.map { ($0, kind(of: type)) } }
+        .sorted { $0.suffix.count > $1.suffix.count }
+
+    private static func kind(of type: PushType) -> String {
+        switch type {
+        case .voip: "VoIP (PushKit)"
+        case .complication: "watch complication"
+        case .fileprovider: "File Provider"
+        case .liveactivity: "Live Activity"
+        case .location: "location query"
+        case .pushtotalk: "Push to Talk"
+        case .widgets: "widget"
+        case .controls: "control"
+        default: type.rawValue
+        }
+    }
     static let fileExtension = "apns"
 
     static func translate(_ document: DocumentNode, source: SourceText) -> DialectTranslation {
@@ -44,7 +61,7 @@ enum SimulatorDialect {
                         message: "\"\(bundle)\" is not a bundle identifier, so the Simulator finds no app to deliver the file to",
                         help: "write the app's bundle identifier, as in its Info.plist: reverse-DNS letters, digits, hyphens and dots (\"com.example.app\")",
                         range: target.value.range, pointer: JSONPointer([targetBundleKey])))
-                } else if let (suffix, kind) = unsupportedSuffixes.first(where: { bundle.hasSuffix($0.0) }) {
+                } else if let (suffix, kind) = unsupportedSuffixes.first(where: { bundle.hasSuffix($0.suffix) }) {
                     notes.append(DialectNote(
                         kind: .simulatorPushUnsupported,
                         message: "\"\(bundle)\" is a \(kind) topic (\(suffix)): simctl delivers only app remote notifications (\"VoIP, Complication, File Provider, and other types are not supported\")",

@@ -52,8 +52,7 @@ struct PushTypeInvalidRule: ModelRule {
         // A value of another type is invalid-value-type's.
         // The model has read the push type already: nil for a value that is not one.
         guard headers.pushType == nil, let field = headers.pushTypeField, let text = field.string else { return }
-        // The broadcast API documents `LiveActivity`.
-        if headers.fields["apns-channel-id"] != nil, text.lowercased() == PushType.liveactivity.rawValue { return }
+        // A broadcast's `LiveActivity` (the broadcast API's spelling) is read as liveactivity by the model.
         let consequence = "APNs rejects the request with 400 InvalidPushType"
 
         if text.trimmingWhitespace.isEmpty {

@@ -74,7 +74,7 @@ struct PushTypeMissingRule: ModelRule {
         let inferred = definition.inferredPushType
         // The topic's suffix says the type, unless the payload is plainly another (then topic-suffix-mismatch says so).
         if let topic = definition.headers.topicField?.string, let found = TopicSuffix.known(in: topic),
-           inferred == nil || inferred == found.type || ![.alert, .background, .liveactivity, .widgets].contains(inferred!) {
+           !TopicSuffix.payload(inferred, contradicts: found.type) {
             return (found.type, "the topic ends in \(found.suffix)")
         }
         guard let type = inferred else { return nil }

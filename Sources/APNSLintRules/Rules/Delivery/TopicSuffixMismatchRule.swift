@@ -101,8 +101,7 @@ struct TopicSuffixMismatchRule: ModelRule {
     /// of another type (an alert, a background update): the token the topic is for does not take it.
     static func checkUndeclared(topic: String, field: Field, _ context: inout RuleContext) {
         guard let found = TopicSuffix.known(in: topic), let payloadType = context.definition.inferredPushType,
-              [.alert, .background, .liveactivity, .widgets].contains(payloadType), payloadType != found.type,
-              !(payloadType == .widgets && found.type == .controls) else { return }
+              TopicSuffix.payload(payloadType, contradicts: found.type) else { return }
         let wanted = TopicSuffix.bundleID(of: topic) + (TopicSuffix.suffix(for: payloadType) ?? "")
         context.report(
             "apns-topic \(field.value.shortDescription) ends in \(found.suffix), the suffix of \(found.type.rawValue) pushes, but the payload is \(payloadType == .alert ? "an" : "a") \(payloadType.rawValue) push: the device token is registered for another topic, so APNs rejects it (400 DeviceTokenNotForTopic) or it never reaches the code it was meant for",
