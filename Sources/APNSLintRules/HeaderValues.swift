@@ -50,7 +50,7 @@ enum TopicSuffix {
     /// fetch the updated pass from the pass's web service, and its payload is an empty dictionary (Apple, Wallet,
     /// "Update a pass"): Wallet reads nothing in it.
     /// Whether a payload that is plainly of type `payload` (an alert, a background update, a Live Activity or widget
-    /// push: `NotificationDefinition.inferredPushType`) contradicts a topic whose suffix names `topic`'s type. Other
+    /// push: `PushType.inferred(fromAPSKeys:)`) contradicts a topic whose suffix names `topic`'s type. Other
     /// inferred types say too little to contradict anything.
     static func payload(_ payload: PushType?, contradicts topic: PushType) -> Bool {
         guard let payload, [.alert, .background, .liveactivity, .widgets].contains(payload), payload != topic else { return false }

@@ -17,10 +17,7 @@ extension Reference {
     static let broadcastErrors = "https://developer.apple.com/documentation/usernotifications/handling-error-responses-from-apns"
 }
 
-/// The values of `aps.event`.
-enum LiveActivityEvent: String, CaseIterable, Sendable {
-    case start, update, end
-
+extension LiveActivityEvent {
     static let names = allCases.map(\.rawValue)
 
     /// Words people write for an event, and the event they mean.

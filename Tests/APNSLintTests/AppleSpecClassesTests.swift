@@ -46,4 +46,32 @@ struct AppleSpecClassesTests {
             == ["push-type-mismatch warning@1:114"])
         #expect(findings(#"{"headers": {"apns-topic": "com.example.app.pushkit.fileprovider", "apns-push-type": "fileprovider"}, "payload": {"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier", "domain": "com.example.app.files"}}"#) == [])
     }
+
+    /// The table's "push types" column: a key sent with a push type that does not read it is delivered and ignored.
+    @Test func aKeyOfAnotherPushTypeIsIgnored() {
+        #expect(findings(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"s": 1}, "badge": 1}}}"#)
+            == ["aps-key-ignored-by-push-type warning@1:140"])
+        #expect(findings(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Shipped", "stale-date": 1763715600, "dismissal-date": 1763715600}}}"#)
+            == ["aps-key-ignored-by-push-type warning@1:82", "aps-key-ignored-by-push-type warning@1:108"])
+        // Keys other rules own in a type are theirs: an alert in a background push, a Live Activity key elsewhere.
+        #expect(findings(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1, "badge": 1}}}"#)
+            == ["background-with-alert warning@1:111"])
+        #expect(findings(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi", "event": "update"}}}"#)
+            == ["push-type-mismatch error@1:32"])
+        // A key the type reads, or a type the table does not give `aps` keys to.
+        #expect(findings(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi", "content-available": 1, "relevance-score": 0.5}}}"#) == [])
+        #expect(findings(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.app.voip"}, "payload": {"aps": {"thread-id": "t"}}}"#) == [])
+    }
+
+    /// The rules read the table: what it says of a push type is what they report.
+    @Test func theRulesReadTheTable() {
+        #expect(PushType.allCases.filter { PushType.inferred(fromAPSKeys: $0.spec.markers) == $0 } == [.alert, .background, .pushtotalk, .widgets, .liveactivity]
+            .sorted { PushType.allCases.firstIndex(of: $0)! < PushType.allCases.firstIndex(of: $1)! })
+        #expect(PushType.inferred(fromAPSKeys: [.alert, .contentState]) == .liveactivity)
+        #expect(PushType.inferred(fromAPSKeys: [.badge, .contentAvailable]) == .alert)
+        #expect(PushType.inferred(fromAPSKeys: [.threadID]) == nil)
+        #expect(APSKey.interruptionLevel.facts.allowed == ["passive", "active", "time-sensitive", "critical"])
+        #expect(APSKey.interruptionLevel.facts.values == "passive, active, time-sensitive or critical")
+        #expect(HeaderKey.priority.facts.values == "10, 5 or 1")
+    }
 }

@@ -12,6 +12,12 @@ public struct APS: Sendable {
     /// The documented keys `aps` holds.
     public var keys: KeySet<APSKey> { storage.aps!.keys }
 
+    /// The fields of `aps` whose key is one of `keys`, in the file's order.
+    public func fields(of keys: KeySet<APSKey>) -> [Field] {
+        guard self.keys.intersects(keys) else { return [] }
+        return fields.fields.filter { APSKey(name: $0.key).map(keys.contains) == true }
+    }
+
     @usableFromInline struct Parts: Sendable {
         @usableFromInline let fields: FieldSet
         @usableFromInline let alert: AlertContent?
@@ -68,7 +74,7 @@ extension APS.Parts {
         let keys = fields.keys(APSKey.self)
         self.init(fields: fields, alert: alert, sound: sound, keys: keys, alertKeys: alertKeys, hasUnknownKeys: fields.hasUnknownKeys,
                   alertHasUnknownKeys: alertHasUnknownKeys, hasWronglyTypedValues: hasWronglyTypedValues,
-                  inferredPushType: NotificationDefinition.inferredPushType(of: keys))
+                  inferredPushType: PushType.inferred(fromAPSKeys: keys))
     }
 }
 

@@ -173,21 +173,6 @@ public struct NotificationDefinition: Sendable {
         }
         return (elision, payloadElision)
     }
-
-    /// The push type the keys of `aps` suggest (an MDM payload has no `aps`). The strongest evidence wins: Live
-    /// Activity keys, then widgets, then what an alert shows, then a wake-up. Read from the keys found at binding,
-    /// without comparing a key.
-    private static let liveActivityKeys: KeySet<APSKey> = [.contentState, .event]
-    private static let alertKeys: KeySet<APSKey> = [.alert, .badge, .sound]
-
-    static func inferredPushType(of keys: KeySet<APSKey>) -> PushType? {
-        if keys.intersects(liveActivityKeys) { return .liveactivity }
-        if keys.contains(.contentChanged) { return .widgets }
-        if keys.contains(.pttPushType) { return .pushtotalk }
-        if keys.intersects(alertKeys) { return .alert }
-        if keys.contains(.contentAvailable) { return .background }
-        return nil
-    }
 }
 
 extension NotificationDefinition {

@@ -3,6 +3,13 @@
 /// the headers, `aps` and the alert are `HeaderKey`, `APSKey` and `AlertKey`. Each fact names the Apple page it is
 /// from (`AppleSpec.Source`).
 public enum AppleSpec {
+    /// The values of `apns-priority` APNs takes: 10 sends now, 5 when power allows, 1 puts power first.
+    public static let priorities = [10, 5, 1]
+    /// The priority APNs uses when a request has no `apns-priority`.
+    public static let defaultPriority = 10
+    /// The most bytes of UTF-8 an `apns-collapse-id` may have.
+    public static let collapseIDBytes = 64
+
     /// Apple's pages the table cites.
     public enum Source {
         public static let sendingRequests = "https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns"
@@ -58,25 +65,38 @@ public final class PushTypeSpec: Sendable {
     /// The most bytes of payload APNs takes.
     public let sizeLimit: Int
     public let payload: PayloadShape
+    /// The keys of `aps` that mark a payload as this type's (a Live Activity's `event` and `content-state`); empty
+    /// where nothing in `aps` does. What infers a push type, and what says a payload contradicts one, reads these.
+    public let markers: KeySet<APSKey>
     /// Whether a broadcast request (`apns-channel-id`) may carry it: Live Activity updates only.
     public let broadcast: Bool
     /// Where each fact is from.
     public let source: String
 
     init(type: PushType, topicSuffix: String?, priorities: [Int], priorityErrors: [Int], sizeLimit: Int, payload: PayloadShape,
-         broadcast: Bool, source: String) {
+         markers: KeySet<APSKey> = [], broadcast: Bool, source: String) {
         self.type = type
         self.topicSuffix = topicSuffix
         self.priorities = priorities
         self.priorityErrors = priorityErrors
         self.sizeLimit = sizeLimit
         self.payload = payload
+        self.markers = markers
         self.broadcast = broadcast
         self.source = source
     }
 }
 
 extension PushType {
+    /// The push type the keys of `aps` suggest: the first, by the strength of its evidence, whose markers the keys
+    /// hold. Live Activity keys outweigh a widget's, an alert's outweigh a wake-up's.
+    public static func inferred(fromAPSKeys keys: KeySet<APSKey>) -> PushType? {
+        for type in inferenceOrder where keys.intersects(type.spec.markers) { return type }
+        return nil
+    }
+
+    private static let inferenceOrder: [PushType] = [.liveactivity, .widgets, .pushtotalk, .alert, .background]
+
     /// Apple's rules for this push type (from Apple's "Sending notification requests to APNs" and the frameworks'
     /// pages), made once: rules ask on every lint.
     public var spec: PushTypeSpec { Self.specs[ordinal] }
@@ -103,9 +123,9 @@ extension PushType {
     private func makeSpec() -> PushTypeSpec {
         switch self {
         case .alert: PushTypeSpec(type: self, topicSuffix: nil, priorities: [10, 5, 1], priorityErrors: [], sizeLimit: 4096,
-                                  payload: .notification, broadcast: false, source: AppleSpec.Source.sendingRequests)
+                                  payload: .notification, markers: [.alert, .badge, .sound], broadcast: false, source: AppleSpec.Source.sendingRequests)
         case .background: PushTypeSpec(type: self, topicSuffix: nil, priorities: [5], priorityErrors: [10], sizeLimit: 4096,
-                                       payload: .contentAvailableOnly, broadcast: false, source: AppleSpec.Source.backgroundUpdates)
+                                       payload: .contentAvailableOnly, markers: [.contentAvailable], broadcast: false, source: AppleSpec.Source.backgroundUpdates)
         case .location: PushTypeSpec(type: self, topicSuffix: ".location-query", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
                                      payload: .appDefined, broadcast: false, source: AppleSpec.Source.locationPush)
         case .voip: PushTypeSpec(type: self, topicSuffix: ".voip", priorities: [10, 5], priorityErrors: [], sizeLimit: 5120,
@@ -117,13 +137,13 @@ extension PushType {
         case .mdm: PushTypeSpec(type: self, topicSuffix: nil, priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
                                 payload: .mdm, broadcast: false, source: AppleSpec.Source.mdm)
         case .liveactivity: PushTypeSpec(type: self, topicSuffix: ".push-type.liveactivity", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
-                                         payload: .liveActivity, broadcast: true, source: AppleSpec.Source.liveActivities)
+                                         payload: .liveActivity, markers: [.event, .contentState], broadcast: true, source: AppleSpec.Source.liveActivities)
         case .pushtotalk: PushTypeSpec(type: self, topicSuffix: ".voip-ptt", priorities: [10], priorityErrors: [], sizeLimit: 4096,
-                                       payload: .appDefined, broadcast: false, source: AppleSpec.Source.pushToTalk)
+                                       payload: .appDefined, markers: [.pttPushType], broadcast: false, source: AppleSpec.Source.pushToTalk)
         case .widgets: PushTypeSpec(type: self, topicSuffix: ".push-type.widgets", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
-                                    payload: .contentChanged, broadcast: false, source: AppleSpec.Source.widgets)
+                                    payload: .contentChanged, markers: [.contentChanged], broadcast: false, source: AppleSpec.Source.widgets)
         case .controls: PushTypeSpec(type: self, topicSuffix: ".push-type.controls", priorities: [10, 5], priorityErrors: [], sizeLimit: 4096,
-                                     payload: .contentChanged, broadcast: false, source: AppleSpec.Source.widgets)
+                                     payload: .contentChanged, markers: [.contentChanged], broadcast: false, source: AppleSpec.Source.widgets)
         }
     }
 }
@@ -225,9 +245,40 @@ public enum SpecFact: Sendable, Hashable {
 /// of the API that reads it: Apple dates APIs, not payload keys), and the push types that carry it.
 public struct KeyFacts: Sendable {
     public let values: String
+    /// The strings the key takes, when it takes only some (`interruption-level`, `event`); empty otherwise.
+    public var allowed: [String] = []
     public let since: String
     public let pushTypes: [PushType]
     public let source: String
+
+    init(values: String, since: String, pushTypes: [PushType], source: String) {
+        self.values = values
+        self.since = since
+        self.pushTypes = pushTypes
+        self.source = source
+    }
+
+    init(allowed: [String], since: String, pushTypes: [PushType], source: String) {
+        self.init(values: allowed.spokenList(), since: since, pushTypes: pushTypes, source: source)
+        self.allowed = allowed
+    }
+}
+
+/// The values of `aps.interruption-level` (Apple, `UNNotificationInterruptionLevel`).
+public enum InterruptionLevel: String, CaseIterable, Sendable {
+    case passive, active, timeSensitive = "time-sensitive", critical
+}
+
+/// The values of a Live Activity's `aps.event` (Apple, ActivityKit push notifications).
+public enum LiveActivityEvent: String, CaseIterable, Sendable {
+    case start, update, end
+}
+
+extension [String] {
+    /// "a, b or c".
+    func spokenList() -> String {
+        count < 2 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
+    }
 }
 
 extension AppleSpec.Source {
@@ -252,12 +303,12 @@ extension APSKey {
         case .contentAvailable: KeyFacts(values: "the number 1", since: "iOS 7", pushTypes: [.background, .alert], source: S.backgroundUpdates)
         case .mutableContent: KeyFacts(values: "the number 1", since: "iOS 10", pushTypes: [.alert], source: S.modifyingContent)
         case .targetContentID: KeyFacts(values: "a string", since: "iOS 13", pushTypes: [.alert], source: S.notificationContent)
-        case .interruptionLevel: KeyFacts(values: "passive, active, time-sensitive or critical", since: "iOS 15", pushTypes: [.alert], source: S.interruptionLevel)
+        case .interruptionLevel: KeyFacts(allowed: InterruptionLevel.allCases.map(\.rawValue), since: "iOS 15", pushTypes: [.alert], source: S.interruptionLevel)
         case .relevanceScore: KeyFacts(values: "a number from 0 to 1", since: "iOS 15", pushTypes: [.alert, .liveactivity], source: S.notificationContent)
         case .filterCriteria: KeyFacts(values: "a string", since: "iOS 16", pushTypes: [.alert], source: S.notificationContent)
         case .urlArgs: KeyFacts(values: "an array of strings", since: "Safari web push (macOS)", pushTypes: [.alert], source: S.generatingNotification)
         case .timestamp: KeyFacts(values: "UNIX seconds", since: "iOS 16.1", pushTypes: [.liveactivity], source: S.activityKit)
-        case .event: KeyFacts(values: "start, update or end", since: "iOS 16.1; start iOS 17.2", pushTypes: [.liveactivity], source: S.activityKit)
+        case .event: KeyFacts(allowed: LiveActivityEvent.allCases.map(\.rawValue), since: "iOS 16.1; start iOS 17.2", pushTypes: [.liveactivity], source: S.activityKit)
         case .contentState: KeyFacts(values: "the activity's ContentState as an object", since: "iOS 16.1", pushTypes: [.liveactivity], source: S.activityKit)
         case .staleDate: KeyFacts(values: "UNIX seconds", since: "iOS 16.2", pushTypes: [.liveactivity], source: S.activityKit)
         case .dismissalDate: KeyFacts(values: "UNIX seconds, at most 4 hours after the end", since: "iOS 16.1", pushTypes: [.liveactivity], source: S.activityKit)
@@ -298,11 +349,11 @@ extension HeaderKey {
     public var facts: (values: String, reasons: [APNsReason]) {
         switch self {
         case .pushType: ("one of the eleven push types (lowercase; a broadcast's liveactivity in any case)", [.invalidPushType, .missingPushType])
-        case .priority: ("10, 5 or 1", [.badPriority])
+        case .priority: (AppleSpec.priorities.map(String.init).spokenList(), [.badPriority])
         case .topic: ("the bundle ID, with the push type's suffix (an MDM certificate's UID for mdm)", [.badTopic, .missingTopic, .deviceTokenNotForTopic, .topicDisallowed])
         case .id: ("a UUID, 8-4-4-4-12 hexadecimal digits", [.badMessageId])
         case .expiration: ("UNIX seconds; 0: deliver once, or never", [.badExpirationDate])
-        case .collapseID: ("at most 64 bytes", [.badCollapseId])
+        case .collapseID: ("at most \(AppleSpec.collapseIDBytes) bytes", [.badCollapseId])
         case .authorization: ("bearer and a provider token (a JWT signed with the team's key)", [.missingProviderToken, .invalidProviderToken, .expiredProviderToken])
         case .channelID: ("the base64 channel ID the channel-management API returned", [.badChannelId, .missingChannelId])
         case .requestID: ("set by APNs in its response", [])

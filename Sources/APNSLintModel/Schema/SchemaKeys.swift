@@ -177,6 +177,7 @@ public struct KeySet<Key: KeySetElement>: Sendable, Hashable, Sequence, Expressi
     public func intersects(_ other: KeySet) -> Bool { bits & other.bits != 0 }
     public func union(_ other: KeySet) -> KeySet { KeySet(bits: bits | other.bits) }
     public mutating func insert(_ key: Key) { bits |= 1 << UInt64(key.rawValue) }
+    public mutating func subtract(_ other: KeySet) { bits &= ~other.bits }
 
     /// The keys, in the schema's order.
     public func makeIterator() -> Iterator { Iterator(bits: bits) }

@@ -2,6 +2,7 @@
 // Documentation order: by category folder, then file name.
 extension RuleRegistry {
     static let generatedRules: [any Rule.Type] = [
+        APSKeyIgnoredByPushTypeRule.self,
         BackgroundPriority10Rule.self,
         BackgroundWithAlertRule.self,
         PushToTalkPriorityRule.self,

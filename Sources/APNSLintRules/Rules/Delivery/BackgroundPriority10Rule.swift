@@ -52,15 +52,18 @@ struct BackgroundPriority10Rule: ModelRule {
             ? "apns-push-type is background, and Apple says a background push must use priority 5 (\"using priority 10 is an error\")"
             : "\"aps\" holds only content-available (a background update), which must not be sent at priority 10"
         let consequence = "APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241)"
+        // Apple's spec table says which priorities are the error (10) and which is right (5).
+        let spec = PushType.background.spec
+        guard let right = spec.priorities.first else { return }
         if let priority = headers.priorityField {
-            guard priority.integer == 10 else { return }
+            guard let wrong = priority.integer, spec.priorityErrors.contains(wrong) else { return }
             // Unsafe: delivery timing changes.
-            context.report("priority 10 on a background push: \(why); \(consequence)", at: priority, part: .value,
-                           help: "set apns-priority to 5", fix: integerFix(for: priority, 5, "set apns-priority to 5", .unsafe))
-        } else if let declaration = headers.declaration {
+            context.report("priority \(wrong) on a background push: \(why); \(consequence)", at: priority, part: .value,
+                           help: "set apns-priority to \(right)", fix: integerFix(for: priority, right, "set apns-priority to \(right)", .unsafe))
+        } else if let declaration = headers.declaration, spec.priorityErrors.contains(AppleSpec.defaultPriority) {
             context.report(
-                "no apns-priority on a background push, and APNs uses 10 when it is missing: \(why); \(consequence)",
-                at: declaration, help: "add \"apns-priority\": \"5\" to the headers")
+                "no apns-priority on a background push, and APNs uses \(AppleSpec.defaultPriority) when it is missing: \(why); \(consequence)",
+                at: declaration, help: "add \"apns-priority\": \"\(right)\" to the headers")
         }
     }
 }

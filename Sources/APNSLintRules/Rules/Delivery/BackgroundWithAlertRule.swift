@@ -33,7 +33,7 @@ struct BackgroundWithAlertRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         let definition = context.definition
         guard definition.headers.pushType == .background, let aps = definition.payload?.aps else { return }
-        for field in aps.fields.fields where ["alert", "badge", "sound"].contains(field.key) {
+        for field in aps.fields(of: PushType.alert.spec.markers) {
             context.report(
                 "\"\(field.key)\" in a background push: apns-push-type background must not carry alert, badge or sound, so APNs may reject, delay or drop it, and a background push is never shown anyway",
                 at: field,

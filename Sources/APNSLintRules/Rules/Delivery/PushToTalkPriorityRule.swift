@@ -37,11 +37,12 @@ struct PushToTalkPriorityRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
         guard headers.pushType == .pushtotalk, let typeField = headers.pushTypeField else { return }
+        let recommended = PushType.pushtotalk.spec.priorities
         if let priority = headers.priorityField, PriorityInvalidRule.isValid(priority),
-           let value = HeaderValue.integer(of: priority), value != 10 {
+           let value = HeaderValue.integer(of: priority), !recommended.contains(value) {
             context.report(
-                "apns-priority \(value) on a pushtotalk push: Apple recommends priority 10, and at \(value) APNs may hold the push back to save power while someone is talking",
-                at: priority, part: .value, help: "set apns-priority to 10 (or remove it: APNs uses 10)")
+                "apns-priority \(value) on a pushtotalk push: Apple recommends priority \(recommended[0]), and at \(value) APNs may hold the push back to save power while someone is talking",
+                at: priority, part: .value, help: "set apns-priority to \(recommended[0]) (or remove it: APNs uses \(AppleSpec.defaultPriority))")
         }
         if let expiration = headers.expirationField {
             // Not an integer, or negative: expiration-invalid's.

@@ -42,7 +42,7 @@ struct PushTypeInvalidRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         let headers = context.definition.headers
-        if headers.isBroadcast, let type = headers.pushType, type != .liveactivity, let field = headers.pushTypeField {
+        if headers.isBroadcast, let type = headers.pushType, !type.spec.broadcast, let field = headers.pushTypeField {
             context.report(
                 "apns-push-type \(type.rawValue) on a broadcast request (apns-channel-id): a channel carries Live Activity updates only, so APNs answers 400 InvalidPushType (\"The only allowed value is LiveActivity\")",
                 at: field, part: .value,

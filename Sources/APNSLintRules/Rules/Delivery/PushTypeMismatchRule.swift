@@ -50,22 +50,23 @@ struct PushTypeMismatchRule: ModelRule {
         let type = declared.rawValue
         let consequence = "a push type that contradicts the payload may be rejected, delayed or dropped by APNs"
 
-        // Most payloads have none of the keys that contradict a push type: the schema-key bits say so at once.
-        if let aps = payload.aps, aps.keys.intersects(Self.contradictingKeys) {
+        // Most payloads have none of the keys that mark another push type: the schema-key bits say so at once.
+        if let aps = payload.aps, aps.keys.intersects(Self.decisiveMarkers) {
             let apsFields = aps.fields
-            func isLiveActivityKey(_ field: Field) -> Bool {
-                !field.isShadowed && (field.key.isSameKey(as: "content-state") || field.key.isSameKey(as: "event"))
+            let liveActivity = PushType.liveactivity.spec.markers, widget = PushType.widgets.spec.markers
+            func marks(_ markers: KeySet<APSKey>) -> (Field) -> Bool {
+                { field in !field.isShadowed && APSKey(name: field.key).map(markers.contains) == true }
             }
-            if declared != .liveactivity, let evidence = apsFields.fields.first(where: isLiveActivityKey) {
-                let keys = apsFields.fields.filter(isLiveActivityKey).map { "\"\($0.key)\"" }.joined(separator: " and ")
+            if !declared.spec.markers.intersects(liveActivity), let evidence = apsFields.fields.first(where: marks(liveActivity)) {
+                let keys = apsFields.fields.filter(marks(liveActivity)).map { "\"\($0.key)\"" }.joined(separator: " and ")
                 report(
                     "apns-push-type is \(type), but \"aps\" has \(keys), so the payload is a Live Activity update; \(consequence), and only a liveactivity push reaches the Live Activity",
                     typeField: typeField, evidence: evidence, into: &context,
                     help: "send it as apns-push-type liveactivity (topic <bundle ID>.push-type.liveactivity), or remove the Live Activity keys")
             }
-            if declared != .widgets, declared != .controls, let evidence = apsFields["content-changed"] {
+            if !declared.spec.markers.intersects(widget), let evidence = apsFields.fields.first(where: marks(widget)) {
                 report(
-                    "apns-push-type is \(type), but \"aps\" has \"content-changed\", which only a widgets or controls push carries; \(consequence), and the widget is not reloaded",
+                    "apns-push-type is \(type), but \"aps\" has \"\(evidence.key)\", which only a widgets or controls push carries; \(consequence), and the widget is not reloaded",
                     typeField: typeField, evidence: evidence, into: &context,
                     help: "send it as apns-push-type widgets (topic <bundle ID>.push-type.widgets), or controls for a control widget (<bundle ID>.push-type.controls)")
             }
@@ -85,8 +86,9 @@ struct PushTypeMismatchRule: ModelRule {
         }
     }
 
-    /// The keys of `aps` that say what type of push the payload is: a Live Activity's, and a widget's.
-    private static let contradictingKeys: KeySet<APSKey> = [.contentState, .event, .contentChanged]
+    /// The keys of `aps` that mark a payload as another push type's whatever else it holds: a Live Activity's, and a
+    /// widget's.
+    private static let decisiveMarkers = PushType.liveactivity.spec.markers.union(PushType.widgets.spec.markers)
 
     /// What Apple says a push type's payload is (`PushType.spec.payload`) against what this one holds: a widget push
     /// without `content-changed` reloads nothing (an error); an alert, sound or badge in a push whose payload the
@@ -96,13 +98,13 @@ struct PushTypeMismatchRule: ModelRule {
         let type = declared.rawValue
         switch declared.spec.payload {
         case .contentChanged:
-            guard let aps = payload.aps, aps.fields["content-changed"] == nil else { return }
+            guard let aps = payload.aps, !aps.keys.intersects(declared.spec.markers) else { return }
             report(
                 "apns-push-type is \(type), but \"aps\" has no \"content-changed\": WidgetKit reloads a widget only for {\"aps\": {\"content-changed\": true}}, so this push reloads nothing",
                 typeField: typeField, evidence: payload.apsField ?? typeField, into: &context,
                 help: "send {\"aps\": {\"content-changed\": true}}; to show something, send an alert push to the app's own topic")
         case .appDefined where declared != .voip:
-            for field in payload.aps?.fields.fields.filter({ ["alert", "sound", "badge"].contains($0.key) }) ?? [] {
+            for field in payload.aps?.fields(of: PushType.alert.spec.markers) ?? [] {
                 context.report(
                     "\"\(field.key)\" in a \(type) push: the system hands its payload to the app's \(receiver(of: declared)), which shows nothing by itself, so the \(field.key) is never presented",
                     at: field, help: "send what the \(receiver(of: declared)) reads; to show something, send an alert push to the app's own topic",

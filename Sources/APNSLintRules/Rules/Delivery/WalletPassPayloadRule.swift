@@ -34,7 +34,7 @@ struct WalletPassPayloadRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         guard let topic = context.definition.headers.topicField?.string, TopicSuffix.isWalletPass(topic),
               let aps = context.definition.payload?.aps else { return }
-        for field in aps.fields.fields where ["alert", "sound", "badge"].contains(field.key) {
+        for field in aps.fields(of: PushType.alert.spec.markers) {
             context.report(
                 "\"\(field.key)\" in a push to the Wallet pass topic \"\(topic)\": Wallet reads nothing of this payload (it downloads the updated pass), so the \(field.key) is never presented",
                 at: field,

@@ -39,7 +39,7 @@ struct FCMDataOnlyHighPriorityRule: ModelRule {
         if let type = context.definition.headers.pushType, type != .background, type != .alert { return }
         // A data message: what reaches the device shows nothing (no alert, badge or sound in aps).
         if let aps = apns?.payload?["aps"]?.value.members,
-           aps.contains(where: { ["alert", "badge", "sound"].contains($0.key) }) { return }
+           aps.contains(where: { APSKey(name: $0.key).map(PushType.alert.spec.markers.contains) == true }) { return }
         guard apns != nil || message.dataField != nil else { return }
         // An apns.payload without aps is refused for that (fcm-apns-payload-without-aps).
         if let payload = apns?.payload, payload["aps"] == nil { return }

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct CollapseIDTooLongRule: ModelRule {
-    static let limit = 64
+    static let limit = AppleSpec.collapseIDBytes
 
     static let descriptor = RuleDescriptor(
         id: "collapse-id-too-long", severity: .error, category: .headers,

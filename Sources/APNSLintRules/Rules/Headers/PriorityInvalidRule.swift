@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct PriorityInvalidRule: ModelRule {
-    static let valid = [10, 5, 1]
+    static let valid = AppleSpec.priorities
 
     static let descriptor = RuleDescriptor(
         id: "priority-invalid", severity: .error, category: .headers,

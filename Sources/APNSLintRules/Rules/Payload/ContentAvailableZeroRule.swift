@@ -8,7 +8,7 @@ struct ContentAvailableZeroRule: ModelRule {
 
     /// What makes a push do something without `content-available: 1`: it shows something, or it is a Live Activity or
     /// widget update.
-    static let visibleKeys: KeySet<APSKey> = [.alert, .badge, .sound, .event, .contentState, .contentChanged]
+    static let visibleKeys = [PushType.alert, .liveactivity, .widgets].reduce(KeySet<APSKey>()) { $0.union($1.spec.markers) }
 
     static var documentation: RuleDocs {
         RuleDocs(

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct InterruptionLevelInvalidRule: ModelRule {
-    static let levels = ["passive", "active", "time-sensitive", "critical"]
+    static let levels = APSKey.interruptionLevel.facts.allowed
 
     static let descriptor = RuleDescriptor(
         id: "interruption-level-invalid", severity: .error, category: .payload,
@@ -40,14 +40,14 @@ struct InterruptionLevelInvalidRule: ModelRule {
         guard let field = context.definition.payload?.aps?.fields["interruption-level"], let level = field.string,
               !Self.levels.contains(level) else { return }
         let suggestion = Suggestion.closest(to: level, in: Self.levels)
-        var help = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \"passive\", \"active\", \"time-sensitive\", \"critical\""
+        var help = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(Self.levels.map { "\"\($0)\"" }.joined(separator: ", "))"
         if level.lowercased() == "time-senstive" {
             help += " (Apple's documentation once misspelled it \"time-senstive\"; the value the system reads is \"time-sensitive\")"
         } else if let suggestion, suggestion != level, Suggestion.kebabCase(level) == suggestion || level.lowercased() == suggestion {
             help += " (the values are exact lowercase kebab-case strings)"
         }
         context.report(
-            "\"interruption-level\" is \(field.value.shortDescription), which is not one of passive, active, time-sensitive, critical; the system does not know the level, so the notification is not delivered with the interruption level you meant",
+            "\"interruption-level\" is \(field.value.shortDescription), which is not one of \(Self.levels.joined(separator: ", ")); the system does not know the level, so the notification is not delivered with the interruption level you meant",
             at: field, part: .value, help: help,
             // Safe for a spelling slip (the level was plainly meant); a guess by similarity is unsafe.
             fix: suggestion.flatMap { suggestion in
