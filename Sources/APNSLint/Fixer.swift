@@ -96,12 +96,14 @@ extension Linter {
         // is one it repaired (a trailing comma, a comment in JSON), which it says by offering the fix. Where it stopped
         // (most YAML and Erlang errors, a truncated file), the tree is a guess at a broken text, and an edit made on it
         // can change how the rest reads (removing a YAML comment line joins the lines around it).
-        let readable = report.firstDocument != nil
-            && !report.diagnostics.contains { $0.ruleID == format.syntaxRuleID && $0.fix == nil }
-        return report.diagnostics.compactMap { diagnostic in
+        // The syntax errors are asked of what the readers found, not of the configured report: turning their rule off
+        // or re-grading it changes nothing here.
+        let syntaxErrors = report.syntaxErrors
+        let readable = report.firstDocument != nil && !syntaxErrors.contains { $0.fix == nil }
+        let others = readable ? report.diagnostics.filter { $0.finding?.isSyntaxError(in: format.language) != true } : []
+        return (syntaxErrors + others).compactMap { diagnostic in
             guard let fix = diagnostic.fix, !fix.edits.isEmpty,
                   fix.applicability == .safe || includeUnsafe,
-                  readable || diagnostic.ruleID == format.syntaxRuleID,
                   // An edit outside the text is a bug where the fix was made; applying it would trap.
                   fix.edits.allSatisfy({ $0.range.start >= 0 && $0.range.end <= textCount }) else { return nil }
             return fix
@@ -110,8 +112,7 @@ extension Linter {
 
     /// Syntax errors plus one for an input with no readable document: a round may not increase it.
     private func unreadable(_ report: FileReport) -> Int {
-        let syntaxErrors = report.diagnostics.count { $0.ruleID == report.format.syntaxRuleID }
-        return syntaxErrors + (report.firstDocument == nil ? 1 : 0)
+        report.syntaxErrors.count + (report.firstDocument == nil ? 1 : 0)
     }
 
     /// Fixes in order of their first edit, each kept only if none of its edits overlaps an edit already kept.

@@ -41,12 +41,6 @@ public enum InputFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The id of the rule that reports text this format's reader cannot read.
-    public var syntaxRuleID: String {
-        // Every language has one (a test says so).
-        RuleRegistry.owner(of: .syntax(.invalidSyntax, in: language)) ?? ""
-    }
-
     /// The byte that starts a comment, for inline suppressions; nil for JSON, which has no comments.
     public var commentMarker: UInt8? {
         switch self {

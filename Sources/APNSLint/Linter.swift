@@ -21,6 +21,10 @@ public struct FileReport: Sendable {
     var documents: [ReadDocument] { (firstDocument.map { [$0] } ?? []) + laterDocuments }
     /// The first document apart from the others: most files hold one, and then no array is made.
     let firstDocument: ReadDocument?
+    /// What the readers and the system found that leaves no request (`Finding.leavesNoRequest`: text not read as
+    /// written, a library that raises), as reported before the configuration applies: the fixer and the renderer go
+    /// by these, so turning their rules off or re-grading them changes neither what is fixed nor what is rendered.
+    public internal(set) var blockingFindings: [Diagnostic]
     let laterDocuments: [ReadDocument]
     /// For a report on a text the reader did not keep whole (`Linter.retentionLimit`): the same lint, keeping every
     /// node (what writing the document out needs: `Renderer`).
@@ -45,17 +49,22 @@ public struct FileReport: Sendable {
     /// How many documents the file holds, counting one that a syntax error cut short (which has no definition).
     public let documentCount: Int
 
-    init(fileName: String, source: SourceText, format: InputFormat, diagnostics: [Diagnostic], firstDocument: ReadDocument?,
-         laterDocuments: [ReadDocument], documentCount: Int? = nil, wholeReport: (@Sendable () -> FileReport)? = nil) {
+    init(fileName: String, source: SourceText, format: InputFormat, diagnostics: [Diagnostic], blockingFindings: [Diagnostic] = [],
+         firstDocument: ReadDocument?, laterDocuments: [ReadDocument], documentCount: Int? = nil,
+         wholeReport: (@Sendable () -> FileReport)? = nil) {
         self.fileName = fileName
         self.source = source
         self.format = format
         self.diagnostics = diagnostics
+        self.blockingFindings = blockingFindings
         self.firstDocument = firstDocument
         self.laterDocuments = laterDocuments
         self.documentCount = documentCount ?? (firstDocument == nil ? 0 : 1 + laterDocuments.count)
         self.wholeReport = wholeReport
     }
+    /// The syntax errors of the file's reader (`Finding.isSyntaxError`), as found before the configuration applies.
+    var syntaxErrors: [Diagnostic] { blockingFindings.filter { $0.finding?.isSyntaxError(in: format.language) == true } }
+
     /// The first (for JSON, the only) definition.
     public var definition: NotificationDefinition? { firstDocument?.definition }
 
@@ -250,10 +259,11 @@ public struct Linter: Sendable {
         if !parsed.problems.isEmpty, let binary = BinaryText.problem(in: source.bytes) {
             let owner = settings.plan.owner(of: .syntax(.invalidSyntax, in: format.language))
             let diagnostics = owner.map { id, severity in
-                [Diagnostic(ruleID: id, severity: severity, message: binary.message, help: binary.help, pointer: .root, range: nil)]
+                [Diagnostic(ruleID: id, severity: severity, message: binary.message, help: binary.help, pointer: .root, range: nil,
+                            finding: .syntax(.invalidSyntax, in: format.language))]
             } ?? []
             return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics.compactMap { settings.apply(to: $0) },
-                              firstDocument: nil, laterDocuments: [])
+                              blockingFindings: diagnostics, firstDocument: nil, laterDocuments: [])
         }
         let isMultiDocument = parsed.documentCount > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
@@ -308,7 +318,9 @@ public struct Linter: Sendable {
             : Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs,
                            owner: { settings.plan.owner(of: .suppression($0)) })
         // Most definitions have no finding and no suppression comment: then there is nothing to apply or sort.
+        var blockingFindings: [Diagnostic] = []
         if !diagnostics.isEmpty || suppressions?.isEmpty == false {
+            blockingFindings = diagnostics.filter { $0.finding?.leavesNoRequest == true }
             // The suppressions' own findings get the configured severities too.
             // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
             let configured = diagnostics.compactMap { settings.apply(to: $0) }
@@ -316,8 +328,8 @@ public struct Linter: Sendable {
                 .compactMap { settings.apply(to: $0) }
             diagnostics.sort(by: Self.reportOrder)
         }
-        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, firstDocument: firstDocument,
-                          laterDocuments: laterDocuments, documentCount: parsed.documentCount, wholeReport: wholeReport)
+        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, blockingFindings: blockingFindings,
+                          firstDocument: firstDocument, laterDocuments: laterDocuments, documentCount: parsed.documentCount, wholeReport: wholeReport)
     }
 
     /// The largest text read whole (about 8 bytes of memory for each of its bytes) to learn which system wrote a
@@ -373,7 +385,7 @@ public struct Linter: Sendable {
     private func diagnostic(for note: DialectNote, document: Int?, plan: RulePlan) -> Diagnostic? {
         guard let (id, severity) = plan.owner(of: .dialect(note.kind)) else { return nil }
         return Diagnostic(ruleID: id, severity: note.severity ?? severity, message: note.message, help: note.help,
-                          pointer: note.pointer, range: note.range, document: document)
+                          pointer: note.pointer, range: note.range, document: document, finding: .dialect(note.kind))
     }
 
     /// A finding as the dialect makes it: no fix that would rename a key written in the dialect's own spelling
@@ -435,6 +447,6 @@ public struct Linter: Sendable {
         guard let (id, severity) = plan.owner(of: .syntax(problem.kind, in: format.language)) else { return nil }
         return Diagnostic(
             ruleID: id, severity: severity, message: problem.message, help: problem.help,
-            pointer: .root, range: problem.range, fix: problem.fix)
+            pointer: .root, range: problem.range, fix: problem.fix, finding: .syntax(problem.kind, in: format.language))
     }
 }

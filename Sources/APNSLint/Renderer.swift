@@ -156,16 +156,15 @@ public struct Renderer: Sendable {
         }
     }
 
-    /// The diagnostics that stop rendering: errors of rules whose findings leave no request (`Finding.leavesNoRequest`):
+    /// The diagnostics that stop rendering: findings that leave no request (`Finding.leavesNoRequest`), as reported
+    /// before the configuration applies (so turning their rule off or re-grading it does not make a broken file render):
     /// the reader could not read the text as written, or the library raises on it. What a library drops, rewrites or
     /// misses does not stop it: the library still builds a request (apns_json sends an alert without a body as
     /// "undefined"; apns_erlv3 builds the payload before it refuses a notification without a token), and render
     /// prints what it builds.
     public static func blockingDiagnostics(in report: FileReport) -> [Diagnostic] {
-        report.diagnostics.filter { diagnostic in
-            diagnostic.severity == .error
-                && RuleRegistry.rule(id: diagnostic.ruleID)?.descriptor.finds.contains(where: \.leavesNoRequest) == true
-        }
+        // An error as the system sees it: a dialect whose findings are advice (nothing is sent anyway) makes them info.
+        report.blockingFindings.filter { $0.severity == .error }
     }
 
     /// `path:line:col: severity: message [rule]`.

@@ -95,7 +95,8 @@ struct Suppressions {
                     message: "this suppression of \(id) is unused: \(id) reports nothing on \(place)",
                     help: "remove it, so it cannot hide a future finding by accident",
                     pointer: .root, range: directive.rules[rule].range,
-                    fix: Fix("remove the unused suppression", edits: [TextEdit(range: removal, replacement: "")], applicability: .safe)))
+                    fix: Fix("remove the unused suppression", edits: [TextEdit(range: removal, replacement: "")], applicability: .safe),
+                    finding: .suppression(.unused)))
             }
         }
         return kept
@@ -277,6 +278,6 @@ struct Suppressions {
     private mutating func report(_ message: String, help: String, at range: SourceRange) {
         guard let invalidOwner else { return }
         problems.append(Diagnostic(ruleID: invalidOwner.id, severity: invalidOwner.severity, message: message, help: help,
-                                   pointer: .root, range: range))
+                                   pointer: .root, range: range, finding: .suppression(.invalid)))
     }
 }

@@ -239,7 +239,7 @@ public struct InvariantChecker: Sendable {
             // Read whole: a payload over the linter's retention limit (YAML aliases can make one from a few bytes)
             // would otherwise come back with its large containers elided, as designed, not as the value written.
             let readBack = wholeTextLinter.lint(SourceText(bytes: bytes), fileName: "rendered.json", format: .json, role: .requestBody)
-            problem = readBack.diagnostics.first { $0.ruleID == InputFormat.json.syntaxRuleID }?.message
+            problem = readBack.diagnostics.first { $0.finding?.isSyntaxError(in: .json) == true }?.message
             readNode = readBack.definition?.payload?.node
         } else {
             let parsed = JSONReader.read(SourceText(bytes: bytes))

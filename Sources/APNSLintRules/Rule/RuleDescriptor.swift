@@ -69,35 +69,6 @@ public enum Subscription: Sendable, Hashable {
     case wronglyTypedValue
 }
 
-/// What a lower layer found, typed: the rules layer says which rule reports it (`RuleDescriptor.finds`), so each
-/// rule id has one owner and no layer below names one.
-public enum Finding: Sendable, Hashable {
-    /// A reader's problem; `in: nil` for a problem of every language that has it.
-    case syntax(SyntaxProblem.Kind, in: SourceLanguage? = nil)
-    /// Something a system's format drops, changes or requires.
-    case dialect(DialectNote.Kind)
-    /// A problem with an inline suppression comment.
-    case suppression(SuppressionProblem)
-}
-
-extension Finding {
-    /// True when what is found means there is no request to show: the text could not be read as written, or the
-    /// library throws on it. (What a library drops, rewrites or misses still leaves the request it builds.)
-    public var leavesNoRequest: Bool {
-        switch self {
-        case .syntax, .dialect(.libraryError): true
-        case .dialect, .suppression: false
-        }
-    }
-}
-
-/// What can be wrong with an inline suppression comment.
-public enum SuppressionProblem: Sendable, Hashable {
-    /// The comment cannot be understood (an unknown rule id, no reason, an unknown word).
-    case invalid
-    /// It suppresses nothing.
-    case unused
-}
 
 public enum RuleCategory: String, Sendable, CaseIterable {
     case syntax
