@@ -2,30 +2,6 @@ import APNSLintDialects
 import APNSLintModel
 import APNSLintSyntax
 
-/// Where a file to lint came from: a directory walk lints a file it finds only when it looks like a notification
-/// definition, unless the configuration's `include` names it.
-public enum InputOrigin: Sendable, Hashable {
-    /// Named on the command line: always linted.
-    case named
-    /// Found while walking a directory and matched by the configuration's `include`: always linted.
-    case included
-    /// Found while walking a directory by its extension: linted when its content looks like a definition.
-    case found
-}
-
-/// A file a directory walk found but does not lint, and why.
-public struct SkippedFile: Sendable, Hashable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "skipped '\(path)': \(reason)" }
-}
-
 /// Whether a file found while walking a directory is a notification definition, judged from what its reader read
 /// (the parse that linting then uses, so the file is read and parsed once):
 ///

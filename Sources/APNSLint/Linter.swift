@@ -207,15 +207,6 @@ public struct Linter: Sendable {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role)
     }
 
-    /// Lints a text as a directory walk lints a file it finds: nil when the text does not look like a definition
-    /// (`DefinitionSniff`, a `package.json`). The text is read once either way (an editor asks on every change).
-    public func lintIfDefinition(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption] = [],
-                                 path: String? = nil, role: InputRole = .definition) -> FileReport? {
-        let parsed = format.read(source, retentionLimit: retentionLimit)
-        if DefinitionSniff.skipReason(parsed, source: source, format: format, fileName: fileName) != nil { return nil }
-        return lint(source, parsed: parsed, fileName: fileName, format: format, headers: headers, path: path, role: role)
-    }
-
     /// Lints a text its format's reader has already read into `parsed`, if it has (a directory walk reads it to see
     /// whether it is a definition at all).
     func lint(_ source: SourceText, parsed: ParseResult?, fileName: String, format: InputFormat, headers: [HeaderOption],

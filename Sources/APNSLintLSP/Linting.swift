@@ -50,23 +50,10 @@ extension LanguageServer {
         guard let format = document.format, !document.isConfigurationFile else { return nil }
         // A buffer that is no file takes the configuration of the workspace root.
         let path = document.path ?? Paths.absolute("untitled", relativeTo: settings.root)
-        var problem = settingsProblem
-        var linter = Linter()
-        var configuration = Configuration()
-        do {
-            configuration = try workspace.configuration(for: path)
-            linter = try workspace.linter(for: path)
-        } catch {
-            problem = problem ?? error
-        }
-        if configuration.excludes(path) { return nil }
-        let included = !configuration.include.isEmpty && configuration.includes(path, hasKnownExtension: true)
         let fileName = document.path.map(workspace.displayPath) ?? document.uri
-        // Read once: the sniff's reading is the lint's.
-        guard let report = included
-            ? linter.lint(document.text, fileName: fileName, format: format, path: document.path)
-            : linter.lintIfDefinition(document.text, fileName: fileName, format: format, path: document.path) else { return nil }
-        return LintOutcome(linter: linter, report: report, configurationProblem: problem)
+        let linted = workspace.lint(document: document.text, path: path, fileName: fileName, format: format)
+        guard let report = linted.report else { return nil }
+        return LintOutcome(linter: linted.linter, report: report, configurationProblem: settingsProblem ?? linted.configurationProblem)
     }
 
     /// Publishes, on each configuration file's URI, the findings placed there for the definition at `uri` (replacing

@@ -265,9 +265,10 @@ public final class Workspace: Sendable {
             } else if kind != S_IFREG {
                 continue
             }
-            guard filtered ? configuration.includes(childAbsolute, hasKnownExtension: known != nil) : known != nil else { continue }
-            let file = InputFile(path: prefix + childRelative, format: known?.format ?? .json,
-                                 origin: configuration.include.isEmpty ? .found : .included, stream: known?.stream, linterSlot: linterSlot)
+            let origin = filtered ? configuration.origin(ofFound: childAbsolute, hasKnownExtension: known != nil) : known.map { _ in .found }
+            guard let origin else { continue }
+            let file = InputFile(path: prefix + childRelative, format: known?.format ?? .json, origin: origin, stream: known?.stream,
+                                 linterSlot: linterSlot)
             // A link's target was looked at above.
             listing.entries.append(.file(file.readingLargeYAMLAsAStream {
                 kind == S_IFLNK || fstatat(descriptor, name, &status, 0) == 0 ? status.st_size : nil
@@ -322,17 +323,17 @@ public final class Workspace: Sendable {
 
     /// Runs `body` on each file with its linter, in parallel, handing the results to `consume` in order; a file a walk
     /// found is parsed first (`body` gets what was read) and skipped when it does not look like a definition.
-    private func each<Value: Sendable>(_ files: [InputFile], jobs: Int?, consume: ([Result<Value, InputError>]) -> Void,
+    func each<Value: Sendable>(_ files: [InputFile], jobs: Int?, consume: ([Result<Value, InputError>]) -> Void,
                              _ body: @Sendable (Linter, SourceText, InputFile, String, ParseResult?) -> Value)
         throws(ConfigurationError) -> [SkippedFile] {
         let linters = try linters(for: files)
         var skipped: [SkippedFile] = []
         var next = 0
         Linter.each(files, linters: linters, absolutePath: absolutePath, jobs: jobs, { linter, source, file, path -> Sniffed<Value> in
-            guard file.origin == .found else { return .linted(body(linter, source, file, path, nil)) }
-            let parsed = file.format.read(source)
-            if let reason = DefinitionSniff.skipReason(parsed, source: source, format: file.format, fileName: file.path) { return .skipped(reason) }
-            return .linted(body(linter, source, file, path, parsed))
+            switch Admission.of(source, origin: file.origin, format: file.format, fileName: file.path) {
+            case .lint(let parsed): .linted(body(linter, source, file, path, parsed))
+            case .skip(let reason): .skipped(reason)
+            }
         }, consume: { outcomes in
             var results: [Result<Value, InputError>] = []
             results.reserveCapacity(outcomes.count)
@@ -405,8 +406,10 @@ public final class Workspace: Sendable {
             guard file.origin == .found else { return .success(nil) }
             if let kind = file.stream { return Result { () throws(InputError) in try Self.streamSkipReason(file, kind: kind) } }
             return Result { () throws(InputError) in try Inputs.readFile(file.path) }.map { bytes in
-                let source = SourceText(bytes: bytes)
-                return DefinitionSniff.skipReason(file.format.read(source), source: source, format: file.format, fileName: file.path)
+                if case .skip(let reason) = Admission.of(SourceText(bytes: bytes), origin: file.origin, format: file.format, fileName: file.path) {
+                    return reason
+                }
+                return nil
             }
         }
         var kept: [InputFile] = [], skipped: [SkippedFile] = [], errors: [InputError] = []

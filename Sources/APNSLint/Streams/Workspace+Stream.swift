@@ -45,8 +45,7 @@ extension Workspace {
 
     private static func skipReason(_ reader: inout RecordReader, kind: StreamKind) throws(InputError) -> String? {
         guard let first = try reader.firstRecord() else { return nil }
-        let source = first.source
-        return DefinitionSniff.skipReason(kind.recordFormat.read(source), source: source, format: kind.recordFormat, fileName: nil)
-            .map { "its first record: \($0)" }
+        guard case .skip(let reason) = Admission.of(first.source, origin: .found, format: kind.recordFormat, fileName: nil) else { return nil }
+        return "its first record: \(reason)"
     }
 }

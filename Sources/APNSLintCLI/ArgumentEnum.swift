@@ -31,9 +31,3 @@ extension ArgumentEnum {
 
     public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
-
-/// The environment variable `name`, read with `getenv`: `ProcessInfo.processInfo.environment` builds a dictionary of
-/// the whole environment on every read (three times a run of `check`).
-func environmentVariable(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-}
