@@ -1,3 +1,5 @@
+import APNSLintSyntax
+
 /// A JSON value with object keys in the order written, so output is byte-for-byte stable.
 enum JSONOutput {
     case null
@@ -50,44 +52,9 @@ enum JSONOutput {
         }
     }
 
-    /// A JSON string literal (RFC 8259): `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`, and
-    /// U+2028 and U+2029 as `\u2028` and `\u2029`. Byte by byte over the UTF-8, where every character escaped is one
-    /// byte or (U+2028, U+2029) one fixed sequence: appending scalar by scalar to a `String` made SARIF's rule list
-    /// (its help texts) cost more than half of a one-file `--format sarif` run.
+    /// A JSON string literal: besides what JSON requires, DEL and U+2028 and U+2029 (line breaks to JavaScript) are
+    /// escaped, so a report shows them.
     static func quoted(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 2)
-            out.append(UInt8(ascii: "\""))
-            func escape(_ letter: Unicode.Scalar) { out += [UInt8(ascii: "\\"), UInt8(ascii: letter)] }
-            func escape(hex value: Int) {
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
-                for shift in stride(from: 12, through: 0, by: -4) { out.append(hexDigits[(value >> shift) & 0xF]) }
-            }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape(Unicode.Scalar(byte))
-                case 0x0A: escape("n")
-                case 0x0D: escape("r")
-                case 0x09: escape("t")
-                case 0x08: escape("b")
-                case 0x0C: escape("f")
-                case 0x00..<0x20, 0x7F: escape(hex: Int(byte))
-                // U+2028 and U+2029 (E2 80 A8, E2 80 A9): line breaks to JavaScript.
-                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                    escape(hex: bytes[index + 1] == 0xA8 ? 0x2028 : 0x2029)
-                    index += 2
-                default: out.append(byte)
-                }
-            }
-            out.append(UInt8(ascii: "\""))
-            return String(decoding: out, as: UTF8.self)
-        }
+        JSONString.quoted(text, escaping: [.delete, .lineSeparators])
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
