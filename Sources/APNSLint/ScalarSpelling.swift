@@ -60,25 +60,7 @@ enum ScalarSpelling {
     }
 
     /// JSON string syntax, valid in YAML double quotes and Erlang strings too for the text keys hold.
-    static func jsonQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func jsonQuoted(_ text: String) -> String { JSONString.quoted(text) }
 
     /// Plain YAML that reads back as this same string: letters, digits, `-`, `_`, `.`, not starting with a
     /// character YAML treats specially, and not a word the core schema or YAML 1.1 reads as something else.

@@ -1,11 +1,6 @@
 import APNSLint
 import APNSLintRules
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -86,15 +81,10 @@ struct RulesCommand: ParsableCommand {
 
     /// An array of `{"id", "severity", "category", "fix", "summary"}` objects, keys in that order, one per line.
     static func json(_ rules: [RuleDescriptor], summaries: [String]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        func quoted(_ text: String) -> String {
-            (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-        }
         let objects = zip(rules, summaries).map { rule, summary in
-            "  {\"id\": \(quoted(rule.id)), \"severity\": \(quoted(rule.severity.rawValue)), "
-                + "\"category\": \(quoted(rule.category.rawValue)), \"fix\": \(quoted(rule.fix.rawValue)), "
-                + "\"summary\": \(quoted(summary))}"
+            let members = [("id", rule.id), ("severity", rule.severity.rawValue), ("category", rule.category.rawValue),
+                           ("fix", rule.fix.rawValue), ("summary", summary)]
+            return "  {" + members.map { "\(JSONString.quoted($0)): \(JSONString.quoted($1))" }.joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]"
     }

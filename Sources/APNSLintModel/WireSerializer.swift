@@ -28,6 +28,17 @@ public enum WireSerializer {
         /// U+2028, U+2029 as `\u2028`, `\u2029`, like Erlang's jsx (2.8.0, its default `unescaped_jsonp: false`).
         case jsx
 
+        /// What the style escapes besides what JSON requires.
+        var escapes: JSONString.Escapes {
+            switch self {
+            case .compact: []
+            case .ascii: [.delete, .nonASCII]
+            case .foundation: [.solidus]
+            case .go: [.htmlCharacters, .lineSeparators]
+            case .jsx: [.lineSeparators]
+            }
+        }
+
         /// What the style produces, for messages: "compact UTF-8 JSON".
         public var phrase: String {
             switch self {
@@ -128,7 +139,7 @@ public enum WireSerializer {
                     output.append(UInt8(ascii: "["))
                     open.append((nil, elements, 0))
                 case .string(let string):
-                    writeString(string, style: style, to: &output)
+                    output.appendString(string, escaping: style.escapes)
                 case .number(let number):
                     output.append(contentsOf: number.text.utf8)
                 case .bool(let bool):
@@ -150,7 +161,7 @@ public enum WireSerializer {
             if top.next > 0 { output.append(UInt8(ascii: ",")) }
             newline(depth: open.count)
             if let members = top.members {
-                writeString(members[top.next].key, style: style, to: &output)
+                output.appendString(members[top.next].key, escaping: style.escapes)
                 output.append(UInt8(ascii: ":"))
                 if indent != nil { output.append(UInt8(ascii: " ")) }
                 pending = members[top.next].value
@@ -177,85 +188,23 @@ public enum WireSerializer {
         }
         return result
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// `\uXXXX` with lowercase hex digits, as Python, Foundation and Go write it.
-    static func appendUnicodeEscape<Output: WireOutput>(_ unit: UInt16, to output: inout Output) {
-        output.append(contentsOf: [0x5C, UInt8(ascii: "u"),
-                                   hexDigits[Int(unit >> 12)], hexDigits[Int((unit >> 8) & 0xF)],
-                                   hexDigits[Int((unit >> 4) & 0xF)], hexDigits[Int(unit & 0xF)]])
-    }
-
-    /// Appends the escape of an ASCII byte that every style escapes, and returns true; false for other bytes.
-    private static func appendCommonEscape<Output: WireOutput>(_ byte: UInt8, to output: inout Output) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
-        case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
-        case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-        case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-        case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-        case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-        case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-        case 0..<0x20: appendUnicodeEscape(UInt16(byte), to: &output)
-        default: return false
-        }
-        return true
-    }
-
-    static func writeString<Output: WireOutput>(_ string: String, style: Style = .compact, to output: inout Output) {
-        output.append(UInt8(ascii: "\""))
-        switch style {
-        case .compact:
-            var string = string
-            string.withUTF8 { bytes in
-                // Runs of bytes that need no escape are appended at once.
-                var run = 0
-                for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                    _ = appendCommonEscape(byte, to: &output)
-                    run = index + 1
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-            }
-        case .foundation:
-            for byte in string.utf8 where !appendCommonEscape(byte, to: &output) {
-                if byte == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
-                output.append(byte)
-            }
-        case .go, .jsx:
-            for scalar in string.unicodeScalars {
-                switch scalar.value {
-                case 0x3C, 0x3E, 0x26:
-                    if style == .go { appendUnicodeEscape(UInt16(scalar.value), to: &output) } else { output.append(UInt8(scalar.value)) }
-                case 0x2028, 0x2029: appendUnicodeEscape(UInt16(scalar.value), to: &output)
-                case 0..<0x80:
-                    if !appendCommonEscape(UInt8(scalar.value), to: &output) { output.append(UInt8(scalar.value)) }
-                default: output.append(contentsOf: String(scalar).utf8)
-                }
-            }
-        case .ascii:
-            for scalar in string.unicodeScalars {
-                if scalar.value < 0x7F {
-                    if !appendCommonEscape(UInt8(scalar.value), to: &output) { output.append(UInt8(scalar.value)) }
-                } else {
-                    for unit in String(scalar).utf16 { appendUnicodeEscape(unit, to: &output) }
-                }
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
 }
 
 /// Where the serializer writes: the bytes themselves, or only their count (for sizes).
 protocol WireOutput {
     mutating func append(_ byte: UInt8)
     mutating func append<Bytes: Collection>(contentsOf bytes: Bytes) where Bytes.Element == UInt8
+    /// A string in quotes, escaped as `JSONString` escapes it.
+    mutating func appendString(_ string: String, escaping: JSONString.Escapes)
     /// A container the reader did not keep (`ElidedContainer`).
     mutating func appendElided(_ summary: ElidedContainer)
 }
 
 extension Array: WireOutput where Element == UInt8 {
+    mutating func appendString(_ string: String, escaping: JSONString.Escapes) {
+        JSONString.append(string, escaping: escaping, to: &self)
+    }
+
     /// Its bytes are not known: `null` stands for them. Read with no retention limit to write a document out
     /// (`NotificationDefinition.payloadBytes` is nil for a payload that holds an elided container).
     mutating func appendElided(_ summary: ElidedContainer) {
@@ -273,6 +222,10 @@ struct ByteCounter: WireOutput {
 
     mutating func append<Bytes: Collection>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         count += bytes.count
+    }
+
+    mutating func appendString(_ string: String, escaping: JSONString.Escapes) {
+        count += JSONString.quotedLength(of: string, escaping: escaping)
     }
 
     /// Its compact length: the exact size in the compact style when it has no duplicate key, and at most the size

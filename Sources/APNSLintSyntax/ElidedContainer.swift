@@ -122,20 +122,3 @@ extension DocumentNode {
         return length
     }
 }
-
-/// The length of `string` written as a compact JSON string: quotes, UTF-8, and escapes only for `"`, `\` and control
-/// characters (`\n`, `\r`, `\t`, `\b`, `\f`; the others as `\u00XX`).
-public func compactStringLength(_ string: String) -> Int {
-    var length = 2
-    for byte in string.utf8 { length += compactByteLength(byte) }
-    return length
-}
-
-/// How many bytes the compact serializer writes for one byte of a string's UTF-8.
-@inline(__always) func compactByteLength(_ byte: UInt8) -> Int {
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x09, 0x0A, 0x0C, 0x0D: 2
-    case 0..<0x20: 6
-    default: 1
-    }
-}

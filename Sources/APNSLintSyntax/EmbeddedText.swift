@@ -81,21 +81,7 @@ public struct EmbeddedText: Sendable {
         for quoting in quotings.reversed() {
             switch quoting {
             case .doubleQuoted:
-                var out = ""
-                for scalar in text.unicodeScalars {
-                    switch scalar {
-                    case "\"": out += "\\\""
-                    case "\\": out += "\\\\"
-                    case "\n": out += "\\n"
-                    case "\t": out += "\\t"
-                    case "\r": out += "\\r"
-                    case _ where scalar.value < 0x20:
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    default: out.unicodeScalars.append(scalar)
-                    }
-                }
-                text = out
+                text = JSONString.escaped(text)
             case .singleQuoted:
                 text = text.replacing("'", with: "''")
             case .verbatim:

@@ -59,6 +59,6 @@ extension Configuration {
     private func quoted(_ text: String) -> String {
         let plain = !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
             && !["true", "false", "null", "yes", "no", "on", "off"].contains(text.lowercased())
-        return plain ? text : ScalarSpelling.jsonQuoted(text)
+        return plain ? text : JSONString.quoted(text)
     }
 }

@@ -44,28 +44,24 @@ public struct GitHubReporter: StreamingReporter {
 
     /// The escaping of a command's message.
     public static func escapeData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        ScalarEscaping.escaped(text) { scalar in
             switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: nil
             }
         }
-        return out
     }
 
     /// The escaping of a command's property values.
     public static func escapeProperty(_ text: String) -> String {
-        var out = ""
-        for scalar in escapeData(text).unicodeScalars {
+        ScalarEscaping.escaped(escapeData(text)) { scalar in
             switch scalar {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+            case ":": "%3A"
+            case ",": "%2C"
+            default: nil
             }
         }
-        return out
     }
 }
