@@ -14,6 +14,8 @@ import PackageDescription
 //   apns-lint       the command-line shell over APNSLint
 //   APNSLintFuzzing the invariants every input must keep, seeds and dictionaries (the fuzz harness's library)
 //   apns-lint-fuzz  the fuzz harness: replays inputs through the invariants; with libFuzzer (scripts/fuzz), fuzzes
+//   plugins         `swift package apns-lint` (command) and build-time linting of a target's definitions (build tool),
+//                   both running the apns-lint built from this package
 let package = Package(
     name: "apns-lint",
     platforms: [.macOS(.v13)],
@@ -22,6 +24,8 @@ let package = Package(
         .executable(name: "apns-lint", targets: ["APNSLintCLI"]),
         .executable(name: "apns-lint-benchmark", targets: ["APNSLintBenchmark"]),
         .executable(name: "apns-lint-fuzz", targets: ["APNSLintFuzz"]),
+        .plugin(name: "APNSLintCommandPlugin", targets: ["APNSLintCommandPlugin"]),
+        .plugin(name: "APNSLintBuildToolPlugin", targets: ["APNSLintBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,6 +53,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(
+            name: "APNSLintCommandPlugin",
+            capability: .command(intent: .custom(verb: "apns-lint", description: "Lint the package's APNs notification definitions (apns-lint check)")),
+            dependencies: ["APNSLintCLI"]
+        ),
+        .plugin(name: "APNSLintBuildToolPlugin", capability: .buildTool(), dependencies: ["APNSLintCLI"]),
         // `swift build -c release && swift run -c release apns-lint-benchmark`: speed figures, never a timed test.
         .executableTarget(name: "APNSLintBenchmark", dependencies: ["APNSLint"], path: "Sources/APNSLintBenchmark"),
         // `scripts/fuzz FORMAT SECONDS` builds apns-lint-fuzz with libFuzzer and AddressSanitizer; a plain build replays

@@ -87,7 +87,11 @@ struct CheckCommand: ParsableCommand {
         var failures = inputErrors
         let skipped = try lint(files.map(Input.file) + (standardInput.map { [.standardInput($0)] } ?? []), in: workspace, headers: headers,
                                writer: writer, failures: &failures)
-        if !writer.summary.checkedAny && failures.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
+        if !writer.summary.checkedAny && failures.isEmpty && !skipped.isEmpty {
+            // The --output files are written all the same: a CI step or a build uploads or keeps them.
+            if discovery.noErrorsOnUnmatched { throw ExitCode(try report.writeOutputFiles(writer) ? 0 : 2) }
+            try discovery.nothingLinted(in: paths, skipped: skipped)
+        }
         try report.finish(writer, failures: failures, extra: nil)
     }
 

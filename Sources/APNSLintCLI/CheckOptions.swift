@@ -104,6 +104,9 @@ struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true). json is an object (version 2) holding the diagnostics and a summary; json-array is the bare array of diagnostics json printed before, kept for one release.", valueName: "format"))
     var format: ReportFormat?
 
+    @Option(name: [.customShort("o"), .customLong("output-file")], help: ArgumentHelp("Write the report (in --format) to PATH instead of standard output.", valueName: "path"))
+    var outputFile: String?
+
     @Option(name: .customLong("output"), help: ArgumentHelp("Also write the report in FORMAT to PATH (repeatable), e.g. sarif=report.sarif.", valueName: "format=path"))
     var outputs: [String] = []
 
@@ -120,21 +123,24 @@ struct ReportOptions: ParsableArguments {
     /// Whether the text formats carry the summary, the statistics and notes on standard output.
     var isText: Bool { reportFormat == .full || reportFormat == .concise }
 
-    /// `--output FORMAT=PATH`, in the order given.
+    /// `--output FORMAT=PATH`, in the order given, then `--output-file`'s.
     func outputFiles() throws -> [(format: ReportFormat, path: String)] {
-        try outputs.map { value in
+        try outputs.map { value -> (format: ReportFormat, path: String) in
             guard let equals = value.firstIndex(of: "="), let format = ReportFormat(rawValue: String(value[..<equals])),
                   value.index(after: equals) < value.endIndex else {
                 throw ValidationError("--output takes FORMAT=PATH with FORMAT one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), e.g. sarif=report.sarif; got '\(value)'")
             }
             return (format, String(value[value.index(after: equals)...]))
-        }
+        } + (outputFile.map { [(reportFormat, $0)] } ?? [])
     }
 
-    /// The writer of the report on standard output: it writes as reports arrive when the format can.
+    /// The writer of the report on standard output: it writes as reports arrive when the format can. With
+    /// `--output-file`, standard output gets none of it: the report is written to the file at the end.
     func reportWriter() throws -> ReportWriter {
-        ReportWriter(reporter: reportFormat.reporter(useColor: useColor, quiet: quiet, failLevel: failingSeverity), keepReports: !(try outputFiles()).isEmpty, jobs: jobs) { text in
-            StandardStreams.write(text.utf8, to: STDOUT_FILENO)
+        let toStandardOutput = outputFile == nil
+        return ReportWriter(reporter: reportFormat.reporter(useColor: useColor, quiet: quiet, failLevel: failingSeverity),
+                            keepReports: !(try outputFiles()).isEmpty, jobs: jobs) { text in
+            if toStandardOutput { StandardStreams.write(text.utf8, to: STDOUT_FILENO) }
         }
     }
 
@@ -156,18 +162,25 @@ struct ReportOptions: ParsableArguments {
             if isText { output += extra + "\n" } else { printError(extra) }
         }
         if !output.isEmpty { StandardStreams.write(output.utf8, to: STDOUT_FILENO) }
-        var unwritable = false
+        let unwritable = try !writeOutputFiles(writer, rules: rules)
+        if !failures.isEmpty || unwritable { throw ExitCode(2) }
+        if fails(writer.summary) { throw ExitCode(1) }
+    }
+
+    /// Writes the `--output` files; false when one cannot be written (said on standard error).
+    func writeOutputFiles(_ writer: ReportWriter, rules: [DocumentedRule]? = nil) throws -> Bool {
+        let rules = try rules ?? ReportFormat.documentedRules(for: outputFiles().map { $0.format })
+        var written = true
         for (outputFormat, path) in try outputFiles() {
             do {
                 let text = outputFormat.reporter(failLevel: failingSeverity).report(writer.keptReports, rules: rules, summary: writer.summary)
                 try Inputs.writeNewFile(Array(text.utf8), to: path)
             } catch {
                 printError("apns-lint: error: cannot write the \(outputFormat.rawValue) report to '\(path)': \(error.reason)")
-                unwritable = true
+                written = false
             }
         }
-        if !failures.isEmpty || unwritable { throw ExitCode(2) }
-        if fails(writer.summary) { throw ExitCode(1) }
+        return written
     }
 
     /// The lowest severity that fails the run: --fail-level, else warning with --strict, else error.

@@ -59,6 +59,9 @@ struct DiscoveryOptions: ParsableArguments {
     @Flag(help: "Print the files that would be linted, one per line, and exit; the files a directory walk skips (not definitions) go to standard error with the reason.")
     var showFiles = false
 
+    @Flag(help: "Lint a file named on the command line only when it looks like a notification definition and has an extension apns-lint reads, as a directory walk does (for a build or a hook that passes every file).")
+    var skipNonDefinitions = false
+
     func workspace(commandLine: Settings = Settings()) -> Workspace {
         configuration.workspace(commandLine: commandLine)
     }
@@ -66,8 +69,12 @@ struct DiscoveryOptions: ParsableArguments {
     /// The files to lint; with --no-errors-on-unmatched a path that does not exist is no error (what cannot be read
     /// still is).
     func collect(_ paths: [String], in workspace: Workspace, jobs: Int? = nil) throws -> (files: [InputFile], errors: [InputError]) {
-        let (files, errors) = try APNSLintCLI.endingRunOnError { () throws(ConfigurationError) in
+        var (files, errors) = try APNSLintCLI.endingRunOnError { () throws(ConfigurationError) in
             try workspace.collect(paths, forceExclude: forceExclude, jobs: jobs)
+        }
+        if skipNonDefinitions {
+            files.removeAll { $0.origin == .named && !InputFile.hasDefinitionExtension($0.path) }
+            for index in files.indices where files[index].origin == .named { files[index].origin = .found }
         }
         guard noErrorsOnUnmatched else { return (files, errors) }
         return (files, errors.filter { !(paths.contains($0.path) && $0.reason == Workspace.missingReason) })

@@ -302,11 +302,32 @@ public struct InvariantChecker: Sendable {
                 if !parser.parse() {
                     violations.append(Violation(.reportsAreWellFormed, "the \(format.rawValue) report is not XML (\(parser.parserError.map { "\($0)" } ?? "")): \(Self.clip(Array(output.utf8)))"))
                 }
+            case .swift:
+                if let line = output.split(separator: "\n").first(where: { !Self.isSwiftDirectiveLine($0) }) {
+                    violations.append(Violation(.reportsAreWellFormed, "the swift report has a line that is no directive: \(Self.clip(Array(line.utf8)))"))
+                }
             case .full, .concise, .github:
                 break
             }
         }
         return violations
+    }
+
+    /// Whether a line of the swift report is one it writes: a comment, a `#sourceLocation`, the start or end of an
+    /// `#error` or `#warning`, or a string literal with every quote inside it escaped.
+    static func isSwiftDirectiveLine(_ line: Substring) -> Bool {
+        var text = line.drop { $0 == " " }
+        if text.hasPrefix("//") || text.hasPrefix("#sourceLocation(") || text == "#error(" || text == "#warning(" || text == ")" { return true }
+        for directive in ["#error(", "#warning("] where text.hasPrefix(directive) {
+            guard text.hasSuffix(")") else { return false }
+            text = text.dropFirst(directive.count).dropLast()
+        }
+        guard text.count >= 2, text.first == "\"", text.last == "\"" else { return false }
+        var escaped = false
+        for character in text.dropFirst().dropLast() {
+            if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" || character.isNewline { return false }
+        }
+        return !escaped
     }
 
     /// At most 300 bytes of `bytes`, for messages.

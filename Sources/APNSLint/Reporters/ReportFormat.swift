@@ -23,6 +23,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case checkstyle
     /// GitLab Code Quality JSON.
     case gitlab
+    /// Swift source whose `#error` and `#warning` directives carry the findings at their lines, for a build to compile
+    /// (the build tool plugin's).
+    case swift
 
     /// The reporter for this format. Colour applies to `full` only; `quiet` leaves out the summary line of
     /// `full` and `concise` (`json` always has its summary; the other formats have none). `failLevel` is the lowest
@@ -38,6 +41,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .junit: JUnitReporter(failLevel: failLevel)
         case .checkstyle: CheckstyleReporter()
         case .gitlab: GitLabReporter()
+        case .swift: SwiftDirectivesReporter()
         }
     }
 }

@@ -49,6 +49,11 @@ public struct InputFile: Sendable, Hashable {
     /// The extensions of the files a directory walk looks at: every format's, then every stream's.
     public static let searchedExtensions = InputFormat.allCases.flatMap(\.fileExtensions) + StreamKind.allCases.flatMap(\.fileExtensions)
 
+    /// Whether apns-lint reads files with this name's extension (a directory walk looks at no others).
+    public static func hasDefinitionExtension(_ name: String) -> Bool {
+        kind(ofFileName: name) != nil
+    }
+
     /// How a file with this name is read: its format, and whether it is a stream (then `format` is its records'); nil
     /// when apns-lint reads no file with its extension.
     static func kind(ofFileName name: String) -> (format: InputFormat, stream: StreamKind?)? {
