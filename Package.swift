@@ -65,17 +65,20 @@ let package = Package(
         // inputs through the same invariants (`apns-lint-fuzz check FORMAT PATH...`).
         .target(name: "APNSLintFuzzing", dependencies: ["APNSLint"]),
         .executableTarget(name: "APNSLintFuzz", dependencies: ["APNSLintFuzzing"]),
-        .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax"]),
+        // What the test targets share (Tests/APNSLintTestSupport): reading a text and a tree's dump, the built commands and
+        // runs of them, workspaces, a small stack.
+        .target(name: "APNSLintTestSupport", dependencies: ["APNSLintSyntax"], path: "Tests/APNSLintTestSupport"),
+        .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax", "APNSLintTestSupport"]),
         .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel", "APNSLintRules"]),
-        .testTarget(name: "APNSLintDialectsTests", dependencies: ["APNSLintDialects", "APNSLintModel", "APNSLintRules"]),
-        .testTarget(name: "APNSLintTests", dependencies: ["APNSLint"]),
-        .testTarget(name: "CLITests", dependencies: ["APNSLintCLI"]),
+        .testTarget(name: "APNSLintDialectsTests", dependencies: ["APNSLintDialects", "APNSLintModel", "APNSLintRules", "APNSLintTestSupport"]),
+        .testTarget(name: "APNSLintTests", dependencies: ["APNSLint", "APNSLintTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["APNSLintCLI", "APNSLintTestSupport"]),
         // Drives the server as an editor does, over pipes (in-process) and through the built `apns-lint lsp`.
-        .testTarget(name: "LSPTests", dependencies: ["APNSLintLSP", "APNSLintCLI"]),
-        .testTarget(name: "FuzzTests", dependencies: ["APNSLintFuzzing", "APNSLintFuzz"]),
+        .testTarget(name: "LSPTests", dependencies: ["APNSLintLSP", "APNSLintCLI", "APNSLintTestSupport"]),
+        .testTarget(name: "FuzzTests", dependencies: ["APNSLintFuzzing", "APNSLintFuzz", "APNSLintTestSupport"]),
         // The outputs recorded from the real libraries (../shared/oracles, seed 1), pinned: every dialect must send
         // what its library sends. RealWorld/: public payloads with the verdict of the system that received them.
         .testTarget(name: "OracleTests", dependencies: ["APNSLint"], exclude: ["Corpora", "RealWorld"]),
-        .testTarget(name: "StressTests", dependencies: ["APNSLintSyntax", "APNSLintCLI"]),
+        .testTarget(name: "StressTests", dependencies: ["APNSLintSyntax", "APNSLintCLI", "APNSLintTestSupport"]),
     ]
 )

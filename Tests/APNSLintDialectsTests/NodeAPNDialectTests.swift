@@ -2,6 +2,7 @@
 import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax
+import APNSLintTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -343,15 +344,10 @@ struct NodeAPNStackDepthTests {
     /// Translates on a thread with a 512 KB stack (a secondary thread's on macOS).
     private func onSmallStack(_ text: String) -> (payload: String, headers: [String])? {
         let result = Mutex<(payload: String, headers: [String])?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        APNSLintTestSupport.onSmallStack {
             let send = try? NodeAPNSend(text)
             result.withLock { $0 = send.map { ($0.payload, $0.headers) } }
-            done.signal()
         }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        done.wait()
         return result.withLock { $0 }
     }
 

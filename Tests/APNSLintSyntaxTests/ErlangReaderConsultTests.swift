@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// The term as Erlang prints it, for comparing trees: atoms bare, binaries as byte lists, strings quoted.

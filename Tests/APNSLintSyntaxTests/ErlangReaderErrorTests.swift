@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Input the reader must reject: one invalidSyntax problem with an exact message, range and position.

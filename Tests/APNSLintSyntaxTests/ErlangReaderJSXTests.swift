@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// The jsx conventions apns_json uses to turn a term into JSON. What has no JSON form is a term problem

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// The `file:consult/1` layout: terms ended by `.`, `%` comments, an optional `Name =` binding.

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Hostile and damaged input: deep nesting, truncation at every byte, random garbage, very large terms.

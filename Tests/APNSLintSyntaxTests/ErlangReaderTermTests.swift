@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Erlang term syntax: atoms, binaries, strings, numbers, tuples, lists, maps, escapes.

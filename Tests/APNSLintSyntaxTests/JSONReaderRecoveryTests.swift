@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Slips the reader reports but reads past, so the rules still see the document.

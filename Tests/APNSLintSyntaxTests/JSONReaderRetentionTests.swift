@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Foundation
 import Testing
 
@@ -275,8 +276,7 @@ struct JSONReaderRetentionTests {
 
     @Test("on the examples, every limit gives the same problems, lengths and duplicates as no limit")
     func examples() throws {
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples")
+        let examples = packageRoot.appendingPathComponent("Examples")
         let files = try #require(FileManager.default.enumerator(atPath: examples.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }
         #expect(files.count > 20)
         for file in files.sorted() {

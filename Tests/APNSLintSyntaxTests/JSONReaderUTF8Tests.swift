@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// JSON text must be UTF-8 (RFC 8259 §8.1). Every ill-formed sequence (RFC 3629 §4) is reported at the byte

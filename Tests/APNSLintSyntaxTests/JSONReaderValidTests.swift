@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Documents RFC 8259 accepts: each must read without a problem, into exactly the expected tree.

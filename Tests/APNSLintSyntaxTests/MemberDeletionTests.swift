@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Where a member's text starts and what deleting it removes, for every reader: the duplicate-key fix deletes members

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Anchors, aliases and merge keys.

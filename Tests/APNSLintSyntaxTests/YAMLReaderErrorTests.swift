@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Syntax errors from libyaml, encoding errors, truncated files and garbage.

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Mapping keys: non-string keys, collections as keys, duplicates; and YAML 1.1 readings of plain scalars.

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// YAML 1.2 core schema resolution of plain scalars, quoted scalars, and the standard and unknown tags.

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Multi-document streams, empty documents and files, and what survives an error in a later document.

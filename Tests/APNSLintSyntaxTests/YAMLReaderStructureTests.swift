@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 /// Collections, scalar styles, comments, and the byte ranges and line:column positions of every node.

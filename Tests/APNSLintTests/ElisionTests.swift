@@ -1,4 +1,5 @@
 @testable import APNSLint
+import APNSLintTestSupport
 import Foundation
 import Testing
 

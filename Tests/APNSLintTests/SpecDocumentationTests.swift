@@ -1,5 +1,6 @@
 import APNSLint
 import APNSLintModel
+import APNSLintTestSupport
 import Foundation
 import Testing
 

@@ -1,21 +1,10 @@
 import APNSLint
+import APNSLintTestSupport
 import Foundation
 import Testing
 
 @Suite("Deep nesting on a small stack")
 struct StackDepthTests {
-    /// Runs `body` on a thread with a 512 KB stack (the size of a secondary thread on macOS).
-    func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        done.wait()
-    }
-
     @Test(arguments: ["json", "yaml"])
     func maximumNestingIsLintedOnA512KBStack(_ format: String) {
         let depth = 511

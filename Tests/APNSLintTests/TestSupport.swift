@@ -2,9 +2,6 @@ import APNSLint
 import Foundation
 import Testing
 
-/// The package root, found from this file's path.
-let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 func lint(_ text: String, headers: [String: String] = [:], options: RuleOptions = RuleOptions(), fileExtension: String = "json") -> FileReport {
     Linter(options: options).lint(text, fileName: "test.\(fileExtension)", format: InputFormat.detect(fileName: "test.\(fileExtension)")!, headers: headers.sorted { $0.key < $1.key }.map {
         HeaderOption(name: $0.key, value: $0.value, option: "--header \($0.key)")

@@ -1,86 +1,10 @@
 import APNSLint
+import APNSLintTestSupport
 import Foundation
 import Testing
 
-/// End-to-end tests of the built `apns-lint` binary: stdout, stderr and exit codes.
-struct CLIResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-}
-
-/// The binary sits next to the test runner in the build products directory.
-let binary: URL = {
-    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [products, products.deletingLastPathComponent(), products.deletingLastPathComponent().deletingLastPathComponent()] {
-        let url = candidate.appendingPathComponent("apns-lint")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/debug/apns-lint")
-}()
-
-func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String] = [:],
-         executable: String? = nil) throws -> CLIResult {
-    let process = Process()
-    process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "GITHUB_ACTIONS")
-    env.merge(environment) { $1 }
-    process.environment = env
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    // Read both pipes concurrently so a large output cannot block the child.
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                     stderr: String(decoding: errData, as: UTF8.self))
-}
-
-/// Workspaces made during a run, removed when the test process exits: a run leaves nothing behind in the temporary
-/// directory, and a test can still look at its workspace after the CLI ran in it.
-private final class WorkspaceRegistry: @unchecked Sendable {
-    static let shared: WorkspaceRegistry = {
-        atexit { WorkspaceRegistry.shared.removeAll() }
-        return WorkspaceRegistry()
-    }()
-    private let lock = NSLock()
-    private var directories: [URL] = []
-
-    func add(_ directory: URL) { lock.withLock { directories.append(directory) } }
-
-    func removeAll() {
-        for directory in lock.withLock({ directories }) { try? FileManager.default.removeItem(at: directory) }
-    }
-}
-
-/// A fresh directory with the given files.
-func workspace(_ files: [String: Data]) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-cli-\(UUID().uuidString)")
-    WorkspaceRegistry.shared.add(directory)
-    for (path, data) in files {
-        let url = directory.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
-    }
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-}
-
-func workspace(_ files: [String: String]) throws -> URL {
-    try workspace(files.mapValues { Data($0.utf8) })
-}
+// End-to-end tests of the built `apns-lint` binary: stdout, stderr and exit codes (`run`, `workspace`:
+// APNSLintTestSupport).
 
 @Suite("apns-lint check, end to end")
 struct CheckCommandTests {
@@ -437,16 +361,6 @@ struct ErlangCommandTests {
 
 @Suite("apns-lint on garbage: a diagnostic at the right place, never a crash or a hang")
 struct GarbageInputTests {
-    func check(_ data: Data, expect location: String, _ message: String) throws {
-        let dir = try workspace(["in.json": data])
-        let result = try run(["check", "--color", "never", "in.json"], in: dir)
-        #expect(result.status == 1, "stderr: \(result.stderr)")
-        let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("in.json:\(location): error: "), "\(first.prefix(200))")
-        #expect(first.contains(message), "\(first.prefix(200))")
-        #expect(first.hasSuffix("[invalid-json]"))
-    }
-
     /// Issue 20: binary garbage is said to be binary, for the whole file (no place: an excerpt of it shows nothing).
     @Test func binaryGarbage() throws {
         var generator = SystemRandomNumberGenerator()
@@ -469,21 +383,21 @@ struct GarbageInputTests {
     }
 
     @Test func aStrayBadByteIsPlacedByTheReader() throws {
-        try check(Data([0xFF] + Array(#"{"aps": {"alert": "Hi"}}"#.utf8)), expect: "1:1", "invalid UTF-8: byte 0xFF at byte offset 0")
+        try checkInvalidJSON(Data([0xFF] + Array(#"{"aps": {"alert": "Hi"}}"#.utf8)), expect: "1:1", "invalid UTF-8: byte 0xFF at byte offset 0")
     }
 
     @Test func truncatedDefinition() throws {
-        try check(Data("{\n  \"aps\": {\n    \"alert\": \"Hel".utf8), expect: "3:14", "unterminated string")
-        try check(Data("{\n  \"aps\": {\n    \"badge\": 1".utf8), expect: "3:15", "the '{' opened at 2:10 is never closed")
+        try checkInvalidJSON(Data("{\n  \"aps\": {\n    \"alert\": \"Hel".utf8), expect: "3:14", "unterminated string")
+        try checkInvalidJSON(Data("{\n  \"aps\": {\n    \"badge\": 1".utf8), expect: "3:15", "the '{' opened at 2:10 is never closed")
     }
 
     @Test func emptyFile() throws {
-        try check(Data(), expect: "1:1", "empty input")
+        try checkInvalidJSON(Data(), expect: "1:1", "empty input")
     }
 
     @Test func nested100000Deep() throws {
-        try check(Data(String(repeating: "[", count: 100_000).utf8), expect: "1:513", "nesting is deeper than 512 levels")
-        try check(Data(String(repeating: #"{"a":"#, count: 100_000).utf8), expect: "1:2561", "nesting is deeper than 512 levels")
+        try checkInvalidJSON(Data(String(repeating: "[", count: 100_000).utf8), expect: "1:513", "nesting is deeper than 512 levels")
+        try checkInvalidJSON(Data(String(repeating: #"{"a":"#, count: 100_000).utf8), expect: "1:2561", "nesting is deeper than 512 levels")
     }
 
     // 100 MB inputs: Tests/StressTests/CLIStressTests.swift (`swift test --filter StressTests`).

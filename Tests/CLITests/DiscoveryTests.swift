@@ -1,4 +1,5 @@
 import APNSLint
+import APNSLintTestSupport
 import Foundation
 import Testing
 
@@ -19,12 +20,12 @@ enum Unprivileged {
         if getuid() != 0 { return true }
         guard FileManager.default.isExecutableFile(atPath: setpriv) else { return false }
         // The build directory may sit where nobody cannot reach it (a root home directory).
-        return (try? CLITests.run(nobody + [binary.path, "--help"], executable: setpriv))?.status == 0
+        return (try? APNSLintTestSupport.run(nobody + [binary.path, "--help"], executable: setpriv))?.status == 0
     }()
 
     static func run(_ arguments: [String], in directory: URL) throws -> CLIResult {
-        getuid() == 0 ? try CLITests.run(nobody + [binary.path] + arguments, in: directory, executable: setpriv)
-            : try CLITests.run(arguments, in: directory)
+        getuid() == 0 ? try APNSLintTestSupport.run(nobody + [binary.path] + arguments, in: directory, executable: setpriv)
+            : try APNSLintTestSupport.run(arguments, in: directory)
     }
 }
 
@@ -286,7 +287,7 @@ struct DiscoveryTests {
 
     /// Every definition under Examples/ looks like one: a walk skips none of them.
     @Test func everyExampleIsLinted() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = packageRoot
         let result = try run(["check", "--show-files", "Examples/"], in: root)
         #expect(result.status == 0)
         #expect(result.stderr == "")
@@ -307,9 +308,9 @@ struct PushServiceCommandTests {
 
     @Test func aDirectoryWalkLintsThemAndSkipsOtherJSON() throws {
         let dir = try workspace(["push/fcm.json": Self.fcm, "push/sns.json": Self.sns, "push/package.json": #"{"name": "app", "dependencies": {}}"#])
-        let result = try CLITests.run(["check", "--format", "concise", "--show-files", "push"], in: dir)
+        let result = try APNSLintTestSupport.run(["check", "--format", "concise", "--show-files", "push"], in: dir)
         #expect(result.stdout == "push/fcm.json\npush/sns.json\n")
-        let checked = try CLITests.run(["check", "--format", "concise", "push"], in: dir)
+        let checked = try APNSLintTestSupport.run(["check", "--format", "concise", "push"], in: dir)
         #expect(checked.status == 1)
         let lines = checked.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
@@ -320,11 +321,11 @@ struct PushServiceCommandTests {
 
     @Test func renderPrintsTheRequestEachServiceSends() throws {
         let dir = try workspace(["fcm.txt": Self.fcm, "sns.txt": Self.sns])
-        let fcm = try CLITests.run(["render", "--headers", "--dialect", "fcm", "--stdin-filename", "fcm.json", "-"], stdin: Data(Self.fcm.utf8), in: dir)
+        let fcm = try APNSLintTestSupport.run(["render", "--headers", "--dialect", "fcm", "--stdin-filename", "fcm.json", "-"], stdin: Data(Self.fcm.utf8), in: dir)
         #expect(fcm.status == 0)
         #expect(fcm.stdout == "apns-push-type: alert\napns-priority: 10\n\n{\"aps\":{\"badge\":\"3\",\"alert\":{\"title\":\"Hi\"}}}\n")
         #expect(fcm.stderr == "fcm.json:1:64: note: apns-priority 10 is FCM's default: apns sets no apns-priority header, and FCM then sends 10\n")
-        let sns = try CLITests.run(["render", "--dialect", "sns", "--stdin-filename", "sns.json", "-"], stdin: Data(Self.sns.utf8), in: dir)
+        let sns = try APNSLintTestSupport.run(["render", "--dialect", "sns", "--stdin-filename", "sns.json", "-"], stdin: Data(Self.sns.utf8), in: dir)
         #expect(sns.stdout == "{\"aps\":{\"alert\":\"hi\",\"badge\":\"3\"}}\n")
         #expect(sns.status == 0)
     }

@@ -1,8 +1,9 @@
+import APNSLintTestSupport
 import Foundation
 import Testing
 
 /// A file that holds no definition is an error in every format: an empty JSON or YAML file does not parse, and an Erlang
-/// file of no term, which file:consult/1 reads as [], defines nothing to send. Uses `run` and `workspace` from CLITests.swift.
+/// file of no term, which file:consult/1 reads as [], defines nothing to send. Uses `run` and `workspace` from APNSLintTestSupport.
 @Suite("apns-lint check: files that hold no definition")
 struct EmptyDefinitionTests {
     static let noTerm = "error: the file holds no Erlang term, so it defines no notification (file:consult/1 reads it as an empty list) [erlang-no-term]"

@@ -1,3 +1,4 @@
+import APNSLintTestSupport
 import Foundation
 import Testing
 

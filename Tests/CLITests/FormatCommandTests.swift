@@ -1,7 +1,8 @@
+import APNSLintTestSupport
 import Foundation
 import Testing
 
-/// `check --format` and `--output`, end to end. Uses `run` and `workspace` from CLITests.swift.
+/// `check --format` and `--output`, end to end. Uses `run` and `workspace` from APNSLintTestSupport.
 @Suite("apns-lint check --format, end to end")
 struct FormatCommandTests {
     static let bad = "{\n  \"aps\": {\n    \"badge\": \"5\"\n  }\n}\n"

@@ -1,4 +1,5 @@
 import APNSLint
+import APNSLintTestSupport
 import Foundation
 import Testing
 

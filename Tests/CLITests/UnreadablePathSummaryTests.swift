@@ -1,8 +1,9 @@
+import APNSLintTestSupport
 import Foundation
 import Testing
 
 /// A run that exits 2 because paths could not be read says so in its summary, in every format that has one. Uses `run`
-/// and `workspace` from CLITests.swift, `Unprivileged` from DiscoveryTests.swift.
+/// and `workspace` from APNSLintTestSupport, `Unprivileged` from DiscoveryTests.swift.
 @Suite("apns-lint check: paths that could not be read, in the summary")
 struct UnreadablePathSummaryTests {
     static let alert = #"{"aps": {"alert": "Hi"}}"#

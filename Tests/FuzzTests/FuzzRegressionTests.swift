@@ -1,9 +1,7 @@
 import APNSLint
+import APNSLintTestSupport
 import Foundation
 import Testing
-
-/// The package root, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A regression input's bytes, as the fuzzer found (or a test wrote) them.
 func regression(_ name: String) throws -> [UInt8] {

@@ -1,29 +1,13 @@
+import APNSLintTestSupport
 import Foundation
 import Testing
 
-/// The harness binary, next to the test runner in the build products directory.
-let harness: URL = {
-    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [products, products.deletingLastPathComponent(), products.deletingLastPathComponent().deletingLastPathComponent()] {
-        let url = candidate.appendingPathComponent("apns-lint-fuzz")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return packageRoot.appendingPathComponent(".build/debug/apns-lint-fuzz")
-}()
+/// The built harness.
+let harness = builtProduct("apns-lint-fuzz")
 
 /// Runs the harness; its status, standard output and standard error.
-func runHarness(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = harness
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+func runHarness(_ arguments: [String]) throws -> CLIResult {
+    try run(arguments, executable: harness.path)
 }
 
 @Suite("apns-lint-fuzz, the harness's command")

@@ -1,5 +1,6 @@
 import APNSLint
 @testable import APNSLintFuzzing
+import APNSLintTestSupport
 import Foundation
 import Testing
 

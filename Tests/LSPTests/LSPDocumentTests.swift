@@ -1,5 +1,6 @@
-@testable import APNSLintLSP
 import APNSLint
+@testable import APNSLintLSP
+import APNSLintTestSupport
 import Foundation
 import Testing
 
@@ -165,7 +166,7 @@ import Testing
     }
 
     @Test func theNearestConfigurationAppliesAndIsReloaded() throws {
-        let directory = try temporaryDirectory(["alert.json": LSPSessionTests.badJSON])
+        let directory = try workspace(["alert.json": LSPSessionTests.badJSON])
         defer { try? FileManager.default.removeItem(at: directory) }
         let uri = Document.uri(forPath: directory.appendingPathComponent("alert.json").path)
         let client = EditorClient.inProcess()
@@ -207,7 +208,7 @@ import Testing
     }
 
     @Test func savingAnOpenConfigurationAppliesIt() throws {
-        let directory = try temporaryDirectory(["alert.json": LSPSessionTests.badJSON, ".apns-lint.yml": "rules: {}\n"])
+        let directory = try workspace(["alert.json": LSPSessionTests.badJSON, ".apns-lint.yml": "rules: {}\n"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let uri = Document.uri(forPath: directory.appendingPathComponent("alert.json").path)
         let configuration = directory.appendingPathComponent(".apns-lint.yml")
@@ -236,7 +237,7 @@ import Testing
     /// line, never at the start of the definition; it goes when the header is mended.
     @Test func aFindingAboutAConfiguredHeaderIsShownInTheConfiguration() throws {
         let text = "headers:\n  apns-topic: bad topic\n"
-        let directory = try temporaryDirectory(["sync.json": #"{"aps": {"alert": "Hi"}}"#, ".apns-lint.yml": text])
+        let directory = try workspace(["sync.json": #"{"aps": {"alert": "Hi"}}"#, ".apns-lint.yml": text])
         defer { try? FileManager.default.removeItem(at: directory) }
         let uri = Document.uri(forPath: directory.appendingPathComponent("sync.json").path)
         let configuration = directory.appendingPathComponent(".apns-lint.yml")
@@ -258,7 +259,7 @@ import Testing
     }
 
     @Test func initializationOptionsChooseTheConfiguration() throws {
-        let directory = try temporaryDirectory([
+        let directory = try workspace([
             "alert.json": LSPSessionTests.badJSON,
             ".apns-lint.yml": "rules:\n  badge-invalid: off\n",
             "strict.yml": "rules:\n  badge-invalid: info\n",

@@ -1,4 +1,5 @@
 @testable import APNSLintLSP
+import APNSLintTestSupport
 import Foundation
 import Testing
 
@@ -136,15 +137,3 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 }
-
-/// The built `apns-lint`: next to the test runner in the build products directory, or up to two directories above it
-/// (the runner may sit in a bundle).
-let binary: URL = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<3 {
-        let candidate = directory.appendingPathComponent("apns-lint")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: #filePath + "/../../../.build/debug/apns-lint").standardizedFileURL
-}()

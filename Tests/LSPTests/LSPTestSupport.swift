@@ -220,10 +220,3 @@ func edits(of action: [String: Any], uri: String) -> [[String: Any]] {
     ((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]] ?? []
 }
 
-/// A fresh directory with the given files.
-func temporaryDirectory(_ files: [String: String] = [:]) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-lsp-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    for (path, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(path)) }
-    return directory
-}

@@ -1,3 +1,4 @@
+import APNSLintTestSupport
 import Foundation
 import Testing
 
@@ -28,18 +29,6 @@ struct YAMLCommandTests {
 
 @Suite("apns-lint on garbage, 100 MB of it: a diagnostic at the right place, never a crash or a hang")
 struct GarbageInputTests {
-    // The same helper as CLITests' GarbageInputTests.check: test targets cannot share code.
-    func check(_ data: Data, expect location: String, _ message: String) throws {
-        let dir = try workspace(["in.json": data])
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try run(["check", "--color", "never", "in.json"], in: dir)
-        #expect(result.status == 1, "stderr: \(result.stderr)")
-        let first = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("in.json:\(location): error: "), "\(first.prefix(200))")
-        #expect(first.contains(message), "\(first.prefix(200))")
-        #expect(first.hasSuffix("[invalid-json]"))
-    }
-
     @Test func hundredMegabytes() throws {
         // 100 MB of whitespace and one stray byte at the end: the error is reported at its real line and column.
         var bytes = [UInt8](repeating: 0x20, count: 100 * 1024 * 1024)
@@ -49,12 +38,12 @@ struct GarbageInputTests {
         let line = bytes.count(where: { $0 == 0x0A }) + 1
         let column = bytes.count - 1 - lastBreak
         #expect(line == 1_048_575 && column == 200)
-        try check(Data(bytes), expect: "\(line):\(column)", "unexpected word 'x'")
+        try checkInvalidJSON(Data(bytes), expect: "\(line):\(column)", "unexpected word 'x'")
     }
 
     @Test func hundredMegabyteString() throws {
         var text = Data(#"{"aps": {"alert": ""#.utf8)
         text.append(Data(repeating: UInt8(ascii: "a"), count: 100 * 1024 * 1024))
-        try check(text, expect: "1:19", "unterminated string")
+        try checkInvalidJSON(text, expect: "1:19", "unterminated string")
     }
 }

@@ -1,3 +1,4 @@
+import APNSLintTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// one waiting test is enough.
 @Suite("Examples/SendingService: the library used by a sending service", .serialized)
 struct ExamplePackageTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot
 
     /// The `swift` that runs this test's toolchain: from PATH, else where toolchains are installed.
     static let swift: String? = {

@@ -1,4 +1,5 @@
 import APNSLintSyntax
+import APNSLintTestSupport
 import Testing
 
 // The readers on inputs of many megabytes (moved from the APNSLintSyntaxTests suites named below, assertions

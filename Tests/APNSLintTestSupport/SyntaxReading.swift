@@ -1,18 +1,19 @@
 import APNSLintSyntax
 import Testing
 
-// Shared helpers for the APNSLintSyntax tests.
+// What the reader tests (APNSLintSyntaxTests, StressTests) share: reading a text, a tree's dump, the checks every read
+// must pass.
 
-func readJSON(_ text: String, maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
+public func readJSON(_ text: String, maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
     JSONReader.read(SourceText(text), maxDepth: maxDepth)
 }
 
-func readJSON(bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
+public func readJSON(bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) -> ParseResult {
     JSONReader.read(SourceText(bytes: bytes), maxDepth: maxDepth)
 }
 
 /// UTF-8 bytes of `text` with `bytes` spliced in wherever `text` contains "◊" (used for invalid UTF-8).
-func utf8Bytes(_ text: String, splicing inserted: [UInt8] = []) -> [UInt8] {
+public func utf8Bytes(_ text: String, splicing inserted: [UInt8] = []) -> [UInt8] {
     var result: [UInt8] = []
     for scalar in text.unicodeScalars {
         if scalar == "◊" {
@@ -28,7 +29,7 @@ func utf8Bytes(_ text: String, splicing inserted: [UInt8] = []) -> [UInt8] {
 ///
 /// `{"a":[1,2.5]}` renders as `{"a"@1..<4: [i:1@6..<7, n:2.5@8..<11]@5..<12}@0..<13`.
 /// Strings use Swift's debug quoting, so escapes and control characters are visible.
-func dumpTree(_ node: DocumentNode) -> String {
+public func dumpTree(_ node: DocumentNode) -> String {
     let at = "@\(node.range)"
     switch node.value {
     case .object(let members):
@@ -51,7 +52,7 @@ func dumpTree(_ node: DocumentNode) -> String {
 }
 
 /// Applies the edits of a fix to `bytes` (edits must not overlap).
-func applying(_ fix: Fix, to bytes: [UInt8]) -> [UInt8] {
+public func applying(_ fix: Fix, to bytes: [UInt8]) -> [UInt8] {
     var result = bytes
     for edit in fix.edits.sorted(by: { $0.range.start > $1.range.start }) {
         result.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
@@ -61,7 +62,7 @@ func applying(_ fix: Fix, to bytes: [UInt8]) -> [UInt8] {
 
 /// Checks that a read failed with exactly one (fatal) problem, and returns it.
 @discardableResult
-func expectSingleFatal(
+public func expectSingleFatal(
     _ result: ParseResult,
     in source: SourceText,
     message: String,
@@ -80,40 +81,8 @@ func expectSingleFatal(
     return problem
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64), so every run sees the same "random" inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// `count` random bytes, eight per step.
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: count)
-        result.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset + 8 <= count {
-                buffer.storeBytes(of: next(), toByteOffset: offset, as: UInt64.self)
-                offset += 8
-            }
-            while offset < count {
-                buffer[offset] = UInt8(truncatingIfNeeded: next())
-                offset += 1
-            }
-        }
-        return result
-    }
-}
-
 /// Properties every read must have, whatever the input.
-func expectWellFormed(_ result: ParseResult, count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectWellFormed(_ result: ParseResult, count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
     for problem in result.problems {
         #expect(problem.range.start >= 0 && problem.range.end <= count, "\(problem.range) outside 0..<\(count)",
                 sourceLocation: sourceLocation)
@@ -133,7 +102,7 @@ func expectWellFormed(_ result: ParseResult, count: Int, sourceLocation: SourceL
 }
 
 /// Depth of the deepest container (a lone scalar is 0), found without recursion.
-func containerDepth(_ root: DocumentNode) -> Int {
+public func containerDepth(_ root: DocumentNode) -> Int {
     var deepest = 0
     root.walk { node, path in
         if node.isContainer { deepest = max(deepest, path.count + 1) }
@@ -142,7 +111,7 @@ func containerDepth(_ root: DocumentNode) -> Int {
 }
 
 /// JSON's number grammar (RFC 8259 §6), checked by hand so the test does not share code with the reader.
-func isJSONNumberText(_ text: String) -> Bool {
+public func isJSONNumberText(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     var index = 0
     func digits() -> Int {
@@ -170,28 +139,28 @@ func isJSONNumberText(_ text: String) -> Bool {
 }
 
 /// One read of a text by a reader: the source (for positions) and the result, with views the suites compare.
-protocol ReadOutcome {
+public protocol ReadOutcome {
     var source: SourceText { get }
     var result: ParseResult { get }
 }
 
 extension ReadOutcome {
-    var documents: [DocumentNode] { result.documents }
-    var problems: [SyntaxProblem] { result.problems }
+    public var documents: [DocumentNode] { result.documents }
+    public var problems: [SyntaxProblem] { result.problems }
 
     /// Every document's dump, in order.
-    var dumps: [String] { result.documents.map(dumpTree) }
+    public var dumps: [String] { result.documents.map(dumpTree) }
 
     /// Every problem as `kind range line:col message`.
-    var problemLines: [String] {
+    public var problemLines: [String] {
         result.problems.map { "\($0.kind) \($0.range) \(source.position(of: $0.range.start)) \($0.message)" }
     }
 
     /// The line:column of a byte offset.
-    func at(_ offset: Int) -> String { source.position(of: offset).description }
+    public func at(_ offset: Int) -> String { source.position(of: offset).description }
 
     /// Expects `read` documents read whole, and the one a syntax error cut short to begin at `unfinishedAt` (nil: none).
-    func expectDocuments(read: Int, unfinishedAt start: Int?, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func expectDocuments(read: Int, unfinishedAt start: Int?, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(result.documents.count == read, sourceLocation: sourceLocation)
         #expect(result.unfinishedDocumentStart == start, sourceLocation: sourceLocation)
         #expect(result.documentCount == read + (start == nil ? 0 : 1), sourceLocation: sourceLocation)

@@ -1,18 +1,18 @@
 import APNSLintSyntax
 import Testing
 
-// Shared helpers for the YAMLReader suites. Trees are compared through `dumpTree` (SyntaxTestSupport.swift).
+// What the YAML reader tests share. Trees are compared through `dumpTree` (SyntaxReading.swift).
 
 /// One read of a YAML text: the source (for positions) and the result.
-struct YAMLRead: ReadOutcome {
-    let source: SourceText
-    let result: ParseResult
+public struct YAMLRead: ReadOutcome {
+    public let source: SourceText
+    public let result: ParseResult
 
-    init(_ text: String, maxDepth: Int = YAMLReader.defaultMaxDepth, aliasBudget: Int = YAMLReader.defaultAliasBudget) {
+    public init(_ text: String, maxDepth: Int = YAMLReader.defaultMaxDepth, aliasBudget: Int = YAMLReader.defaultAliasBudget) {
         self.init(bytes: Array(text.utf8), maxDepth: maxDepth, aliasBudget: aliasBudget)
     }
 
-    init(bytes: [UInt8], maxDepth: Int = YAMLReader.defaultMaxDepth, aliasBudget: Int = YAMLReader.defaultAliasBudget) {
+    public init(bytes: [UInt8], maxDepth: Int = YAMLReader.defaultMaxDepth, aliasBudget: Int = YAMLReader.defaultAliasBudget) {
         source = SourceText(bytes: bytes)
         result = YAMLReader.read(source, maxDepth: maxDepth, aliasBudget: aliasBudget)
     }
@@ -20,7 +20,7 @@ struct YAMLRead: ReadOutcome {
 }
 
 /// Reads `text`, expects exactly one document and no problem, and returns its dump.
-func yamlTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+public func yamlTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     let read = YAMLRead(text)
     #expect(read.problems.isEmpty, "unexpected problems: \(read.problemLines)", sourceLocation: sourceLocation)
     #expect(read.documents.count == 1, "documents: \(read.dumps)", sourceLocation: sourceLocation)
@@ -28,7 +28,7 @@ func yamlTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
 }
 
 /// A value's dump without ranges: `i:12`, `n:0.5`, `"abc"`, `true`, `null`, `{…}`, `[…]`.
-func valueDump(_ node: DocumentNode) -> String {
+public func valueDump(_ node: DocumentNode) -> String {
     switch node.value {
     case .object: "{…}"
     case .array: "[…]"
@@ -41,7 +41,7 @@ func valueDump(_ node: DocumentNode) -> String {
 }
 
 /// The byte offset of the `occurrence`-th (0-based) appearance of `needle` in `text`.
-func byteOffset(of needle: String, in text: String, occurrence: Int = 0) -> Int {
+public func byteOffset(of needle: String, in text: String, occurrence: Int = 0) -> Int {
     let haystack = Array(text.utf8)
     let pattern = Array(needle.utf8)
     var seen = 0
@@ -58,7 +58,7 @@ func byteOffset(of needle: String, in text: String, occurrence: Int = 0) -> Int 
 
 
 /// Every node of a tree, depth first, without recursion.
-func allNodes(_ root: DocumentNode) -> [DocumentNode] {
+public func allNodes(_ root: DocumentNode) -> [DocumentNode] {
     var nodes: [DocumentNode] = []
     root.walk { node, _ in nodes.append(node) }
     return nodes
@@ -66,7 +66,7 @@ func allNodes(_ root: DocumentNode) -> [DocumentNode] {
 
 /// Properties every YAML read must have, whatever the input: ranges inside the text, a problem when there is
 /// no document, JSON number text everywhere.
-func expectYAMLWellFormed(_ read: YAMLRead, sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectYAMLWellFormed(_ read: YAMLRead, sourceLocation: SourceLocation = #_sourceLocation) {
     let count = read.source.count
     for problem in read.problems {
         #expect(problem.range.start >= 0 && problem.range.end <= count, "\(problem.message) at \(problem.range) outside 0..<\(count)",
@@ -94,7 +94,7 @@ func expectYAMLWellFormed(_ read: YAMLRead, sourceLocation: SourceLocation = #_s
 ///
 /// libyaml decodes UTF-8 itself and refuses control characters other than tab, LF and CR (C0, DEL, and C1
 /// except NEL), surrogates and non-characters U+FFFE/U+FFFF.
-func firstReaderError(_ bytes: [UInt8]) -> (offset: Int, problem: String)? {
+public func firstReaderError(_ bytes: [UInt8]) -> (offset: Int, problem: String)? {
     var offset = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     while offset < bytes.count {
         let lead = bytes[offset]
@@ -119,6 +119,6 @@ func firstReaderError(_ bytes: [UInt8]) -> (offset: Int, problem: String)? {
 }
 
 /// The message the reader gives for a libyaml reader error.
-func readerErrorMessage(_ problem: String, at offset: Int) -> String {
+public func readerErrorMessage(_ problem: String, at offset: Int) -> String {
     problem.contains("UTF-8") ? "invalid UTF-8: \(problem) at byte offset \(offset)" : problem
 }

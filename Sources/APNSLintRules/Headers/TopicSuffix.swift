@@ -1,47 +1,4 @@
 import APNSLintModel
-import APNSLintSyntax
-
-/// Shared by the header and push-type rules: header values as they go on the wire, topic suffixes, dates.
-enum HeaderValue {
-    /// The value as it goes on the wire: a string as written, a number as its source text; nil for other types.
-    static func text(of field: Field) -> String? {
-        field.value.string ?? field.value.number?.text
-    }
-
-    /// A numeric header's value when it is written exactly as an integer: a JSON integer, or a string of ASCII
-    /// digits with an optional leading `-` (no spaces, no `+`, no fraction).
-    static func integer(of field: Field) -> Int? {
-        switch field.value.value {
-        case .number(let number): return number.intValue
-        case .string(let text):
-            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            return Int(text)
-        default: return nil
-        }
-    }
-
-    /// A short "what it is" for a value of the wrong type: `a boolean (true)`.
-    static func describeType(of field: Field) -> String {
-        field.value.isNull ? "null" : "\(field.value.kind.phrase) (\(field.value.shortDescription))"
-    }
-
-    /// Where the header fields from outside the file come from (`--priority`, `.apns-lint.yml:4:3`), for messages
-    /// about headers that have no place in the file.
-    static func outsideSources(in headers: Headers) -> [String] {
-        headers.fields.fields.compactMap(\.origin.outsideSource)
-    }
-}
-
-extension String {
-    /// Without leading and trailing whitespace (including line breaks).
-    var trimmingWhitespace: String {
-        var view = Substring(self)
-        while let first = view.first, first.isWhitespace { view.removeFirst() }
-        while let last = view.last, last.isWhitespace { view.removeLast() }
-        return String(view)
-    }
-}
 
 /// The `apns-topic` suffix each push type needs (apns-spec §2.4). `alert` and `background` take the bare
 /// bundle ID; an `mdm` topic is the UID from the MDM push certificate.
@@ -141,30 +98,5 @@ enum TopicSuffix {
     static func bundleID(of topic: String) -> String {
         guard let found = known(in: topic) else { return topic }
         return String(topic.dropLast(found.suffix.count))
-    }
-}
-
-/// Dates and durations for messages about epoch-second values, without Foundation.
-enum EpochTime {
-    static let day = 86_400
-
-    /// `300` → `1970-01-01 00:05:00 UTC` (proleptic Gregorian calendar).
-    static func utc(_ seconds: Int) -> String {
-        let civil = CivilTime(epochSeconds: seconds)
-        return "\(civil.year)-\(CivilTime.pad(civil.month))-\(CivilTime.pad(civil.day)) \(civil.time) UTC"
-    }
-
-    /// `86400` → `1 day`, `300` → `5 minutes`, `90061` → `1 day 1 hour` (two largest units at most).
-    static func duration(_ seconds: Int) -> String {
-        let seconds = abs(seconds)
-        let units: [(String, Int)] = [("day", day), ("hour", 3600), ("minute", 60), ("second", 1)]
-        var parts: [String] = []
-        var rest = seconds
-        for (name, size) in units where rest >= size && parts.count < 2 {
-            let count = rest / size
-            rest -= count * size
-            parts.append("\(count) \(name)\(count == 1 ? "" : "s")")
-        }
-        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
     }
 }

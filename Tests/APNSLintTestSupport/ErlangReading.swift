@@ -1,35 +1,35 @@
 import APNSLintSyntax
 import Testing
 
-// Shared helpers for the ErlangReader suites. Trees are compared through `dumpTree` (SyntaxTestSupport.swift).
+// What the Erlang reader tests share. Trees are compared through `dumpTree` (SyntaxReading.swift).
 
 /// One read of an Erlang text: the source (for positions) and the result.
-struct ErlangRead: ReadOutcome {
-    let source: SourceText
-    let result: ParseResult
+public struct ErlangRead: ReadOutcome {
+    public let source: SourceText
+    public let result: ParseResult
 
-    init(_ text: String, maxDepth: Int = ErlangReader.defaultMaxDepth) {
+    public init(_ text: String, maxDepth: Int = ErlangReader.defaultMaxDepth) {
         self.init(bytes: Array(text.utf8), maxDepth: maxDepth)
     }
 
-    init(bytes: [UInt8], maxDepth: Int = ErlangReader.defaultMaxDepth) {
+    public init(bytes: [UInt8], maxDepth: Int = ErlangReader.defaultMaxDepth) {
         source = SourceText(bytes: bytes)
         result = ErlangReader.read(source, maxDepth: maxDepth)
     }
 
     /// What has no JSON form, found while deriving the documents from the terms (reported only where a term is
     /// read as JSON).
-    var termProblems: [SyntaxProblem] { result.termProblems }
+    public var termProblems: [SyntaxProblem] { result.termProblems }
 
     /// Every term problem as `kind range line:col message`.
-    var termProblemLines: [String] {
+    public var termProblemLines: [String] {
         result.termProblems.map { "\($0.kind) \($0.range) \(source.position(of: $0.range.start)) \($0.message)" }
     }
 }
 
 /// Reads `text`, expects exactly one document and no problem (neither a syntax problem nor a term problem), and
 /// returns its dump.
-func erlangTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+public func erlangTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     let read = ErlangRead(text)
     #expect(read.problems.isEmpty, "unexpected problems: \(read.problemLines)", sourceLocation: sourceLocation)
     #expect(read.termProblems.isEmpty, "unexpected term problems: \(read.termProblemLines)", sourceLocation: sourceLocation)
@@ -39,20 +39,20 @@ func erlangTree(_ text: String, sourceLocation: SourceLocation = #_sourceLocatio
 }
 
 /// One input the Erlang reader must reject: the documents it still returns and its single fatal problem.
-struct ErlangFatalCase: Sendable, CustomTestStringConvertible {
-    let bytes: [UInt8]
-    let message: String
-    let range: Range<Int>
-    let position: String
-    let help: String?
+public struct ErlangFatalCase: Sendable, CustomTestStringConvertible {
+    public let bytes: [UInt8]
+    public let message: String
+    public let range: Range<Int>
+    public let position: String
+    public let help: String?
     /// Dumps of the documents read before the error.
-    let documents: [String]
+    public let documents: [String]
 
-    init(_ text: String, _ message: String, _ range: Range<Int>, _ position: String, help: String? = nil, documents: [String] = []) {
+    public init(_ text: String, _ message: String, _ range: Range<Int>, _ position: String, help: String? = nil, documents: [String] = []) {
         self.init(bytes: Array(text.utf8), message, range, position, help: help, documents: documents)
     }
 
-    init(bytes: [UInt8], _ message: String, _ range: Range<Int>, _ position: String, help: String? = nil, documents: [String] = []) {
+    public init(bytes: [UInt8], _ message: String, _ range: Range<Int>, _ position: String, help: String? = nil, documents: [String] = []) {
         self.bytes = bytes
         self.message = message
         self.range = range
@@ -61,9 +61,9 @@ struct ErlangFatalCase: Sendable, CustomTestStringConvertible {
         self.documents = documents
     }
 
-    var testDescription: String { String(reflecting: String(decoding: bytes, as: UTF8.self)) }
+    public var testDescription: String { String(reflecting: String(decoding: bytes, as: UTF8.self)) }
 
-    func check(sourceLocation: SourceLocation = #_sourceLocation) {
+    public func check(sourceLocation: SourceLocation = #_sourceLocation) {
         let read = ErlangRead(bytes: bytes)
         #expect(read.dumps == documents, sourceLocation: sourceLocation)
         #expect(read.problems.count == 1, "problems: \(read.problemLines)", sourceLocation: sourceLocation)
@@ -83,7 +83,7 @@ struct ErlangFatalCase: Sendable, CustomTestStringConvertible {
 
 /// Properties every Erlang read must have, whatever the input: ranges inside the text, a problem when there is
 /// no document, JSON number text everywhere, at most one (fatal) syntax error and it comes last.
-func expectErlangWellFormed(_ read: ErlangRead, sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectErlangWellFormed(_ read: ErlangRead, sourceLocation: SourceLocation = #_sourceLocation) {
     let count = read.source.count
     #expect(read.result.firstDuplicateWins, sourceLocation: sourceLocation)
     for problem in read.problems {

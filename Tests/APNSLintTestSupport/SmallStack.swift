@@ -1,0 +1,13 @@
+import Foundation
+
+/// Runs `body` on a thread with a 512 KB stack (the size of a secondary thread on macOS), and waits for it.
+public func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+}
