@@ -171,9 +171,12 @@ struct ReportOptions: ParsableArguments {
     func writeOutputFiles(_ writer: ReportWriter, rules: [DocumentedRule]? = nil) throws -> Bool {
         let rules = try rules ?? ReportFormat.documentedRules(for: outputFiles().map { $0.format })
         var written = true
-        for (outputFormat, path) in try outputFiles() {
+        for (index, (outputFormat, path)) in try outputFiles().enumerated() {
             do {
-                let text = outputFormat.reporter(failLevel: failingSeverity).report(writer.keptReports, rules: rules, summary: writer.summary)
+                // --output-file's report is the one standard output would get (--quiet applies), without colour.
+                let isMain = outputFile != nil && index == outputs.count
+                let text = outputFormat.reporter(quiet: isMain && quiet, failLevel: failingSeverity)
+                    .report(writer.keptReports, rules: rules, summary: writer.summary)
                 try Inputs.writeNewFile(Array(text.utf8), to: path)
             } catch {
                 printError("apns-lint: error: cannot write the \(outputFormat.rawValue) report to '\(path)': \(error.reason)")
