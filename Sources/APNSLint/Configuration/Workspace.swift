@@ -279,44 +279,15 @@ public final class Workspace: Sendable {
 
     /// Lints files in parallel, each with its configuration; the results keep the order of `files`. A file a walk
     /// found (`InputOrigin.found`) that does not look like a definition is not linted but listed in `skipped`;
-    /// its text is read and parsed once either way.
-    /// `jobs` is the number of threads (nil: one per core); the results are the same whatever it is.
+    /// its text is read and parsed once either way. (`run` does the same with standard input and streams, handing the
+    /// results over as they are done.) `jobs` is the number of threads (nil: one per core); the results are the same
+    /// whatever it is.
     public func lint(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition, jobs: Int? = nil)
         throws(ConfigurationError) -> (results: [Result<FileReport, InputError>], skipped: [SkippedFile]) {
-        try lint(files: files, headers: headers, role: role, jobs: jobs) { $0 }
-    }
-
-    /// The same, with each report turned into a `Value` by `transform` on the thread that linted it (to render it
-    /// there, or to keep less of it).
-    public func lint<Value: Sendable>(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition, jobs: Int? = nil,
-                                      transform: @Sendable (FileReport) -> Value)
-        throws(ConfigurationError) -> (results: [Result<Value, InputError>], skipped: [SkippedFile]) {
-        var results: [Result<Value, InputError>] = []
+        var results: [Result<FileReport, InputError>] = []
         results.reserveCapacity(files.count)
-        let skipped = try lint(files: files, headers: headers, role: role, jobs: jobs, transform: transform) { results.append(contentsOf: $0) }
-        return (results, skipped)
-    }
-
-    /// The same, the values handed to `consume` a run of files at a time, in the order of `files`, while later files are
-    /// still being linted (a report is written as it goes); returns the files skipped as not definitions.
-    // Compiled for the CLI's value too: unspecialized, the generic code copied every value through its witness table
-    // (perf: a tenth of a 10,000-file run's serial part).
-    @_specialize(where Value == ReportWriter.Prepared)
-    public func lint<Value: Sendable>(files: [InputFile], headers: [HeaderOption] = [], role: InputRole = .definition, jobs: Int? = nil,
-                                      transform: @Sendable (FileReport) -> Value, consume: ([Result<Value, InputError>]) -> Void)
-        throws(ConfigurationError) -> [SkippedFile] {
-        try each(files, jobs: jobs, consume: consume) { linter, source, file, path, parsed in
-            transform(linter.lint(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path, role: role))
-        }
-    }
-
-    /// Fixes files in parallel (nothing is written), each with its configuration; the results keep the order of
-    /// `files`. Files a walk found that do not look like definitions are left alone and listed in `skipped`.
-    public func fix(files: [InputFile], headers: [HeaderOption] = [], options: FixOptions, role: InputRole = .definition, jobs: Int? = nil)
-        throws(ConfigurationError) -> (results: [Result<FixResult, InputError>], skipped: [SkippedFile]) {
-        var results: [Result<FixResult, InputError>] = []
         let skipped = try each(files, jobs: jobs, consume: { results.append(contentsOf: $0) }) { linter, source, file, path, parsed in
-            linter.fix(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path, options: options, role: role)
+            linter.lint(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path, role: role)
         }
         return (results, skipped)
     }
