@@ -38,7 +38,7 @@ public struct HeaderOption: Sendable, Hashable {
         self.isRequestHeader = false
     }
 
-    @usableFromInline var origin: Field.Origin {
+    var origin: Field.Origin {
         if isRequestHeader { return .requestHeader(name: option) }
         return location.map { .configuration(location: $0) } ?? .commandLine(option: option)
     }
@@ -166,7 +166,7 @@ public enum Binder {
         let fields = FieldSet(node: node, pointer: pointer, schema: Schema.payload, firstDuplicateWins: firstDuplicateWins,
                               textIsCompact: textIsCompact)
         var aps: APS.Parts?
-        if let apsField = fields["aps"] {
+        if let apsField = fields[PayloadKey.aps] {
             // An object, or an object written as a proplist.
             let bound = fields.binding(apsField, schema: Schema.aps)
             if bound.node.members != nil { aps = APS.Parts(fields: bound) }

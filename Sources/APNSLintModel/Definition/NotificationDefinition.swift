@@ -1,8 +1,6 @@
 import APNSLintSyntax
 
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+// Which members are marked for inlining across modules, and why: the note in Definition/DefinitionStorage.swift.
 
 /// The typed model of one notification request, bound from a positioned document tree.
 ///
@@ -30,62 +28,62 @@ public struct NotificationDefinition: Sendable {
     }
 
     /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
-    @inlinable public var root: DocumentNode { storage.definition.root }
-    @inlinable public var shape: Shape { storage.definition.shape }
+    public var root: DocumentNode { storage.definition.root }
+    public var shape: Shape { storage.definition.shape }
     /// Which of two equal keys counts: the first for Erlang proplists, the last for JSON and YAML.
-    @inlinable public var firstDuplicateWins: Bool { storage.definition.firstDuplicateWins }
+    public var firstDuplicateWins: Bool { storage.definition.firstDuplicateWins }
     /// The envelope's own members (only for `.envelope`).
-    @inlinable public var envelope: FieldSet? { storage.definition.envelope }
-    @inlinable public var headers: Headers { Headers(storage: storage) }
-    @inlinable public var deviceToken: Field? { storage.definition.deviceToken }
+    public var envelope: FieldSet? { storage.definition.envelope }
+    public var headers: Headers { Headers(storage: storage) }
+    public var deviceToken: Field? { storage.definition.deviceToken }
     /// The payload, or nil when an envelope has no `payload` member.
-    @inlinable public var payload: Payload? { storage.payload == nil ? nil : Payload(storage: storage) }
+    public var payload: Payload? { storage.payload == nil ? nil : Payload(storage: storage) }
     /// The size of `payloadBytes` (compact UTF-8 JSON), computed once, when the payload is an object; nil
     /// otherwise (the size rules measure only objects).
-    @inlinable public var objectPayloadSize: Int? { storage.definition.objectPayloadSize }
+    public var objectPayloadSize: Int? { storage.definition.objectPayloadSize }
     /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
     /// byte (see `ParseResult.textIsCompact`).
-    @inlinable public var textIsCompact: Bool { storage.definition.textIsCompact }
+    public var textIsCompact: Bool { storage.definition.textIsCompact }
     /// How the library that sends this definition writes its payload; nil for a request as written (the configured
     /// serializer style applies).
-    @inlinable public var encoding: WireEncoding? { storage.definition.encoding }
+    public var encoding: WireEncoding? { storage.definition.encoding }
     /// What the payload's bytes hold for a key written twice: every pair when the sending library writes them all,
     /// else the value that counts.
     public var duplicatesOnWire: WireSerializer.DuplicateKeys {
         encoding?.duplicates ?? WireSerializer.DuplicateKeys(firstWins: firstDuplicateWins)
     }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
-    @inlinable public var inferredPushType: PushType? { storage.definition.inferredPushType }
+    public var inferredPushType: PushType? { storage.definition.inferredPushType }
     /// Whether the reader elided part of the document, and where.
-    @inlinable public var elision: Elision { storage.definition.elision }
+    public var elision: Elision { storage.definition.elision }
     /// Whether the payload holds an elided container; then its size (`objectPayloadSize`) counts the container's
     /// `compactLength`, exact unless a duplicate key is inside (`payloadElisionHasDuplicateKeys`).
-    @inlinable public var payloadHoldsElidedContent: Bool { storage.definition.payloadElision != .none }
+    public var payloadHoldsElidedContent: Bool { storage.definition.payloadElision != .none }
     /// Whether an elided container in the payload holds a duplicate key: then what a sender writes of it is not known,
     /// only that it is at least the container's `minimumLength`.
-    @inlinable public var payloadElisionHasDuplicateKeys: Bool { storage.definition.payloadElision == .withDuplicateKeys }
+    public var payloadElisionHasDuplicateKeys: Bool { storage.definition.payloadElision == .withDuplicateKeys }
 
     /// What the payload holds of elided containers.
-    @usableFromInline enum PayloadElision: Sendable {
+    enum PayloadElision: Sendable {
         case none, withoutDuplicateKeys, withDuplicateKeys
     }
 
     /// The declared push type, else the inferred one; `isInferred` says which. Worked out once: many rules ask.
-    @inlinable public var pushType: (type: PushType, isInferred: Bool)? { storage.definition.pushType }
+    public var pushType: (type: PushType, isInferred: Bool)? { storage.definition.pushType }
 
-    @usableFromInline struct Parts: Sendable {
-        @usableFromInline let root: DocumentNode
-        @usableFromInline let shape: Shape
-        @usableFromInline let firstDuplicateWins: Bool
-        @usableFromInline let envelope: FieldSet?
-        @usableFromInline let deviceToken: Field?
-        @usableFromInline let objectPayloadSize: Int?
-        @usableFromInline let textIsCompact: Bool
-        @usableFromInline let encoding: WireEncoding?
-        @usableFromInline let inferredPushType: PushType?
-        @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
-        @usableFromInline let elision: Elision
-        @usableFromInline let payloadElision: PayloadElision
+    struct Parts: Sendable {
+        let root: DocumentNode
+        let shape: Shape
+        let firstDuplicateWins: Bool
+        let envelope: FieldSet?
+        let deviceToken: Field?
+        let objectPayloadSize: Int?
+        let textIsCompact: Bool
+        let encoding: WireEncoding?
+        let inferredPushType: PushType?
+        let pushType: (type: PushType, isInferred: Bool)?
+        let elision: Elision
+        let payloadElision: PayloadElision
         let apsKeys: KeySet<APSKey>
         let alertKeys: KeySet<AlertKey>
         let headerKeys: KeySet<HeaderKey>
