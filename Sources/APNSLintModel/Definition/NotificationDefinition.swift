@@ -30,28 +30,23 @@ public struct NotificationDefinition: Sendable {
     /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
     public var root: DocumentNode { storage.definition.root }
     public var shape: Shape { storage.definition.shape }
-    /// Which of two equal keys counts: the first for Erlang proplists, the last for JSON and YAML.
-    public var firstDuplicateWins: Bool { storage.definition.firstDuplicateWins }
+    /// Where the document came from and how its payload goes on the wire.
+    public var provenance: Provenance { storage.definition.provenance }
     /// The envelope's own members (only for `.envelope`).
     public var envelope: FieldSet? { storage.definition.envelope }
     public var headers: Headers { Headers(storage: storage) }
     public var deviceToken: Field? { storage.definition.deviceToken }
     /// The payload, or nil when an envelope has no `payload` member.
     public var payload: Payload? { storage.payload == nil ? nil : Payload(storage: storage) }
-    /// The size of `payloadBytes` (compact UTF-8 JSON), computed once, when the payload is an object; nil
-    /// otherwise (the size rules measure only objects).
+    /// The size of `payloadBytes` (compact UTF-8 JSON, or as the sending library writes it), computed once, when the
+    /// payload is an object; nil otherwise (the size rules measure only objects).
     public var objectPayloadSize: Int? { storage.definition.objectPayloadSize }
+    /// The object payload's size on the wire, as its sender writes it (`Provenance.style`) or as the request body's
+    /// bytes, measured once, when the definition was bound; nil when the payload is not an object.
+    public var payloadSize: PayloadSize? { storage.definition.payloadSize }
     /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
-    /// byte (see `ParseResult.textIsCompact`).
-    public var textIsCompact: Bool { storage.definition.textIsCompact }
-    /// How the library that sends this definition writes its payload; nil for a request as written (the configured
-    /// serializer style applies).
-    public var encoding: WireEncoding? { storage.definition.encoding }
-    /// What the payload's bytes hold for a key written twice: every pair when the sending library writes them all,
-    /// else the value that counts.
-    public var duplicatesOnWire: WireSerializer.DuplicateKeys {
-        encoding?.duplicates ?? WireSerializer.DuplicateKeys(firstWins: firstDuplicateWins)
-    }
+    /// byte (`provenance.textIsCompact`).
+    public var textIsCompact: Bool { storage.definition.provenance.textIsCompact }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
     public var inferredPushType: PushType? { storage.definition.inferredPushType }
     /// Whether the reader elided part of the document, and where.
@@ -74,12 +69,11 @@ public struct NotificationDefinition: Sendable {
     struct Parts: Sendable {
         let root: DocumentNode
         let shape: Shape
-        let firstDuplicateWins: Bool
+        let provenance: Provenance
         let envelope: FieldSet?
         let deviceToken: Field?
         let objectPayloadSize: Int?
-        let textIsCompact: Bool
-        let encoding: WireEncoding?
+        let payloadSize: PayloadSize?
         let inferredPushType: PushType?
         let pushType: (type: PushType, isInferred: Bool)?
         let elision: Elision
@@ -107,24 +101,29 @@ public struct NotificationDefinition: Sendable {
     /// payload and `aps` are views of the same storage, so binding a definition allocates one object for them all.
     @usableFromInline let storage: DefinitionStorage
 
-    /// - Parameter textIsCompact: the request document's text is what the compact serializer writes for it
-    ///   (`ParseResult.textIsCompact`), so the payload's size is the length of its text.
-    public init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers,
-                deviceToken: Field?, payload: Payload?, textIsCompact: Bool = false, encoding: WireEncoding? = nil) {
-        self.init(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers.parts,
-                  deviceToken: deviceToken, payload: payload?.parts, aps: payload?.aps?.parts, textIsCompact: textIsCompact,
-                  encoding: encoding)
+    public init(root: DocumentNode, shape: Shape, envelope: FieldSet?, headers: Headers, deviceToken: Field?, payload: Payload?,
+                provenance: Provenance = Provenance()) {
+        self.init(root: root, shape: shape, envelope: envelope, headers: headers.parts, deviceToken: deviceToken,
+                  payload: payload?.parts, aps: payload?.aps?.parts, provenance: provenance)
     }
 
-    init(root: consuming DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: consuming FieldSet?,
-         headers: consuming Headers.Parts, deviceToken: consuming Field?, payload: consuming Payload.Parts?,
-         aps: consuming APS.Parts?, textIsCompact: Bool, encoding: WireEncoding? = nil, hasElidedContent: Bool = false) {
+    init(root: consuming DocumentNode, shape: Shape, envelope: consuming FieldSet?, headers: consuming Headers.Parts,
+         deviceToken: consuming Field?, payload: consuming Payload.Parts?, aps: consuming APS.Parts?, provenance: Provenance) {
         // Only plain values are read from the parts (worked out as they were bound): reading a set or a field out of
         // them would copy it, a retain and a release each.
+        let (elision, payloadElision) = provenance.hasElidedContent ? Self.elision(in: root, shape: shape, payload: payload) : (.none, .none)
+        // The payload is measured here, once: as its text when that is what the compact serializer writes, else as its
+        // sender writes it (`PayloadSize.measure` writes it out again only in another style, or to count elisions).
         let size: Int? = if let range = payload?.objectRange {
-            textIsCompact && encoding == nil ? range.length
-                : payload.map { WireSerializer.size(of: $0.node, duplicates: encoding?.duplicates ?? .init(firstWins: firstDuplicateWins),
-                                                    style: encoding?.style ?? .compact) }
+            provenance.textIsCompact && provenance.encoding == nil ? range.length
+                : payload.map { WireSerializer.size(of: $0.node, duplicates: provenance.duplicates, style: provenance.encoding?.style ?? .compact) }
+        } else {
+            nil
+        }
+        let payloadSize: PayloadSize? = if let size {
+            provenance.bodySize == nil && payloadElision == .none && provenance.style == (provenance.encoding?.style ?? .compact)
+                ? PayloadSize(bytes: size, compactBytes: size, style: provenance.style)
+                : payload.map { PayloadSize.measure($0.node, size: size, provenance: provenance, elision: payloadElision) }
         } else {
             nil
         }
@@ -146,10 +145,9 @@ public struct NotificationDefinition: Sendable {
         if aps?.hasUnknownKeys == true { partsWithUnknownKeys.insert(.aps) }
         if aps?.alertHasUnknownKeys == true { partsWithUnknownKeys.insert(.alert) }
         if headers.hasUnknownKeys { partsWithUnknownKeys.insert(.headers) }
-        let (elision, payloadElision) = hasElidedContent ? Self.elision(in: root, shape: shape, payload: payload) : (.none, .none)
         storage = DefinitionStorage(
-            definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
-                              deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact, encoding: encoding,
+            definition: Parts(root: root, shape: shape, provenance: provenance, envelope: envelope,
+                              deviceToken: deviceToken, objectPayloadSize: size, payloadSize: payloadSize,
                               inferredPushType: inferredPushType, pushType: pushType, elision: elision, payloadElision: payloadElision,
                               apsKeys: aps?.keys ?? [],
                               alertKeys: aps?.alertKeys ?? [], headerKeys: headers.keys, partsWithUnknownKeys: partsWithUnknownKeys,
@@ -176,13 +174,13 @@ public struct NotificationDefinition: Sendable {
 extension NotificationDefinition {
     /// The payload as it goes on the wire (see `WireSerializer`): as the sending library writes it, or compact.
     public var payloadBytes: [UInt8]? {
-        payloadBytes(style: encoding?.style ?? .compact)
+        payloadBytes(style: provenance.encoding?.style ?? .compact)
     }
 
     /// The payload as a sender whose JSON encoder escapes like `style` puts it on the wire; nil without a payload, or
     /// when it holds an elided container (whose bytes the reader did not keep).
     public func payloadBytes(style: WireSerializer.Style) -> [UInt8]? {
         guard !payloadHoldsElidedContent else { return nil }
-        return payload.map { WireSerializer.serialize($0.node, duplicates: duplicatesOnWire, style: style) }
+        return payload.map { WireSerializer.serialize($0.node, duplicates: provenance.duplicates, style: style) }
     }
 }

@@ -173,10 +173,15 @@ public struct FieldSet: Sendable {
                   firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist, textIsCompact: false)
     }
 
-    /// - Parameter textIsCompact: `node`'s tree was read from compact text (`ParseResult.textIsCompact`), which has
-    ///   no key twice: the set need not look for repeated keys.
-    init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false,
-         firstDuplicateWins: Bool, textIsCompact: Bool) {
+    /// - Parameter provenance: which of two equal keys counts, and whether `node`'s tree was read from compact text
+    ///   (`Provenance.textIsCompact`), which has no key twice: then the set need not look for repeated keys.
+    init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false, provenance: Provenance) {
+        self.init(node: node, pointer: pointer, schema: schema, caseInsensitive: caseInsensitive,
+                  firstDuplicateWins: provenance.firstDuplicateWins, textIsCompact: provenance.textIsCompact)
+    }
+
+    init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false, firstDuplicateWins: Bool,
+         textIsCompact: Bool) {
         self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
                   firstDuplicateWins: firstDuplicateWins, acceptsProplist: false, textIsCompact: textIsCompact)
     }
