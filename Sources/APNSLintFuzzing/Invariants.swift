@@ -197,21 +197,21 @@ public struct InvariantChecker: Sendable {
         for definition in report.definitions {
             guard let payload = definition.payload else { continue }
             for style in WireSerializer.Style.allCases {
-                let bytes = WireSerializer.serialize(payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
-                let size = WireSerializer.size(of: payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
+                let bytes = WireSerializer.serialize(payload.node, firstDuplicateWins: definition.provenance.firstDuplicateWins, style: style)
+                let size = WireSerializer.size(of: payload.node, firstDuplicateWins: definition.provenance.firstDuplicateWins, style: style)
                 if size != bytes.count {
                     violations.append(Violation(.sizeMatchesOutput, "\(style) size \(size) for \(bytes.count) bytes written"))
                 }
-                violations += roundTrip(bytes, of: payload.node, firstDuplicateWins: definition.firstDuplicateWins, style: style)
+                violations += roundTrip(bytes, of: payload.node, firstDuplicateWins: definition.provenance.firstDuplicateWins, style: style)
             }
             // The size the rules read is the length of what is sent (as the sending library writes it, if one does).
             if let objectSize = definition.objectPayloadSize, let sent = definition.payloadBytes, objectSize != sent.count {
                 violations.append(Violation(.sizeMatchesOutput, "objectPayloadSize \(objectSize) for \(sent.count) bytes sent"))
             }
-            let pretty = WireSerializer.prettyPrinted(payload.node, firstDuplicateWins: definition.firstDuplicateWins)
+            let pretty = WireSerializer.prettyPrinted(payload.node, firstDuplicateWins: definition.provenance.firstDuplicateWins)
             let readBack = JSONReader.read(SourceText(bytes: pretty))
             if readBack.documents.count != 1 || !readBack.problems.isEmpty
-                || !Self.sameValue(readBack.documents[0], payload.node, firstDuplicateWins: definition.firstDuplicateWins) {
+                || !Self.sameValue(readBack.documents[0], payload.node, firstDuplicateWins: definition.provenance.firstDuplicateWins) {
                 violations.append(Violation(.renderRoundTrips, "the pretty-printed payload reads back to another value: \(Self.clip(pretty))"))
             }
         }

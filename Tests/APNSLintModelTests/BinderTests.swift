@@ -60,7 +60,7 @@ struct BinderTests {
         let source = SourceText(#"{"headers":{"apns-topic":"a","APNS-TOPIC":"b"},"payload":{"aps":[["badge",1],["badge",2]],"x":{"badge":3}}}"#)
         let parsed = JSONReader.read(source)
         #expect(parsed.textIsCompact)
-        let definition = Binder.bind(try #require(parsed.document), textIsCompact: true)
+        let definition = Binder.bind(try #require(parsed.document), provenance: Provenance(textIsCompact: true))
         #expect(definition.textIsCompact)
         let aps = try #require(definition.payload?.aps)
         #expect(aps.fields.fields.map(\.isShadowed) == [true, false])

@@ -52,7 +52,7 @@ struct CompactTextTests {
         let text = #"{"aps":{"alert":"é😀"},"u":"a/b"}"#
         let parsed = JSONReader.read(SourceText(text))
         let document = try #require(parsed.document)
-        let fromText = Binder.bind(document, textIsCompact: parsed.textIsCompact)
+        let fromText = Binder.bind(document, provenance: Provenance(parsed))
         let written = Binder.bind(document)
         #expect(fromText.textIsCompact && !written.textIsCompact)
         #expect(fromText.objectPayloadSize == text.utf8.count)
@@ -64,7 +64,7 @@ struct CompactTextTests {
         let text = #"{"headers":{"apns-push-type":"background"},"payload":"# + payload + "}"
         let parsed = JSONReader.read(SourceText(text))
         #expect(parsed.textIsCompact)
-        let definition = Binder.bind(try #require(parsed.document), textIsCompact: true)
+        let definition = Binder.bind(try #require(parsed.document), provenance: Provenance(textIsCompact: true))
         #expect(definition.shape == .envelope)
         #expect(definition.objectPayloadSize == payload.utf8.count)
     }

@@ -214,8 +214,10 @@ public struct Linter: Sendable {
         lint(source, fileName: fileName, format: format, headers: headers, settings: settings(for: path), role: role, parsed: parsed)
     }
 
+    /// - Parameter measuresBody: the request body is measured as its bytes are (`Linter.lint(payload:)`, see
+    ///   `Provenance.init(_:translation:role:serializer:body:)`).
     func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
-              role: InputRole = .definition, parsed: ParseResult? = nil) -> FileReport {
+              role: InputRole = .definition, parsed: ParseResult? = nil, measuresBody: Bool = false) -> FileReport {
         var parsed = parsed ?? format.read(source, retentionLimit: retentionLimit)
         var wholeReport: (@Sendable () -> FileReport)?
         if parsed.hasElidedContent {
@@ -232,7 +234,8 @@ public struct Linter: Sendable {
                 var linter = self
                 linter.retentionLimit = nil
                 let whole = linter
-                wholeReport = { whole.lint(source, fileName: fileName, format: format, headers: headers, settings: settings, role: role) }
+                wholeReport = { whole.lint(source, fileName: fileName, format: format, headers: headers, settings: settings, role: role,
+                                           measuresBody: measuresBody) }
             }
         }
         // An Erlang text of no term is well formed (file:consult/1 reads it as []), so its reader says nothing; it still
@@ -285,16 +288,13 @@ public struct Linter: Sendable {
             let fcmMessage = translation.fcmMessage.map { FCMMessage(node: $0, request: translation.fcmRequest, isWrittenByUser: translation.dialect == .fcm) }
             var options = settings.options
             if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
-            // A library's payload is measured as its encoder writes it, whatever serializer is configured.
-            if let encoding = translation.encoding { options.serializer = encoding.style }
+            // Where the document came from and how its payload goes on the wire (a library's as its encoder writes it).
+            let provenance = Provenance(parsed, translation: translation, role: role, serializer: settings.options.serializer,
+                                        body: measuresBody ? source.bytes : nil)
             // By index, not `translation.requests`: most definitions send one request, and no array is made for it.
             for requestIndex in 0...translation.additionalRequests.count {
                 let request = requestIndex == 0 ? translation.request : translation.additionalRequests[requestIndex - 1]
-                let definition = Binder.bind(request, source: document, headerOptions: headers,
-                                             firstDuplicateWins: parsed.firstDuplicateWins,
-                                             textIsCompact: parsed.textIsCompact && translation.dialect == .apns && translation.isDocumentAsWritten,
-                                             shape: role == .requestBody ? .payload : nil, encoding: translation.encoding,
-                                             hasElidedContent: parsed.hasElidedContent)
+                let definition = Binder.bind(request, source: document, headerOptions: headers, provenance: provenance)
                 // The FCM message is checked once, with the first request.
                 let read = FileReport.ReadDocument(definition: definition, dialect: translation.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
                                                    systemDefaults: translation.systemDefaults, sendsAPNs: translation.sendsAPNs)
@@ -355,16 +355,16 @@ public struct Linter: Sendable {
         var diagnostics = plan.run(on: definition, subject: .topLevel(sendsAPNs: translation.sendsAPNs), fcmMessage: fcmMessage,
                                    options: options, dialect: dialect, conditional: skipsRulesByCondition)
         // Nested payloads are rare: the stack of those still to check is only made for one.
-        var pending = translation.sendsAPNs ? definition.payload?.nestedPayloads.map { ($0, definition.firstDuplicateWins) } ?? [] : []
-        while let (field, firstDuplicateWins) = pending.popLast() {
-            let nested = Binder.bindNested(field, firstDuplicateWins: firstDuplicateWins, hasElidedContent: definition.elision != .none)
+        var pending = translation.sendsAPNs ? definition.payload?.nestedPayloads ?? [] : []
+        while let field = pending.popLast() {
+            let nested = Binder.bindNested(field, in: definition)
             let found = plan.run(on: nested, subject: .nested, options: options, dialect: dialect, conditional: skipsRulesByCondition)
             diagnostics += found.map { diagnostic in
                 var diagnostic = diagnostic
                 diagnostic.notes.append(Note("in the notification nested at \(field.pointer), which the app presents itself"))
                 return diagnostic
             }
-            pending += nested.payload?.nestedPayloads.map { ($0, nested.firstDuplicateWins) } ?? []
+            pending += nested.payload?.nestedPayloads ?? []
         }
         if let document, !diagnostics.isEmpty {
             for index in diagnostics.indices { diagnostics[index].document = document }

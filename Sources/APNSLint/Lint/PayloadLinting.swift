@@ -96,20 +96,10 @@ extension Linter {
         // Copied through its buffer: `[UInt8](payload)` steps through the bytes one by one.
         let source = SourceText(bytes: payload.withUnsafeBytes { [UInt8]($0) })
         let headerOptions = Self.headerOptions(headers)
-        // The body is what APNs gets: never an envelope, nor a definition in another system's dialect.
-        let settings = settings(for: nil)
-        let report = lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings, role: .requestBody)
-        // Only a body that is one payload object is measured (what else it is, the rules report).
-        guard report.documentCount == 1, let definition = report.definition, definition.shape == .payload,
-              definition.objectPayloadSize != nil else { return report }
-        let preferred = settings.options.serializer
-        let style = Self.style(reproducing: source.bytes, of: definition, preferring: preferred)
-        guard style != preferred else { return report }
-        // Measured in the style that writes these bytes, or, when none does, as the bytes they are.
-        var options = settings.options
-        if let style { options.serializer = style } else { options.bodySize = source.count }
-        let measured = settings.with(options: options)
-        return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: measured, role: .requestBody)
+        // The body is what APNs gets: never an envelope, nor a definition in another system's dialect. It is measured as
+        // the bytes it is (`Provenance.init(_:translation:role:serializer:body:)`).
+        return lint(source, fileName: Self.payloadFileName, format: .json, headers: headerOptions, settings: settings(for: nil),
+                    role: .requestBody, measuresBody: true)
     }
 
     /// Encodes `payload` with `encoder` and lints the bytes the encoder produced, as `lint(payload:headers:)`
@@ -208,17 +198,5 @@ extension Linter {
             } ?? nil
         } ?? nil
         return order ?? ((lowercasedKey(lhs), lhs) < (lowercasedKey(rhs), rhs))
-    }
-
-    /// The serializer style that writes the bare payload of `definition` back as exactly `bytes` (`preferred`
-    /// first), or nil when none does.
-    static func style(reproducing bytes: [UInt8], of definition: NotificationDefinition, preferring preferred: WireSerializer.Style)
-        -> WireSerializer.Style? {
-        // The reader saw that the compact serializer writes these bytes: no need to write them out again.
-        if definition.textIsCompact, preferred == .compact { return .compact }
-        // Compact UTF-8 is the shortest style: a smaller body is not one any style writes back.
-        guard definition.objectPayloadSize.map({ $0 <= bytes.count }) ?? true else { return nil }
-        let candidates = [preferred] + WireSerializer.Style.allCases.filter { $0 != preferred }
-        return candidates.first { definition.payloadBytes(style: $0) == bytes }
     }
 }

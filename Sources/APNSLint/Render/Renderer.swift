@@ -121,10 +121,10 @@ public struct Renderer: Sendable {
     /// that a library sends is written as that library's encoder writes it, whatever `style` says.
     public func payload(of definition: NotificationDefinition) -> [UInt8]? {
         guard let payload = definition.payload else { return nil }
-        let style = definition.encoding?.style ?? style
+        let style = definition.provenance.encoding?.style ?? style
         return pretty
-            ? WireSerializer.prettyPrinted(payload.node, duplicates: definition.duplicatesOnWire, style: style)
-            : WireSerializer.serialize(payload.node, duplicates: definition.duplicatesOnWire, style: style)
+            ? WireSerializer.prettyPrinted(payload.node, duplicates: definition.provenance.duplicates, style: style)
+            : WireSerializer.serialize(payload.node, duplicates: definition.provenance.duplicates, style: style)
     }
 
     /// `:path: /3/device/<token>` (when there is a device token), then `name: value` for each header the
@@ -152,7 +152,7 @@ public struct Renderer: Sendable {
         switch node.value {
         case .string(let text): text
         case .number(let number): number.text
-        default: String(decoding: WireSerializer.serialize(node, firstDuplicateWins: definition.firstDuplicateWins), as: UTF8.self)
+        default: String(decoding: WireSerializer.serialize(node, firstDuplicateWins: definition.provenance.firstDuplicateWins), as: UTF8.self)
         }
     }
 

@@ -1,14 +1,12 @@
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+// Which members are marked for inlining across modules, and why: the note in Definition/DefinitionStorage.swift.
 
 /// The `aps` dictionary.
 public struct APS: Sendable {
-    @inlinable public var fields: FieldSet { storage.aps!.fields }
+    public var fields: FieldSet { storage.aps!.fields }
     /// `alert` as a string or a bound dictionary.
-    @inlinable public var alert: AlertContent? { storage.aps!.alert }
+    public var alert: AlertContent? { storage.aps!.alert }
     /// `sound` as a name or a critical-alert dictionary.
-    @inlinable public var sound: SoundContent? { storage.aps!.sound }
+    public var sound: SoundContent? { storage.aps!.sound }
     /// The documented keys `aps` holds.
     public var keys: KeySet<APSKey> { storage.aps!.keys }
 
@@ -34,9 +32,9 @@ public struct APS: Sendable {
 
     /// A view of the `aps` of the definition `storage` holds (which has one).
     @usableFromInline let storage: DefinitionStorage
-    @usableFromInline var parts: Parts { storage.aps! }
+    var parts: Parts { storage.aps! }
 
-    @inlinable init(storage: DefinitionStorage) {
+    @usableFromInline init(storage: DefinitionStorage) {
         self.storage = storage
     }
 }
@@ -47,7 +45,7 @@ extension APS.Parts {
         var hasWronglyTypedValues = !fields.allFieldsHaveExpectedTypes
         var alertKeys: KeySet<AlertKey> = []
         var alertHasUnknownKeys = false
-        let alert: AlertContent? = fields["alert"].flatMap { field in
+        let alert: AlertContent? = fields[APSKey.alert].flatMap { field in
             switch field.value.value {
             case .string(let text): return .text(text, field)
             case .object, .array:
@@ -60,7 +58,7 @@ extension APS.Parts {
             default: return nil
             }
         }
-        let sound: SoundContent? = fields["sound"].flatMap { field in
+        let sound: SoundContent? = fields[APSKey.sound].flatMap { field in
             switch field.value.value {
             case .string(let name): return .name(name, field)
             case .object, .array:
@@ -80,11 +78,14 @@ extension APS.Parts {
 
 extension APS {
 
-    @inlinable public var alertField: Field? { fields["alert"] }
-    @inlinable public var badge: Field? { fields["badge"] }
-    @inlinable public var soundField: Field? { fields["sound"] }
-    @inlinable public var contentAvailable: Field? { fields["content-available"] }
-    @inlinable public var mutableContent: Field? { fields["mutable-content"] }
+    /// The effective field for a documented key of `aps`: found by the key's entry in `Schema.aps`, with no name
+    /// compared when no key is written twice.
+    public func field(_ key: APSKey) -> Field? { fields[key] }
+    public var alertField: Field? { field(.alert) }
+    public var badge: Field? { field(.badge) }
+    public var soundField: Field? { field(.sound) }
+    public var contentAvailable: Field? { field(.contentAvailable) }
+    public var mutableContent: Field? { field(.mutableContent) }
 
     /// True when `aps` holds `content-available` and nothing else (a background update).
     public var isContentAvailableOnly: Bool {

@@ -1,49 +1,5 @@
 import APNSLintSyntax
 
-/// A header given outside the file, e.g. `--priority 10` on the command line.
-public struct HeaderOption: Sendable, Hashable {
-    public let name: String
-    public let value: String
-    /// How the user gave it, for messages: `--priority`.
-    public let option: String
-    /// Where a configuration file gave it; nil for the command line.
-    public let location: ExternalLocation?
-    /// True for a header a program passes with the request body it lints.
-    public let isRequestHeader: Bool
-
-    public init(name: String, value: String, option: String) {
-        self.name = name
-        self.value = value
-        self.option = option
-        self.location = nil
-        self.isRequestHeader = false
-    }
-
-    /// A header of the request a program is about to send, as its HTTP client gets it (`option` is the name
-    /// as the program spelled it).
-    public init(requestHeader name: String, value: String) {
-        self.name = name
-        self.value = value
-        self.option = name
-        self.location = nil
-        self.isRequestHeader = true
-    }
-
-    /// A header from a configuration file's `headers`.
-    public init(name: String, value: String, configuredAt location: ExternalLocation) {
-        self.name = name
-        self.value = value
-        self.option = "headers"
-        self.location = location
-        self.isRequestHeader = false
-    }
-
-    @usableFromInline var origin: Field.Origin {
-        if isRequestHeader { return .requestHeader(name: option) }
-        return location.map { .configuration(location: $0) } ?? .commandLine(option: option)
-    }
-}
-
 /// Binds a positioned document tree to the typed notification model.
 public enum Binder {
     /// `/headers`, where header fields point (also when they come from outside the file).
@@ -54,23 +10,17 @@ public enum Binder {
     ///   - source: the document as the user wrote it, when a dialect built `root` from it.
     ///   - headerOptions: headers from outside the file. They fill in headers the file does not set; the
     ///     definition itself wins, because it is what the sender reads.
-    ///   - firstDuplicateWins: which of two equal keys counts (true for Erlang proplists).
-    ///   - textIsCompact: `root` is the text as read, and that text is compact JSON as the serializer writes it
-    ///     (`ParseResult.textIsCompact`): no key is written twice, and the payload's size is the length of its text.
-    ///   - shape: what `root` is, when the caller knows: `.payload` for a request body, whatever keys it holds. Nil
-    ///     for a definition file, which is an envelope when it has `payload` and no `aps`.
-    ///   - encoding: how the library that sends the definition writes its payload (`DialectTranslation.encoding`);
-    ///     nil for a request as written.
-    ///   - hasElidedContent: `root` may hold elided containers (`ParseResult.hasElidedContent`): the binder finds
-    ///     where (`NotificationDefinition.elision`).
+    ///   - provenance: where `root` came from: which of two equal keys counts, whether its text is compact (then no
+    ///     key is written twice, and the payload's size is the length of its text), whether it is a request body
+    ///     (the payload whatever keys it holds; else an envelope when it has `payload` and no `aps`), how its sender
+    ///     writes the payload, and whether it may hold elided containers (the binder finds where:
+    ///     `NotificationDefinition.elision`).
     public static func bind(_ root: DocumentNode, source: DocumentNode? = nil, headerOptions: [HeaderOption] = [],
-                            firstDuplicateWins: Bool = false, textIsCompact: Bool = false, shape: NotificationDefinition.Shape? = nil,
-                            encoding: WireEncoding? = nil, hasElidedContent: Bool = false)
-        -> NotificationDefinition {
+                            provenance: Provenance = Provenance()) -> NotificationDefinition {
         // A definition whose top-level object was elided whole may be a payload or an envelope: its keys are not known,
         // so neither is its payload.
-        let shapeIsUnknown = hasElidedContent && shape == nil && root.isObject && root.members == nil
-        let isEnvelope = shape.map { $0 == .envelope } ?? (!root.hasMember("aps") && root.hasMember(EnvelopeKey.payload))
+        let shapeIsUnknown = provenance.hasElidedContent && !provenance.isRequestBody && root.isObject && root.members == nil
+        let isEnvelope = !provenance.isRequestBody && !root.hasMember("aps") && root.hasMember(EnvelopeKey.payload)
         var envelope: FieldSet?
         var headersDeclaration: Field?
         var deviceToken: Field?
@@ -79,21 +29,21 @@ public enum Binder {
         var declaredHeaders: FieldSet?
 
         if isEnvelope {
-            let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope, firstDuplicateWins: firstDuplicateWins,
-                                  textIsCompact: textIsCompact)
+            let fields = FieldSet(node: root, pointer: .root, schema: Schema.envelope, provenance: provenance)
             envelope = fields
             headersDeclaration = fields[EnvelopeKey.headers]
             deviceToken = fields[EnvelopeKey.deviceToken]
             if let payloadField = fields[EnvelopeKey.payload] {
-                (payload, aps) = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: firstDuplicateWins,
-                                             textIsCompact: textIsCompact)
+                (payload, aps) = bindPayload(payloadField.value, pointer: payloadField.pointer, firstDuplicateWins: provenance.firstDuplicateWins,
+                                             textIsCompact: provenance.textIsCompact)
             }
             if let declaration = headersDeclaration {
                 declaredHeaders = FieldSet(node: declaration.value, pointer: headersPointer, schema: Schema.headers, caseInsensitive: true,
-                                           firstDuplicateWins: firstDuplicateWins, textIsCompact: textIsCompact)
+                                           provenance: provenance)
             }
         } else if !shapeIsUnknown {
-            (payload, aps) = bindPayload(root, pointer: .root, firstDuplicateWins: firstDuplicateWins, textIsCompact: textIsCompact)
+            (payload, aps) = bindPayload(root, pointer: .root, firstDuplicateWins: provenance.firstDuplicateWins,
+                                         textIsCompact: provenance.textIsCompact)
         }
 
         // Options fill in the headers the file does not set; of two options with the same name, the first counts.
@@ -118,15 +68,14 @@ public enum Binder {
                                   value: DocumentNode(.string(headerOptions[index].value), range: SourceRange(start: 0, end: 0))))
             addedIndices?.append(index)
         }
-        let headerFields = members.count == sourceCount ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: firstDuplicateWins)
-            : FieldSet(headers: headersNode, members: members, pointer: headersPointer, firstDuplicateWins: firstDuplicateWins,
+        let headerFields = members.count == sourceCount ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: provenance.firstDuplicateWins)
+            : FieldSet(headers: headersNode, members: members, pointer: headersPointer, firstDuplicateWins: provenance.firstDuplicateWins,
                        addedOptions: addedIndices.map { $0.map { headerOptions[$0] } } ?? headerOptions)
 
         return NotificationDefinition(
-            root: source ?? root, shape: isEnvelope ? .envelope : .payload, firstDuplicateWins: firstDuplicateWins,
-            envelope: consume envelope, headers: Headers.Parts(fields: consume headerFields, declaration: headersDeclaration),
-            deviceToken: consume deviceToken, payload: consume payload, aps: consume aps, textIsCompact: textIsCompact,
-            encoding: encoding, hasElidedContent: hasElidedContent)
+            root: source ?? root, shape: isEnvelope ? .envelope : .payload, envelope: consume envelope,
+            headers: Headers.Parts(fields: consume headerFields, declaration: headersDeclaration), deviceToken: consume deviceToken,
+            payload: consume payload, aps: consume aps, provenance: provenance)
     }
 
     /// Where `root` holds elided containers: only in the payload's custom data (below a key of an object payload other
@@ -148,25 +97,26 @@ public enum Binder {
         FieldSet(headers: emptyObject, members: [], pointer: headersPointer, firstDuplicateWins: firstDuplicateWins, addedOptions: [])
     }
 
-    /// A payload nested under a custom key, as a definition of its own (no headers: the app presents it).
-    /// - Parameter hasElidedContent: the definition it is nested in holds elided containers (its `elision`).
-    public static func bindNested(_ field: Field, firstDuplicateWins: Bool, hasElidedContent: Bool = false) -> NotificationDefinition {
-        let headers = emptyHeaders(firstDuplicateWins: firstDuplicateWins)
-        let (payload, aps) = bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: firstDuplicateWins, textIsCompact: false)
+    /// A payload nested under a custom key of `definition`'s (or of a payload nested in it), as a definition of its
+    /// own (no headers: the app presents it). Its keys count as `definition`'s do; it may hold elided containers when
+    /// `definition` does (`elision`).
+    public static func bindNested(_ field: Field, in definition: NotificationDefinition) -> NotificationDefinition {
+        let provenance = Provenance(firstDuplicateWins: definition.provenance.firstDuplicateWins, hasElidedContent: definition.elision != .none)
+        let headers = emptyHeaders(firstDuplicateWins: provenance.firstDuplicateWins)
+        let (payload, aps) = bindPayload(field.value, pointer: field.pointer, firstDuplicateWins: provenance.firstDuplicateWins, textIsCompact: false)
         return NotificationDefinition(
-            root: field.value, shape: .payload, firstDuplicateWins: firstDuplicateWins, envelope: nil,
-            headers: Headers.Parts(fields: headers, declaration: nil), deviceToken: nil, payload: payload, aps: aps,
-            textIsCompact: false, hasElidedContent: hasElidedContent)
+            root: field.value, shape: .payload, envelope: nil, headers: Headers.Parts(fields: headers, declaration: nil), deviceToken: nil,
+            payload: payload, aps: aps, provenance: provenance)
     }
 
-    /// - Parameter textIsCompact: `node`'s tree was read from compact text (`ParseResult.textIsCompact`), which has
-    ///   no key twice: its sets need not look for repeated keys.
+    /// - Parameter textIsCompact: `node`'s tree was read from compact text (`Provenance.textIsCompact`), which has no
+    ///   key twice: its sets need not look for repeated keys.
     static func bindPayload(_ node: DocumentNode, pointer: JSONPointer, firstDuplicateWins: Bool, textIsCompact: Bool)
         -> (payload: Payload.Parts, aps: APS.Parts?) {
         let fields = FieldSet(node: node, pointer: pointer, schema: Schema.payload, firstDuplicateWins: firstDuplicateWins,
                               textIsCompact: textIsCompact)
         var aps: APS.Parts?
-        if let apsField = fields["aps"] {
+        if let apsField = fields[PayloadKey.aps] {
             // An object, or an object written as a proplist.
             let bound = fields.binding(apsField, schema: Schema.aps)
             if bound.node.members != nil { aps = APS.Parts(fields: bound) }

@@ -1,23 +1,21 @@
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+// Which members are marked for inlining across modules, and why: the note in Definition/DefinitionStorage.swift.
 
 /// The request headers, from the definition's `headers` object and from command-line options.
 public struct Headers: Sendable {
     /// All header fields; names compare case-insensitively, as in HTTP.
-    @inlinable public var fields: FieldSet { storage.headers.fields }
+    public var fields: FieldSet { storage.headers.fields }
     /// The `headers` member of the envelope, when there is one.
-    @inlinable public var declaration: Field? { storage.headers.declaration }
+    public var declaration: Field? { storage.headers.declaration }
 
     @usableFromInline struct Parts: Sendable {
-        @usableFromInline let fields: FieldSet
-        @usableFromInline let declaration: Field?
+        let fields: FieldSet
+        let declaration: Field?
         @usableFromInline let pushTypeField: Field?
-        @usableFromInline let priorityField: Field?
+        let priorityField: Field?
         @usableFromInline let topicField: Field?
-        @usableFromInline let idField: Field?
-        @usableFromInline let expirationField: Field?
-        @usableFromInline let collapseIDField: Field?
+        let idField: Field?
+        let expirationField: Field?
+        let collapseIDField: Field?
         @usableFromInline let pushType: PushType?
         let keys: KeySet<HeaderKey>
         let hasUnknownKeys: Bool
@@ -26,9 +24,9 @@ public struct Headers: Sendable {
 
     /// A view of the headers of the definition `storage` holds.
     @usableFromInline let storage: DefinitionStorage
-    @usableFromInline var parts: Parts { storage.headers }
+    var parts: Parts { storage.headers }
 
-    @inlinable init(storage: DefinitionStorage) {
+    @usableFromInline init(storage: DefinitionStorage) {
         self.storage = storage
     }
 }
@@ -94,18 +92,18 @@ extension Headers {
         }
     }
 
-    @inlinable public var pushTypeField: Field? { storage.headers.pushTypeField }
-    @inlinable public var priorityField: Field? { storage.headers.priorityField }
-    @inlinable public var topicField: Field? { storage.headers.topicField }
-    @inlinable public var idField: Field? { storage.headers.idField }
-    @inlinable public var expirationField: Field? { storage.headers.expirationField }
-    @inlinable public var collapseIDField: Field? { storage.headers.collapseIDField }
+    public var pushTypeField: Field? { storage.headers.pushTypeField }
+    public var priorityField: Field? { storage.headers.priorityField }
+    public var topicField: Field? { storage.headers.topicField }
+    public var idField: Field? { storage.headers.idField }
+    public var expirationField: Field? { storage.headers.expirationField }
+    public var collapseIDField: Field? { storage.headers.collapseIDField }
 
     /// The documented headers the request has.
     public var keys: KeySet<HeaderKey> { storage.headers.keys }
 
     /// The push type, when the header holds one of the documented values.
-    @inlinable public var pushType: PushType? { storage.headers.pushType }
+    public var pushType: PushType? { storage.headers.pushType }
     public var priority: Int? { priorityField?.integer }
 
     /// True for a broadcast request (Live Activity channels, iOS 18): it carries `apns-channel-id`, goes to

@@ -1,8 +1,6 @@
 import APNSLintSyntax
 
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+// Which members are marked for inlining across modules, and why: the note in Definition/DefinitionStorage.swift.
 
 /// The typed model of one notification request, bound from a positioned document tree.
 ///
@@ -30,62 +28,56 @@ public struct NotificationDefinition: Sendable {
     }
 
     /// The whole document as the user wrote it (for an Erlang term: before the library's shape was applied).
-    @inlinable public var root: DocumentNode { storage.definition.root }
-    @inlinable public var shape: Shape { storage.definition.shape }
-    /// Which of two equal keys counts: the first for Erlang proplists, the last for JSON and YAML.
-    @inlinable public var firstDuplicateWins: Bool { storage.definition.firstDuplicateWins }
+    public var root: DocumentNode { storage.definition.root }
+    public var shape: Shape { storage.definition.shape }
+    /// Where the document came from and how its payload goes on the wire.
+    public var provenance: Provenance { storage.definition.provenance }
     /// The envelope's own members (only for `.envelope`).
-    @inlinable public var envelope: FieldSet? { storage.definition.envelope }
-    @inlinable public var headers: Headers { Headers(storage: storage) }
-    @inlinable public var deviceToken: Field? { storage.definition.deviceToken }
+    public var envelope: FieldSet? { storage.definition.envelope }
+    public var headers: Headers { Headers(storage: storage) }
+    public var deviceToken: Field? { storage.definition.deviceToken }
     /// The payload, or nil when an envelope has no `payload` member.
-    @inlinable public var payload: Payload? { storage.payload == nil ? nil : Payload(storage: storage) }
-    /// The size of `payloadBytes` (compact UTF-8 JSON), computed once, when the payload is an object; nil
-    /// otherwise (the size rules measure only objects).
-    @inlinable public var objectPayloadSize: Int? { storage.definition.objectPayloadSize }
+    public var payload: Payload? { storage.payload == nil ? nil : Payload(storage: storage) }
+    /// The size of `payloadBytes` (compact UTF-8 JSON, or as the sending library writes it), computed once, when the
+    /// payload is an object; nil otherwise (the size rules measure only objects).
+    public var objectPayloadSize: Int? { storage.definition.objectPayloadSize }
+    /// The object payload's size on the wire, as its sender writes it (`Provenance.style`) or as the request body's
+    /// bytes, measured once, when the definition was bound; nil when the payload is not an object.
+    public var payloadSize: PayloadSize? { storage.definition.payloadSize }
     /// True when the definition was read from compact JSON text that the compact serializer writes back byte for
-    /// byte (see `ParseResult.textIsCompact`).
-    @inlinable public var textIsCompact: Bool { storage.definition.textIsCompact }
-    /// How the library that sends this definition writes its payload; nil for a request as written (the configured
-    /// serializer style applies).
-    @inlinable public var encoding: WireEncoding? { storage.definition.encoding }
-    /// What the payload's bytes hold for a key written twice: every pair when the sending library writes them all,
-    /// else the value that counts.
-    public var duplicatesOnWire: WireSerializer.DuplicateKeys {
-        encoding?.duplicates ?? WireSerializer.DuplicateKeys(firstWins: firstDuplicateWins)
-    }
+    /// byte (`provenance.textIsCompact`).
+    public var textIsCompact: Bool { storage.definition.provenance.textIsCompact }
     /// What the payload suggests the push type is, when no header says so (PyAPNs2 infers it the same way).
-    @inlinable public var inferredPushType: PushType? { storage.definition.inferredPushType }
+    public var inferredPushType: PushType? { storage.definition.inferredPushType }
     /// Whether the reader elided part of the document, and where.
-    @inlinable public var elision: Elision { storage.definition.elision }
+    public var elision: Elision { storage.definition.elision }
     /// Whether the payload holds an elided container; then its size (`objectPayloadSize`) counts the container's
     /// `compactLength`, exact unless a duplicate key is inside (`payloadElisionHasDuplicateKeys`).
-    @inlinable public var payloadHoldsElidedContent: Bool { storage.definition.payloadElision != .none }
+    public var payloadHoldsElidedContent: Bool { storage.definition.payloadElision != .none }
     /// Whether an elided container in the payload holds a duplicate key: then what a sender writes of it is not known,
     /// only that it is at least the container's `minimumLength`.
-    @inlinable public var payloadElisionHasDuplicateKeys: Bool { storage.definition.payloadElision == .withDuplicateKeys }
+    public var payloadElisionHasDuplicateKeys: Bool { storage.definition.payloadElision == .withDuplicateKeys }
 
     /// What the payload holds of elided containers.
-    @usableFromInline enum PayloadElision: Sendable {
+    enum PayloadElision: Sendable {
         case none, withoutDuplicateKeys, withDuplicateKeys
     }
 
     /// The declared push type, else the inferred one; `isInferred` says which. Worked out once: many rules ask.
-    @inlinable public var pushType: (type: PushType, isInferred: Bool)? { storage.definition.pushType }
+    public var pushType: (type: PushType, isInferred: Bool)? { storage.definition.pushType }
 
-    @usableFromInline struct Parts: Sendable {
-        @usableFromInline let root: DocumentNode
-        @usableFromInline let shape: Shape
-        @usableFromInline let firstDuplicateWins: Bool
-        @usableFromInline let envelope: FieldSet?
-        @usableFromInline let deviceToken: Field?
-        @usableFromInline let objectPayloadSize: Int?
-        @usableFromInline let textIsCompact: Bool
-        @usableFromInline let encoding: WireEncoding?
-        @usableFromInline let inferredPushType: PushType?
-        @usableFromInline let pushType: (type: PushType, isInferred: Bool)?
-        @usableFromInline let elision: Elision
-        @usableFromInline let payloadElision: PayloadElision
+    struct Parts: Sendable {
+        let root: DocumentNode
+        let shape: Shape
+        let provenance: Provenance
+        let envelope: FieldSet?
+        let deviceToken: Field?
+        let objectPayloadSize: Int?
+        let payloadSize: PayloadSize?
+        let inferredPushType: PushType?
+        let pushType: (type: PushType, isInferred: Bool)?
+        let elision: Elision
+        let payloadElision: PayloadElision
         let apsKeys: KeySet<APSKey>
         let alertKeys: KeySet<AlertKey>
         let headerKeys: KeySet<HeaderKey>
@@ -109,24 +101,29 @@ public struct NotificationDefinition: Sendable {
     /// payload and `aps` are views of the same storage, so binding a definition allocates one object for them all.
     @usableFromInline let storage: DefinitionStorage
 
-    /// - Parameter textIsCompact: the request document's text is what the compact serializer writes for it
-    ///   (`ParseResult.textIsCompact`), so the payload's size is the length of its text.
-    public init(root: DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: FieldSet?, headers: Headers,
-                deviceToken: Field?, payload: Payload?, textIsCompact: Bool = false, encoding: WireEncoding? = nil) {
-        self.init(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope, headers: headers.parts,
-                  deviceToken: deviceToken, payload: payload?.parts, aps: payload?.aps?.parts, textIsCompact: textIsCompact,
-                  encoding: encoding)
+    public init(root: DocumentNode, shape: Shape, envelope: FieldSet?, headers: Headers, deviceToken: Field?, payload: Payload?,
+                provenance: Provenance = Provenance()) {
+        self.init(root: root, shape: shape, envelope: envelope, headers: headers.parts, deviceToken: deviceToken,
+                  payload: payload?.parts, aps: payload?.aps?.parts, provenance: provenance)
     }
 
-    init(root: consuming DocumentNode, shape: Shape, firstDuplicateWins: Bool, envelope: consuming FieldSet?,
-         headers: consuming Headers.Parts, deviceToken: consuming Field?, payload: consuming Payload.Parts?,
-         aps: consuming APS.Parts?, textIsCompact: Bool, encoding: WireEncoding? = nil, hasElidedContent: Bool = false) {
+    init(root: consuming DocumentNode, shape: Shape, envelope: consuming FieldSet?, headers: consuming Headers.Parts,
+         deviceToken: consuming Field?, payload: consuming Payload.Parts?, aps: consuming APS.Parts?, provenance: Provenance) {
         // Only plain values are read from the parts (worked out as they were bound): reading a set or a field out of
         // them would copy it, a retain and a release each.
+        let (elision, payloadElision) = provenance.hasElidedContent ? Self.elision(in: root, shape: shape, payload: payload) : (.none, .none)
+        // The payload is measured here, once: as its text when that is what the compact serializer writes, else as its
+        // sender writes it (`PayloadSize.measure` writes it out again only in another style, or to count elisions).
         let size: Int? = if let range = payload?.objectRange {
-            textIsCompact && encoding == nil ? range.length
-                : payload.map { WireSerializer.size(of: $0.node, duplicates: encoding?.duplicates ?? .init(firstWins: firstDuplicateWins),
-                                                    style: encoding?.style ?? .compact) }
+            provenance.textIsCompact && provenance.encoding == nil ? range.length
+                : payload.map { WireSerializer.size(of: $0.node, duplicates: provenance.duplicates, style: provenance.encoding?.style ?? .compact) }
+        } else {
+            nil
+        }
+        let payloadSize: PayloadSize? = if let size {
+            provenance.bodySize == nil && payloadElision == .none && provenance.style == (provenance.encoding?.style ?? .compact)
+                ? PayloadSize(bytes: size, compactBytes: size, style: provenance.style)
+                : payload.map { PayloadSize.measure($0.node, size: size, provenance: provenance, elision: payloadElision) }
         } else {
             nil
         }
@@ -148,10 +145,9 @@ public struct NotificationDefinition: Sendable {
         if aps?.hasUnknownKeys == true { partsWithUnknownKeys.insert(.aps) }
         if aps?.alertHasUnknownKeys == true { partsWithUnknownKeys.insert(.alert) }
         if headers.hasUnknownKeys { partsWithUnknownKeys.insert(.headers) }
-        let (elision, payloadElision) = hasElidedContent ? Self.elision(in: root, shape: shape, payload: payload) : (.none, .none)
         storage = DefinitionStorage(
-            definition: Parts(root: root, shape: shape, firstDuplicateWins: firstDuplicateWins, envelope: envelope,
-                              deviceToken: deviceToken, objectPayloadSize: size, textIsCompact: textIsCompact, encoding: encoding,
+            definition: Parts(root: root, shape: shape, provenance: provenance, envelope: envelope,
+                              deviceToken: deviceToken, objectPayloadSize: size, payloadSize: payloadSize,
                               inferredPushType: inferredPushType, pushType: pushType, elision: elision, payloadElision: payloadElision,
                               apsKeys: aps?.keys ?? [],
                               alertKeys: aps?.alertKeys ?? [], headerKeys: headers.keys, partsWithUnknownKeys: partsWithUnknownKeys,
@@ -178,13 +174,13 @@ public struct NotificationDefinition: Sendable {
 extension NotificationDefinition {
     /// The payload as it goes on the wire (see `WireSerializer`): as the sending library writes it, or compact.
     public var payloadBytes: [UInt8]? {
-        payloadBytes(style: encoding?.style ?? .compact)
+        payloadBytes(style: provenance.encoding?.style ?? .compact)
     }
 
     /// The payload as a sender whose JSON encoder escapes like `style` puts it on the wire; nil without a payload, or
     /// when it holds an elided container (whose bytes the reader did not keep).
     public func payloadBytes(style: WireSerializer.Style) -> [UInt8]? {
         guard !payloadHoldsElidedContent else { return nil }
-        return payload.map { WireSerializer.serialize($0.node, duplicates: duplicatesOnWire, style: style) }
+        return payload.map { WireSerializer.serialize($0.node, duplicates: provenance.duplicates, style: style) }
     }
 }

@@ -1,21 +1,19 @@
 import APNSLintSyntax
 
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+// Which members are marked for inlining across modules, and why: the note in Definition/DefinitionStorage.swift.
 
 /// An APNs payload: `aps`, or `mdm`, plus custom data.
 public struct Payload: Sendable {
-    @inlinable public var node: DocumentNode { storage.payload!.node }
-    @inlinable public var pointer: JSONPointer { storage.payload!.pointer }
+    public var node: DocumentNode { storage.payload!.node }
+    public var pointer: JSONPointer { storage.payload!.pointer }
     /// Every top-level member (`aps`, `mdm` and custom keys).
-    @inlinable public var fields: FieldSet { storage.payload!.fields }
+    public var fields: FieldSet { storage.payload!.fields }
     /// The bound `aps` dictionary, when `aps` is an object.
-    @inlinable public var aps: APS? { storage.aps == nil ? nil : APS(storage: storage) }
+    public var aps: APS? { storage.aps == nil ? nil : APS(storage: storage) }
 
     @usableFromInline struct Parts: Sendable {
-        @usableFromInline let node: DocumentNode
-        @usableFromInline let pointer: JSONPointer
+        let node: DocumentNode
+        let pointer: JSONPointer
         @usableFromInline let fields: FieldSet
         @usableFromInline let isMDM: Bool
         /// The payload's range when it is an object (the size rules measure only objects).
@@ -36,18 +34,18 @@ public struct Payload: Sendable {
 
     /// A view of the payload of the definition `storage` holds (which has one).
     @usableFromInline let storage: DefinitionStorage
-    @usableFromInline var parts: Parts { storage.payload! }
+    var parts: Parts { storage.payload! }
 
-    @inlinable init(storage: DefinitionStorage) {
+    @usableFromInline init(storage: DefinitionStorage) {
         self.storage = storage
     }
 
     /// Whether the payload is an object (an elided one too: see `NotificationDefinition.elision`).
     public var isObject: Bool { node.isObject }
-    @inlinable public var apsField: Field? { fields["aps"] }
-    @inlinable public var mdmField: Field? { fields["mdm"] }
+    public var apsField: Field? { fields[PayloadKey.aps] }
+    public var mdmField: Field? { fields[PayloadKey.mdm] }
     /// An MDM wake-up payload `{"mdm": "…"}` has no `aps`.
-    @inlinable public var isMDM: Bool { storage.payload!.isMDM }
+    public var isMDM: Bool { storage.payload!.isMDM }
     /// Custom data: top-level keys other than `aps` (and `mdm` in an MDM payload). An array built when asked for:
     /// to look through custom data without one, go through `fields` with `isCustomData(_:)`.
     public var customData: [Field] { fields.fields.filter(isCustomData) }

@@ -1,8 +1,6 @@
 import APNSLintSyntax
 
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+// Which members are marked for inlining across modules, and why: the note in Definition/DefinitionStorage.swift.
 
 /// One key/value pair of the request as the user wrote it, bound to the schema.
 ///
@@ -43,30 +41,30 @@ public struct Field: Sendable {
     /// The key as written.
     @inlinable public var key: String { owner.members[index].key }
     /// Built when asked for (rules ask only when they report): most fields are never reported.
-    @inlinable public var pointer: JSONPointer { owner.pointer.appending(key) }
+    public var pointer: JSONPointer { owner.pointer.appending(key) }
     @inlinable public var value: DocumentNode { owner.members[index].value }
     /// The schema entry, or nil for a key the schema does not know.
-    @inlinable public var spec: KeySpec? {
+    public var spec: KeySpec? {
         let specIndex = owner.specIndices[index]
         return specIndex < 0 ? nil : owner.schema[Int(specIndex)]
     }
     /// True when a later member with the same key overrides this one.
     @inlinable public var isShadowed: Bool { owner.shadowed?[index] ?? false }
-    @inlinable public var origin: Origin {
+    public var origin: Origin {
         index < owner.sourceCount ? .source : owner.addedOptions[index - owner.sourceCount].origin
     }
-    @usableFromInline var sourceKeyRange: SourceRange { owner.members[index].keyRange }
+    var sourceKeyRange: SourceRange { owner.members[index].keyRange }
 
     /// The key's range in the file (nil for a field from the command line).
-    @inlinable public var keyRange: SourceRange? { origin == .source ? sourceKeyRange : nil }
+    public var keyRange: SourceRange? { origin == .source ? sourceKeyRange : nil }
     /// The value's range in the file (nil for a field from the command line).
-    @inlinable public var valueRange: SourceRange? { origin == .source ? value.range : nil }
+    public var valueRange: SourceRange? { origin == .source ? value.range : nil }
     /// From the key to the end of the value.
-    @inlinable public var range: SourceRange? {
+    public var range: SourceRange? {
         origin == .source ? SourceRange(start: sourceKeyRange.start, end: value.range.end) : nil
     }
 
-    @inlinable public var isKnown: Bool { owner.specIndices[index] >= 0 }
+    public var isKnown: Bool { owner.specIndices[index] >= 0 }
     /// Looked up in place (no copy of the spec or the value): a rule asks it of every field.
     public var hasExpectedType: Bool { owner.hasExpectedType(at: index) }
 
@@ -74,11 +72,11 @@ public struct Field: Sendable {
     @inlinable public var string: String? { value.string }
 
     /// An integer value: a JSON integer, or for numeric headers a string of digits.
-    @inlinable public var integer: Int? {
+    public var integer: Int? {
         if let number = value.number { return number.intValue }
         if spec?.type == .headerInteger, let text = value.string { return Int(text) }
         return nil
     }
 
-    @inlinable public var number: Double? { value.number?.doubleValue }
+    public var number: Double? { value.number?.doubleValue }
 }

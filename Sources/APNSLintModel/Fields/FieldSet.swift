@@ -1,8 +1,6 @@
 import APNSLintSyntax
 
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
+// Which members are marked for inlining across modules, and why: the note in Definition/DefinitionStorage.swift.
 
 /// An object bound to a list of known keys: every member becomes a `Field`, in source order.
 public struct FieldSet: Sendable {
@@ -11,37 +9,37 @@ public struct FieldSet: Sendable {
     @usableFromInline final class Storage: Sendable {
         /// Where the set is: a pointer, or a member of another set (`aps` in the payload). The pointer of a member is
         /// built only when asked for: a pointer is an array, and most sets are never reported.
-        @usableFromInline enum Place: Sendable {
+        enum Place: Sendable {
             case pointer(JSONPointer)
             case member(key: String, of: Storage)
         }
 
-        @usableFromInline let place: Place
+        let place: Place
         /// The object as written (for a proplist, the object it stands for).
-        @usableFromInline let node: DocumentNode
+        let node: DocumentNode
         /// The object's members, then any fields added from outside the file (headers from options).
         @usableFromInline let members: [Member]
-        @usableFromInline let schema: KeyList
+        let schema: KeyList
         /// For each member, its entry in `schema`, or -1 for a key the schema does not know.
-        @usableFromInline let specIndices: SpecIndices
+        let specIndices: SpecIndices
         /// Which of the schema's keys the set holds: bit `i` for `schema[i]`, whichever occurrence (see `schemaKeysPresent`).
-        @usableFromInline let schemaKeysPresent: UInt64
+        let schemaKeysPresent: UInt64
         /// Whether a member's key is not in the schema.
-        @usableFromInline let hasUnknownKeys: Bool
+        let hasUnknownKeys: Bool
         /// Whether a member of a key the schema knows holds a value of another type than the schema's.
-        @usableFromInline let hasWronglyTypedValues: Bool
+        let hasWronglyTypedValues: Bool
         /// For each member, whether another occurrence of its key counts instead; nil when no key is repeated.
         @usableFromInline let shadowed: [Bool]?
         /// Whether keys compare case-insensitively (headers).
-        @usableFromInline let caseInsensitive: Bool
+        let caseInsensitive: Bool
         /// For a case-insensitive set, each member's key in lowercase; nil when every key is written in lowercase
         /// already (as headers usually are), or the set is case-sensitive.
-        @usableFromInline let lowercasedKeys: [String]?
+        let lowercasedKeys: [String]?
         /// How many members are in the file; the ones after them were added from outside it.
-        @usableFromInline let sourceCount: Int
+        let sourceCount: Int
         /// The option each added member came from (its origin says where the user gave it).
-        @usableFromInline let addedOptions: [HeaderOption]
-        @usableFromInline let firstDuplicateWins: Bool
+        let addedOptions: [HeaderOption]
+        let firstDuplicateWins: Bool
         @usableFromInline let proplist: DocumentNode?
         /// The tree `node` belongs to was read from compact text (`ParseResult.textIsCompact`), and compact text has no
         /// key twice: a set bound straight from one of its objects (not from a proplist, with no fields added) need
@@ -93,7 +91,7 @@ public struct FieldSet: Sendable {
             self.textIsCompact = textIsCompact
         }
 
-        @usableFromInline var pointer: JSONPointer {
+        var pointer: JSONPointer {
             switch place {
             case .pointer(let pointer): pointer
             case .member(let key, let parent): parent.pointer.appending(key)
@@ -101,7 +99,7 @@ public struct FieldSet: Sendable {
         }
 
         /// The name of member `index` as the set compares it (lowercased in a case-insensitive set).
-        @inlinable func name(at index: Int) -> String { lowercasedKeys?[index] ?? members[index].key }
+        func name(at index: Int) -> String { lowercasedKeys?[index] ?? members[index].key }
 
         /// Whether member `index` has the type the schema expects (a key the schema does not know expects none).
         func hasExpectedType(at index: Int) -> Bool {
@@ -146,22 +144,22 @@ public struct FieldSet: Sendable {
 
     @usableFromInline let storage: Storage
 
-    @inlinable public var pointer: JSONPointer { storage.pointer }
-    @inlinable public var node: DocumentNode { storage.node }
+    public var pointer: JSONPointer { storage.pointer }
+    public var node: DocumentNode { storage.node }
     /// Every field, in source order (added ones last).
-    @inlinable public var fields: Fields { Fields(storage: storage) }
+    public var fields: Fields { Fields(storage: storage) }
     var firstDuplicateWins: Bool { storage.firstDuplicateWins }
     /// The array the user wrote when this object was written as a proplist (`[["alert", "Hi"]]`); nil for an
     /// object written as an object.
-    @inlinable public var proplist: DocumentNode? { storage.proplist }
+    public var proplist: DocumentNode? { storage.proplist }
 
     /// The fields of a set, as a collection (no array is built for them).
     public struct Fields: RandomAccessCollection, Sendable {
         @usableFromInline let storage: Storage
-        @inlinable init(storage: Storage) { self.storage = storage }
-        @inlinable public var startIndex: Int { 0 }
+        @usableFromInline init(storage: Storage) { self.storage = storage }
+        public var startIndex: Int { 0 }
         @inlinable public var endIndex: Int { storage.members.count }
-        @inlinable public subscript(position: Int) -> Field { Field(storage, position) }
+        public subscript(position: Int) -> Field { Field(storage, position) }
     }
 
     /// Binds `node`'s members. Non-objects give an empty set.
@@ -175,10 +173,15 @@ public struct FieldSet: Sendable {
                   firstDuplicateWins: firstDuplicateWins, acceptsProplist: acceptsProplist, textIsCompact: false)
     }
 
-    /// - Parameter textIsCompact: `node`'s tree was read from compact text (`ParseResult.textIsCompact`), which has
-    ///   no key twice: the set need not look for repeated keys.
-    init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false,
-         firstDuplicateWins: Bool, textIsCompact: Bool) {
+    /// - Parameter provenance: which of two equal keys counts, and whether `node`'s tree was read from compact text
+    ///   (`Provenance.textIsCompact`), which has no key twice: then the set need not look for repeated keys.
+    init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false, provenance: Provenance) {
+        self.init(node: node, pointer: pointer, schema: schema, caseInsensitive: caseInsensitive,
+                  firstDuplicateWins: provenance.firstDuplicateWins, textIsCompact: provenance.textIsCompact)
+    }
+
+    init(node: DocumentNode, pointer: JSONPointer, schema: KeyList, caseInsensitive: Bool = false, firstDuplicateWins: Bool,
+         textIsCompact: Bool) {
         self.init(node: node, place: .pointer(pointer), schema: schema, caseInsensitive: caseInsensitive,
                   firstDuplicateWins: firstDuplicateWins, acceptsProplist: false, textIsCompact: textIsCompact)
     }
@@ -208,12 +211,12 @@ public struct FieldSet: Sendable {
     }
 
     /// The effective field for `key`: the occurrence that counts (see `firstDuplicateWins`); the others are shadowed.
-    @inlinable public subscript(_ key: String) -> Field? {
+    public subscript(_ key: String) -> Field? {
         storage.caseInsensitive ? field(named: lowercasedKey(key)) : field(named: key)
     }
 
     /// The effective field whose name, as the set compares names, is `key`.
-    @inlinable func field(named key: String) -> Field? {
+    func field(named key: String) -> Field? {
         let index: Int?
         if let shadowed = storage.shadowed {
             // A key written twice: the occurrence that counts is the one not shadowed.
@@ -230,7 +233,7 @@ public struct FieldSet: Sendable {
     }
 
     /// Whether every field has the type the schema expects: true for most sets, found when the set was bound.
-    @inlinable public var allFieldsHaveExpectedTypes: Bool { !storage.hasWronglyTypedValues }
+    public var allFieldsHaveExpectedTypes: Bool { !storage.hasWronglyTypedValues }
 
     /// Which of the schema's keys the set holds, any occurrence of them, as keys of `Key`, the enum the set's schema
     /// was made from (`Schema.aps` from `APSKey`): found when the set was bound.
@@ -239,12 +242,23 @@ public struct FieldSet: Sendable {
     public var hasUnknownKeys: Bool { storage.hasUnknownKeys }
 
     /// The effective field for a documented key.
-    public subscript<Key: SchemaKey>(_ key: Key) -> Field? { self[key.name] }
+    public subscript<Key: SchemaKey>(_ key: Key) -> Field? { field(at: key.rawValue, named: key.name) }
+
+    /// The effective field for entry `place` of the set's schema, whose name is `name`: found by the members' entries
+    /// (worked out at binding), with no name compared, when no key is written twice; by name otherwise, or when the
+    /// schema's entry `place` is not `name`.
+    func field(at place: Int, named name: String) -> Field? {
+        guard place < 64, place < storage.schema.count, storage.schema[place].name == name else { return self[name] }
+        guard storage.schemaKeysPresent & 1 << UInt64(place) != 0 else { return nil }
+        guard storage.shadowed == nil else { return field(named: name) }
+        for index in storage.members.indices where Int(storage.specIndices[index]) == place { return Field(storage, index) }
+        return nil
+    }
 
     /// Effective fields only (each key once).
     public var effectiveFields: [Field] { fields.filter { !$0.isShadowed } }
     public var unknownFields: [Field] { fields.filter { !$0.isKnown } }
-    @inlinable public var isEmpty: Bool { storage.members.isEmpty }
+    public var isEmpty: Bool { storage.members.isEmpty }
 
     /// The header fields of `node` (the `headers` object, or an empty one): `members` are its members, then headers
     /// from the command line, the configuration or the request (whose names are not in `node`, and are lowercased),

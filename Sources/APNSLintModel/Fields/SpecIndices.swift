@@ -1,14 +1,10 @@
-// `@inlinable` here: rules (another module) read these accessors on every lint, and compiling their bodies into the
-// rules saves a call and a retain/release each. Measured with callgrind (docs/performance.md): 38,600 instructions per lint
-// with them, 43,800 without (+13%). Keep them on accessors only; an accessor that no rule reads on the hot path needs none.
-
 /// For each member of a set, its entry in the schema, or -1 for a key the schema does not know. Most objects have a
 /// few members: up to eight entries are packed into one word, and only a larger object (or a schema of 128 keys or
 /// more, which no schema has) needs an array (an array is an allocation for each set, on every lint).
-@usableFromInline struct SpecIndices: Sendable {
+struct SpecIndices: Sendable {
     /// Entry `i` in byte `i`, as an `Int8`; used when `large` is nil.
-    @usableFromInline var packed: UInt64 = 0
-    @usableFromInline var large: [Int16]?
+    var packed: UInt64 = 0
+    var large: [Int16]?
 
     init(count: Int, schemaCount: Int) {
         if count > 8 || schemaCount > Int(Int8.max) { large = Array(repeating: -1, count: count) }
@@ -22,7 +18,7 @@
         }
     }
 
-    @inlinable subscript(index: Int) -> Int16 {
+    subscript(index: Int) -> Int16 {
         if let large { return large[index] }
         return Int16(Int8(truncatingIfNeeded: packed >> UInt64(index * 8)))
     }

@@ -106,7 +106,7 @@ public enum Schema {
 /// source of contention between threads). This holds a pointer and nothing to count.
 // Unchecked: the buffer is never written after it is made, and never freed.
 public struct KeyList: @unchecked Sendable, RandomAccessCollection, Hashable {
-    @usableFromInline let buffer: UnsafeBufferPointer<KeySpec>
+    let buffer: UnsafeBufferPointer<KeySpec>
 
     /// A list of `specs` that is never freed: for the schema's static lists only.
     package init(_ specs: [KeySpec]) {
@@ -115,12 +115,12 @@ public struct KeyList: @unchecked Sendable, RandomAccessCollection, Hashable {
         buffer = UnsafeBufferPointer(storage)
     }
 
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { buffer.count }
-    @inlinable public subscript(position: Int) -> KeySpec { buffer[position] }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { buffer.count }
+    public subscript(position: Int) -> KeySpec { buffer[position] }
 
     /// The entry for `name`, if the schema knows it (keys compared by length first).
-    @inlinable public func index(of name: String) -> Int? {
+    public func index(of name: String) -> Int? {
         buffer.firstIndex { $0.name.isSameKey(as: name) }
     }
 

@@ -35,8 +35,8 @@ public struct RulePlan: Sendable {
         ids = model.map { $0.descriptor.id }
         severities = model.map { $0.descriptor.severity }
         let descriptors = model.map { $0.descriptor }
-        topLevel = Dispatch(descriptors, scopes: [.request, .payload])
-        nested = Dispatch(descriptors, scopes: [.payload])
+        topLevel = Dispatch(descriptors, topLevel: true)
+        nested = Dispatch(descriptors, topLevel: false)
         var fcm = RuleSet(capacity: descriptors.count)
         for (number, descriptor) in descriptors.enumerated() where descriptor.scope == .fcmMessage { fcm.insert(number) }
         fcmMessage = fcm
@@ -68,17 +68,14 @@ public struct RulePlan: Sendable {
         }
         if definition.elision == .inModel { selected.formIntersection(onElidedDefinitions) }
         guard !selected.isEmpty else { return [] }
-        return withUnsafePointer(to: options) { options in
-            ids.withUnsafeBufferPointer { ids in
-                var context = RuleContext(definition: definition, fcmMessage: fcmMessage, options: options, dialect: dialect, ruleIDs: ids)
-                checks.withUnsafeBufferPointer { checks in
-                    selected.forEach { number in
-                        context.startRule(number: number, severity: severities[number])
-                        checks[number].check(&context)
-                    }
+        return RuleContext.withContext(definition: definition, fcmMessage: fcmMessage, options: options, dialect: dialect, ruleIDs: ids) { context in
+            checks.withUnsafeBufferPointer { checks in
+                selected.forEach { number in
+                    context.startRule(number: number, severity: severities[number])
+                    checks[number].check(&context)
                 }
-                return context.takeDiagnostics()
             }
+            return context.takeDiagnostics()
         }
     }
 
@@ -102,9 +99,9 @@ public struct RulePlan: Sendable {
         var unknownKeys: [RuleSet]
         var wronglyTypedValue: RuleSet
 
-        /// - Parameter scopes: an array, not a set: a `Set<RuleScope>`'s type is made at run time, and its `Hashable`
-        ///   conformance looked up by a scan of every conformance record of the binary.
-        init(_ descriptors: [RuleDescriptor], scopes: [RuleScope]) {
+        /// - Parameter topLevel: the top-level request's rules (scopes `.request` and `.payload`), else a nested
+        ///   payload's (`.payload`).
+        init(_ descriptors: [RuleDescriptor], topLevel: Bool) {
             let empty = RuleSet(capacity: descriptors.count)
             always = empty
             all = empty
@@ -114,7 +111,7 @@ public struct RulePlan: Sendable {
             pushTypes = Array(repeating: empty, count: PushType.allCases.count)
             unknownKeys = Array(repeating: empty, count: KeyedPart.allCases.count)
             wronglyTypedValue = empty
-            for (number, descriptor) in descriptors.enumerated() where scopes.contains(descriptor.scope) {
+            for (number, descriptor) in descriptors.enumerated() where descriptor.scope == .payload || topLevel && descriptor.scope == .request {
                 all.insert(number)
                 if descriptor.subscriptions.isEmpty { always.insert(number) }
                 for subscription in descriptor.subscriptions {

@@ -8,7 +8,7 @@ public struct RuleContext {
     public let definition: NotificationDefinition
     /// The FCM message, for rules whose scope is the FCM message.
     public let fcmMessage: FCMMessage?
-    /// The options the rules run with, read where they lie (see `init`).
+    /// The options the rules run with, read where they lie (see `withContext`).
     public var options: RuleOptions {
         unsafeAddress { optionsAddress }
     }
@@ -23,12 +23,23 @@ public struct RuleContext {
     /// What the rules run in this context reported, in order.
     public private(set) var diagnostics: [Diagnostic] = []
 
-    /// A context that borrows the options and the rule ids rather than holding copies: `RulePlan.run` makes it inside
-    /// `withUnsafePointer` and `withUnsafeBufferPointer` and it never outlives them. A copy retained the ids' array and
-    /// the options' set and dictionary on every run, counts that every thread of a parallel run shares (perf: the
-    /// first source of contention left after `KeyList`).
-    init(definition: NotificationDefinition, fcmMessage: FCMMessage?, options: UnsafePointer<RuleOptions>, dialect: DialectCapabilities,
-         ruleIDs: UnsafeBufferPointer<String>) {
+    /// Runs `body` in a context that borrows `options` and `ruleIDs` rather than holding copies: it is made inside
+    /// `withUnsafePointer` and `withUnsafeBufferPointer`, and never outlives them. A copy retained the ids' array and the
+    /// options' set and dictionary on every run, counts that every thread of a parallel run shares (perf: the first
+    /// source of contention left after `KeyList`). The rules' one reference-count workaround: nothing else in the
+    /// target needs to know of it.
+    static func withContext<Result>(definition: NotificationDefinition, fcmMessage: FCMMessage?, options: RuleOptions,
+                                    dialect: DialectCapabilities, ruleIDs: [String], _ body: (inout RuleContext) -> Result) -> Result {
+        withUnsafePointer(to: options) { options in
+            ruleIDs.withUnsafeBufferPointer { ids in
+                var context = RuleContext(definition: definition, fcmMessage: fcmMessage, options: options, dialect: dialect, ruleIDs: ids)
+                return body(&context)
+            }
+        }
+    }
+
+    private init(definition: NotificationDefinition, fcmMessage: FCMMessage?, options: UnsafePointer<RuleOptions>,
+                 dialect: DialectCapabilities, ruleIDs: UnsafeBufferPointer<String>) {
         self.definition = definition
         self.fcmMessage = fcmMessage
         optionsAddress = options

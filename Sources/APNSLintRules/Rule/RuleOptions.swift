@@ -21,12 +21,9 @@ public struct RuleOptions: Sendable, Hashable {
     public var sizeLimitProfile: SizeLimitProfile
     /// Empty means "not said".
     public var platforms: Set<Platform>
-    /// How the sending stack's JSON encoder escapes strings; the size rules count the bytes it produces.
+    /// How the sending stack's JSON encoder escapes strings; the size rules count the bytes it produces (a library's
+    /// definition is measured as the library writes it: `Provenance.style`).
     public var serializer: WireSerializer.Style
-    /// The size of the request body being linted, when its bytes are what is sent and no `serializer` style writes
-    /// them back (whitespace, escapes no encoder makes): the size rules count these bytes, as APNs counts what it
-    /// receives. Nil for definitions, which are measured as `serializer` writes their payload.
-    public var bodySize: Int?
 
     /// Rules' own options (`RuleOption`) set to other values than their defaults: rule id → option name → value.
     public var ruleValues: [String: [String: Double]]

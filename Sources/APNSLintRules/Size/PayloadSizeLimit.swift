@@ -72,32 +72,6 @@ struct PayloadSizeLimit: Equatable, Sendable {
     /// Whether sending the content by reference is worth suggesting (not for VoIP, whose payload starts the call).
     var suggestsReference: Bool { kind != .voip }
 
-    /// The payload's size on the wire (`size`: the request body's bytes when `options.bodySize` gives them, else as
-    /// `options.serializer` writes the payload) and as compact UTF-8 (`compactSize`), when the payload is an object
-    /// (the only kind the size rules measure). `isBody` says which.
-    ///
-    /// A payload that holds an elided container (`NotificationDefinition.payloadHoldsElidedContent`) is measured by
-    /// the container's compact length: its compact size is exact, and its size in another style at least `size`
-    /// (`isLowerBound`). When a duplicate key is inside the container, what a sender writes of it is not known: both
-    /// sizes are then at least what they say, each object with a duplicate key counted as `{}`.
-    static func measuredPayload(of definition: NotificationDefinition, options: RuleOptions = RuleOptions())
-        -> (payload: Payload, size: Int, compactSize: Int, isBody: Bool, isLowerBound: Bool)? {
-        guard let payload = definition.payload, var compactSize = definition.objectPayloadSize else { return nil }
-        if let bodySize = options.bodySize, definition.shape == .payload { return (payload, bodySize, compactSize, true, false) }
-        var size = options.serializer == .compact
-            ? compactSize : WireSerializer.size(of: payload.node, duplicates: definition.duplicatesOnWire, style: options.serializer)
-        guard definition.payloadElisionHasDuplicateKeys else {
-            return (payload, size, compactSize, false, options.serializer != .compact && definition.payloadHoldsElidedContent)
-        }
-        var surplus = 0
-        payload.node.walk { node, _ in
-            if let summary = node.elided { surplus += summary.compactLength - summary.minimumLength }
-        }
-        compactSize -= surplus
-        size -= surplus
-        return (payload, size, compactSize, false, true)
-    }
-
     /// How the size is measured, for messages: "as sent (compact UTF-8 JSON)", "as sent (the request body's bytes)".
     static func measurement(_ style: WireSerializer.Style, isBody: Bool = false) -> String {
         isBody ? "as sent (the request body's bytes)" : "as sent (\(style.phrase))"

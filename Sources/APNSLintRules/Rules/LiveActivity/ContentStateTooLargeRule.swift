@@ -48,11 +48,11 @@ struct ContentStateTooLargeRule: ModelRule {
         guard let push = LiveActivityPush(definition) else { return }
         for key in ["content-state", "attributes"] {
             guard let field = push[key], field.value.members != nil else { continue }
-            let size = WireSerializer.size(of: field.value, firstDuplicateWins: definition.firstDuplicateWins)
+            let size = WireSerializer.size(of: field.value, firstDuplicateWins: definition.provenance.firstDuplicateWins)
             guard size > Self.limit else { continue }
             let excess = size - Self.limit
-            let largest = (WireSerializer.effectiveMembers(field.value.members!, firstDuplicateWins: definition.firstDuplicateWins))
-                .map { (key: $0.key, size: WireSerializer.size(of: $0.value, firstDuplicateWins: definition.firstDuplicateWins)) }
+            let largest = (WireSerializer.effectiveMembers(field.value.members!, firstDuplicateWins: definition.provenance.firstDuplicateWins))
+                .map { (key: $0.key, size: WireSerializer.size(of: $0.value, firstDuplicateWins: definition.provenance.firstDuplicateWins)) }
                 .sorted { $0.size > $1.size }.prefix(3)
                 .map { "\"\($0.key)\" (\($0.size) bytes)" }
             context.report(

@@ -37,7 +37,7 @@ struct CriticalAlertEntitlementRule: ModelRule {
            flag.value.number?.doubleValue == 1 || flag.value.bool == true {
             criticalFlag = flag
         }
-        let level = aps.fields["interruption-level"].flatMap { $0.string == "critical" ? $0 : nil }
+        let level = aps.field(.interruptionLevel).flatMap { $0.string == "critical" ? $0 : nil }
         guard let field = criticalFlag ?? level else { return }
         let what = switch (criticalFlag, level) {
         case (.some, .some): "a critical sound and \"interruption-level\": \"critical\""

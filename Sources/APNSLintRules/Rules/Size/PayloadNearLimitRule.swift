@@ -45,10 +45,12 @@ struct PayloadNearLimitRule: ModelRule {
         guard !context.dialect.contains(.limitsSizeItself) else { return }
         // A system that truncates the alert to fit (ADCK's truncate) makes being close to the limit the point.
         guard !context.dialect.contains(.truncatesToFit) else { return }
-        let style = context.options.serializer
         let share = context.value(of: share)
-        guard let (payload, size, compactSize, isBody, isLowerBound) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
-              !isLowerBound, Double(size) > share * Double(PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile)) else { return }
+        // Measured once, as the definition was bound (`NotificationDefinition.payloadSize`).
+        guard let measured = context.definition.payloadSize, !measured.isLowerBound,
+              Double(measured.bytes) > share * Double(PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile)),
+              let payload = context.definition.payload else { return }
+        let (size, compactSize, style, isBody) = (measured.bytes, measured.compactBytes, measured.style, measured.isBody)
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size <= limit.bytes, Double(size) > share * Double(limit.bytes) else { return }
         let used = decimalText((Double(size) / Double(limit.bytes) * 1000).rounded(.down) / 10)

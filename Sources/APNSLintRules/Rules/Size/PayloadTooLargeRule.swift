@@ -45,21 +45,22 @@ struct PayloadTooLargeRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         // The Simulator's own limit counts the file, and its rule reports it.
         guard !context.dialect.contains(.limitsSizeItself) else { return }
-        let style = context.options.serializer
-        guard let (payload, size, compactSize, isBody, isLowerBound) = PayloadSizeLimit.measuredPayload(of: context.definition, options: context.options),
-              size > PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile) else { return }
+        // Measured once, as the definition was bound (`NotificationDefinition.payloadSize`).
+        guard let measured = context.definition.payloadSize, measured.bytes > PayloadSizeLimit.smallestBytes(in: context.options.sizeLimitProfile),
+              let payload = context.definition.payload else { return }
+        let (size, style) = (measured.bytes, measured.style)
         let limit = PayloadSizeLimit(for: context.definition, options: context.options)
         guard size > limit.bytes else { return }
         let parts = PayloadSizeLimit.largestStrings(in: payload, count: 3, style: style)
         let excess = size - limit.bytes
         // Say so when the compact payload would fit: the sender's escaping is what pushes it over.
-        let escaping = compactSize <= limit.bytes && !isLowerBound
-            ? PayloadSizeLimit.escapingClause(size: size, compactSize: compactSize, style: style, isBody: isBody) : ""
+        let escaping = measured.compactBytes <= limit.bytes && !measured.isLowerBound
+            ? PayloadSizeLimit.escapingClause(size: size, compactSize: measured.compactBytes, style: style, isBody: measured.isBody) : ""
         // A payload holding an elided container is measured by the container's compact length: at least that, in a style
         // that escapes more or where a key is written twice inside it.
-        let atLeast = isLowerBound ? "at least " : ""
+        let atLeast = measured.isLowerBound ? "at least " : ""
         context.report(
-            "the payload is \(atLeast)\(size) bytes \(PayloadSizeLimit.measurement(style, isBody: isBody)), \(atLeast)\(excess) over \(limit.phrase); \(limit.rejection)\(escaping)",
+            "the payload is \(atLeast)\(size) bytes \(PayloadSizeLimit.measurement(style, isBody: measured.isBody)), \(atLeast)\(excess) over \(limit.phrase); \(limit.rejection)\(escaping)",
             pointer: payload.pointer, range: payload.node.range,
             help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes")" + (parts.isEmpty ? "" : "; the largest values are \(parts.joined(separator: ", "))")
                 + (limit.suggestsReference ? "; send large content by reference (an id or URL the app fetches)" : ""),

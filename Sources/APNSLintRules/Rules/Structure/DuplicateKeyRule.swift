@@ -42,7 +42,7 @@ struct DuplicateKeyRule: ModelRule {
         // Most documents have no duplicate: the reader may know already, else find out without building a path for
         // every node.
         guard !context.definition.textIsCompact, context.definition.root.containsDuplicateKeys else { return }
-        let firstWins = context.definition.firstDuplicateWins
+        let firstWins = context.definition.provenance.firstDuplicateWins
         // A header name written twice the same way is this rule's too; two spellings of one name are duplicate-header's.
         context.definition.root.walk { node, path in
             if let duplicate = node.elided?.firstDuplicate {

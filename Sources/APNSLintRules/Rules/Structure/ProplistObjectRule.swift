@@ -44,7 +44,7 @@ struct ProplistObjectRule: ModelRule {
         guard let proplist = set.proplist else { return }
         let name = set.pointer.last ?? "aps"
         // JSON text is valid in JSON and in YAML (as a flow mapping), so one edit serves both; the fixer places it.
-        let object = String(decoding: WireSerializer.serialize(set.node, firstDuplicateWins: context.definition.firstDuplicateWins), as: UTF8.self)
+        let object = String(decoding: WireSerializer.serialize(set.node, firstDuplicateWins: context.definition.provenance.firstDuplicateWins), as: UTF8.self)
         context.report(
             "\"\(name)\" is written as a proplist (a list of key/value pairs); APNs needs a JSON object here, and sent as written the notification shows nothing",
             pointer: set.pointer, range: proplist.range,
