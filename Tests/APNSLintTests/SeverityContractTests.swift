@@ -33,6 +33,15 @@ struct SeverityContractTests {
         #expect(Self.rules.filter { $0.severity == .error }.count > 20)
     }
 
+    /// An APNs reason is said once, typed: the rule's page and docs/spec.md read it from the severity.
+    @Test func anAPNsRejectionIsTypedAndMappedInTheSpec() {
+        let untyped = Self.rules.filter { $0.severityBasis.apnsReason == nil && APNsReason(rawValue: $0.severityBasis.rejection ?? "") != nil }
+        #expect(untyped.map(\.id) == [])
+        let rejections = Self.rules.compactMap { rule in rule.severityBasis.apnsReason.map { (rule, $0) } }
+        #expect(rejections.count >= 11)
+        for (rule, reason) in rejections { #expect(rule.docs.enforces.contains(.reason(reason)), "\(rule.id)") }
+    }
+
     @Test("a message that admits the behaviour is not documented is never an error")
     func hedgedMessagesAreWarnings() {
         let hedges = ["not documented", "undocumented", "unverified", "may reject", "may not"]

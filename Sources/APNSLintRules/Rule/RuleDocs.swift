@@ -15,7 +15,7 @@ public struct RuleDocs: Sendable {
     public let triggering: [Example]
     public let nonTriggering: [Example]
     /// The cells of Apple's spec the rule enforces (`docs/spec.md`): a push type's fact, a key, an APNs reason it
-    /// predicts.
+    /// predicts (the reason its severity rests on among them).
     public let enforces: [SpecFact]
 
     public init(summary: String, rationale: String, severity severityBasis: SeverityBasis, references: [String],
@@ -26,7 +26,9 @@ public struct RuleDocs: Sendable {
         self.references = references
         self.triggering = triggering
         self.nonTriggering = nonTriggering
-        self.enforces = enforces
+        // The APNs reason a rejection names is a reason the rule predicts: said once, in the severity.
+        let rejection = severityBasis.apnsReason.map { SpecFact.reason($0) }
+        self.enforces = rejection.map { enforces.contains($0) ? enforces : [$0] + enforces } ?? enforces
     }
 }
 

@@ -1,3 +1,4 @@
+import APNSLintModel
 import APNSLintSyntax
 
 /// Why a rule has its severity, by the contract in the README: an `error` is a request APNs rejects (with a documented
@@ -32,20 +33,29 @@ public struct SeverityBasis: Sendable {
     public let kind: Kind
     /// For `rejected`: the reason the service answers with (`BadDeviceToken`, `INVALID_ARGUMENT`).
     public let rejection: String?
+    /// For a rejection by APNs: the reason, typed (what `docs/spec.md` maps to the rule, and what a server that answers
+    /// as APNs does would answer).
+    public let apnsReason: APNsReason?
     /// What happens, in a sentence.
     public let outcome: String
     /// Where that is written (a URL), or nil when the basis is the rule's own judgement (advice, a likely mistake).
     public let source: String?
 
-    init(kind: Kind, rejection: String? = nil, outcome: String, source: String?) {
+    init(kind: Kind, rejection: String? = nil, apnsReason: APNsReason? = nil, outcome: String, source: String?) {
         self.kind = kind
         self.rejection = rejection
+        self.apnsReason = apnsReason
         self.outcome = outcome
         self.source = source
     }
 
-    /// APNs (or FCM) rejects the request with `reason`, as `source` documents.
-    public static func rejected(_ reason: String, _ outcome: String, source: String) -> SeverityBasis {
+    /// APNs rejects the request with `reason`, as `source` documents.
+    public static func rejected(_ reason: APNsReason, _ outcome: String, source: String) -> SeverityBasis {
+        SeverityBasis(kind: .rejected, rejection: reason.rawValue, apnsReason: reason, outcome: outcome, source: source)
+    }
+
+    /// Another service (FCM, SNS, Expo, OneSignal, gorush) rejects the request with `reason`, as `source` documents.
+    public static func rejected(byService reason: String, _ outcome: String, source: String) -> SeverityBasis {
         SeverityBasis(kind: .rejected, rejection: reason, outcome: outcome, source: source)
     }
 

@@ -21,7 +21,7 @@ struct PushTypeInvalidRule: ModelRule {
                 `invalid-value-type`.
                 """,
             severity: .rejected(
-                "InvalidPushType", "a value that is not one of the eleven documented push types is answered with 400",
+                .invalidPushType, "a value that is not one of the eleven documented push types is answered with 400",
                 source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses, Reference.broadcastErrors],
             triggering: [
@@ -37,7 +37,7 @@ struct PushTypeInvalidRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "LiveActivity", "apns-channel-id": "dHN0LTIyMjU0YjgxLWRiNmQtNGE5Ni04YWE3LWU0YTk4ZmM1Y2I4MQ=="}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert"]),
             ],
-            enforces: [.header(.pushType), .pushType(.broadcast), .reason(.invalidPushType)])
+            enforces: [.header(.pushType), .pushType(.broadcast)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -24,7 +24,7 @@ struct TopicSuffixMismatchRule: ModelRule {
                 to the bundle ID": a `.push-type.liveactivity` topic there is answered with 400 `TopicDisallowed`.
                 """,
             severity: .rejected(
-                "DeviceTokenNotForTopic", "a topic whose suffix is not the push type's is rejected (or BadTopic; TopicDisallowed for a suffix on a broadcast)",
+                .deviceTokenNotForTopic, "a topic whose suffix is not the push type's is rejected (or BadTopic; TopicDisallowed for a suffix on a broadcast)",
                 source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses, Reference.broadcastErrors],
             triggering: [
@@ -43,7 +43,7 @@ struct TopicSuffixMismatchRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "mdm", "apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10"}, "payload": {"mdm": "5E2C9A3F"}}"#),
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LXNyY2gtY2hubA==", "apns-topic": "com.example.scores"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}}}}"#),
             ],
-            enforces: [.pushType(.topic), .header(.topic), .reason(.deviceTokenNotForTopic), .reason(.topicDisallowed)])
+            enforces: [.pushType(.topic), .header(.topic), .reason(.topicDisallowed)])
     }
 
     static func check(_ context: inout RuleContext) {

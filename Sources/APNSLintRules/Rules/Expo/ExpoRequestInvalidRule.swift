@@ -16,7 +16,7 @@ struct ExpoRequestInvalidRule: Rule {
                 `default`, `normal` or `high`.
                 """,
             severity: .rejected(
-                "PUSH_TOO_MANY_NOTIFICATIONS / VALIDATION_ERROR",
+                byService: "PUSH_TOO_MANY_NOTIFICATIONS / VALIDATION_ERROR",
                 "Expo refuses the request, or has no device to send the message to, and nothing is delivered",
                 source: Reference.expoSendingNotifications),
             references: [Reference.expoSendingNotifications, Reference.expoServerSDK, Reference.expoValidationErrorIssue],

@@ -14,7 +14,7 @@ struct FCMApnsHeaderNotStringRule: ModelRule {
                 the value itself.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM reads apns.headers as strings only and answers 400 to another type; the Admin SDKs refuse it before sending",
+                byService: "INVALID_ARGUMENT", "FCM reads apns.headers as strings only and answers 400 to another type; the Admin SDKs refuse it before sending",
                 source: Reference.fcmAdminNodeValidation),
             references: [Reference.fcmAPNSConfig, Reference.fcmAdminNodeValidation],
             triggering: [

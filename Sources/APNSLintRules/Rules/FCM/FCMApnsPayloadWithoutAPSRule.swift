@@ -15,7 +15,7 @@ struct FCMApnsPayloadWithoutAPSRule: ModelRule {
                 `apns.headers`, not in the payload.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM answers 400 \"Payload of Apple Push Notification Service must contain an [aps] key.\" and sends nothing",
+                byService: "INVALID_ARGUMENT", "FCM answers 400 \"Payload of Apple Push Notification Service must contain an [aps] key.\" and sends nothing",
                 source: Reference.fcmMissingAPSIssue),
             references: [Reference.fcmAPNSConfig, Reference.fcmMissingAPSIssue],
             triggering: [

@@ -18,7 +18,7 @@ struct FCMDataNotStringRule: ModelRule {
                 values (JSON text) for the app to decode.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM answers 400 to a `data` value that is not a string (\"Invalid value at 'message.data[0].value' (TYPE_STRING)\"), and the Admin SDK for Node refuses it before sending",
+                byService: "INVALID_ARGUMENT", "FCM answers 400 to a `data` value that is not a string (\"Invalid value at 'message.data[0].value' (TYPE_STRING)\"), and the Admin SDK for Node refuses it before sending",
                 source: Reference.fcmErrorCodes),
             references: [Reference.fcmV1Messages, Reference.fcmAdminNodeValidation, Reference.fcmMessageTypes],
             triggering: [

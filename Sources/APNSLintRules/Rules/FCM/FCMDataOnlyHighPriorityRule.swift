@@ -16,7 +16,7 @@ struct FCMDataOnlyHighPriorityRule: ModelRule {
                 then this is a warning.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM: data messages to Apple devices \"sent with high priority are rejected by the FCM backend with the error INVALID_ARGUMENT\"",
+                byService: "INVALID_ARGUMENT", "FCM: data messages to Apple devices \"sent with high priority are rejected by the FCM backend with the error INVALID_ARGUMENT\"",
                 source: Reference.fcmMessagePriority),
             references: [Reference.fcmMessagePriority, Reference.fcmDataPriorityIssue, Reference.fcmAPNSConfig],
             triggering: [

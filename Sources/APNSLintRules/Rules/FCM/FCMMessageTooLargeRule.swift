@@ -25,7 +25,7 @@ struct FCMMessageTooLargeRule: ModelRule {
                 limit (`payload-too-large`), checked separately.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM refuses a message over its limit (\"message too big\"), and nothing is sent",
+                byService: "INVALID_ARGUMENT", "FCM refuses a message over its limit (\"message too big\"), and nothing is sent",
                 source: Reference.fcmErrorCode),
             references: [Reference.fcmMessageTypes, Reference.fcmErrorCode, Reference.fcmAdminNodeErrors],
             triggering: [

@@ -19,7 +19,7 @@ struct FCMPriorityInvalidRule: ModelRule {
                 `apns-priority` 5 or 10.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "the HTTP v1 API's Android priority is `NORMAL` or `HIGH`, and FCM refuses any other value as an invalid parameter",
+                byService: "INVALID_ARGUMENT", "the HTTP v1 API's Android priority is `NORMAL` or `HIGH`, and FCM refuses any other value as an invalid parameter",
                 source: Reference.fcmErrorCode),
             references: [Reference.fcmMessagePriority, Reference.fcmV1Messages],
             triggering: [

@@ -23,7 +23,7 @@ struct FCMReservedDataKeyRule: ModelRule {
                 the server sent; the Firebase Admin SDK for Node refuses `from` outright.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM refuses a data key it uses itself (such as `from`, `gcm`, or one prefixed by `google`) as an invalid data key",
+                byService: "INVALID_ARGUMENT", "FCM refuses a data key it uses itself (such as `from`, `gcm`, or one prefixed by `google`) as an invalid data key",
                 source: Reference.fcmErrorCode),
             references: [Reference.fcmMessageTypes, Reference.fcmAdminNodeValidation],
             triggering: [

@@ -21,7 +21,7 @@ struct FCMTTLInvalidRule: ModelRule {
                 `android.ttl` (its default, 2419200, is FCM's maximum).
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM refuses a ttl that is not a duration from 0 to 2,419,200 seconds (4 weeks) as an invalid TTL",
+                byService: "INVALID_ARGUMENT", "FCM refuses a ttl that is not a duration from 0 to 2,419,200 seconds (4 weeks) as an invalid TTL",
                 source: Reference.fcmErrorCode),
             references: [Reference.fcmMessageLifespan, Reference.fcmV1Messages],
             triggering: [

@@ -24,7 +24,7 @@ struct FCMTargetInvalidRule: ModelRule {
                 `/topics/` prefix ("Malformed topic name").
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM refuses a message without exactly one target, and the Admin SDKs refuse it before sending (\"Exactly one of topic, token or condition is required\", \"Malformed topic name\")",
+                byService: "INVALID_ARGUMENT", "FCM refuses a message without exactly one target, and the Admin SDKs refuse it before sending (\"Exactly one of topic, token or condition is required\", \"Malformed topic name\")",
                 source: Reference.fcmAdminNodeValidation),
             references: [Reference.fcmV1Messages, Reference.fcmAdminNodeValidation],
             triggering: [

@@ -16,7 +16,7 @@ struct FCMUnknownKeyRule: ModelRule {
                 The payload itself (`apns.payload`) is APNs's, and not checked here.
                 """,
             severity: .rejected(
-                "INVALID_ARGUMENT", "FCM answers 400 \"Invalid JSON payload received. Unknown name … Cannot find field.\" and sends nothing",
+                byService: "INVALID_ARGUMENT", "FCM answers 400 \"Invalid JSON payload received. Unknown name … Cannot find field.\" and sends nothing",
                 source: Reference.fcmUnknownNameIssue),
             references: [Reference.fcmV1Messages, Reference.fcmUnknownNameIssue],
             triggering: [

@@ -17,7 +17,7 @@ struct GorushRequestInvalidRule: Rule {
                 builds, and beside a title, alert, category or Live Activity field it makes gorush panic.
                 """,
             severity: .rejected(
-                "400 Missing notifications field.", "gorush refuses the request, or drops the notification, and nothing is sent",
+                byService: "400 Missing notifications field.", "gorush refuses the request, or drops the notification, and nothing is sent",
                 source: Reference.gorushServer),
             references: [Reference.gorushServer, Reference.gorushAPNs, Reference.gorushReadme],
             triggering: [

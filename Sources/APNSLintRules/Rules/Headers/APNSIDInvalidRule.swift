@@ -17,7 +17,7 @@ struct APNSIDInvalidRule: ModelRule {
                 copied as is, it is rejected. Uppercase hex digits are accepted: APNs itself answers with uppercase \
                 `apns-id`s, and sideshow/apns2's README sends one.
                 """,
-            severity: .rejected("BadMessageId", "an apns-id that is not a UUID is rejected", source: Reference.handlingResponses),
+            severity: .rejected(.badMessageId, "an apns-id that is not a UUID is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses, "https://github.com/sideshow/apns2#readme"],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"123e4567-e89b-12d3-a456-42665544000"}, "payload": {"aps": {"alert": "Hi"}}}"#),
@@ -30,7 +30,7 @@ struct APNSIDInvalidRule: ModelRule {
                 // Upper case, as APNs writes the ids it returns and sideshow/apns2's README sends.
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": "6F1C1C3E-52A8-4B59-9A0C-0D2F5C1B9E77"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
-            enforces: [.header(.id), .reason(.badMessageId)])
+            enforces: [.header(.id)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -16,7 +16,7 @@ struct ChannelIDInvalidRule: ModelRule {
                 is no channel ID, and APNs answers 400 `BadChannelId`.
                 """,
             severity: .rejected(
-                "BadChannelId", "a value that is not a base64 channel ID is answered with 400 and nothing is broadcast",
+                .badChannelId, "a value that is not a base64 channel ID is answered with 400 and nothing is broadcast",
                 source: Reference.broadcastErrors),
             references: [Reference.broadcastErrors],
             triggering: [
@@ -25,7 +25,7 @@ struct ChannelIDInvalidRule: ModelRule {
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LXNyY2gtY2hubA=="}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"score": "2-1"}}}}"#),
             ],
-            enforces: [.header(.channelID), .reason(.badChannelId)])
+            enforces: [.header(.channelID)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -15,7 +15,7 @@ struct CollapseIDTooLongRule: ModelRule {
                 APNs limits `apns-collapse-id` to 64 bytes and rejects a longer one with 400 `BadCollapseId`. The \
                 limit counts UTF-8 bytes, not characters: 22 emoji are already 88 bytes. Exactly 64 bytes is fine.
                 """,
-            severity: .rejected("BadCollapseId", "a collapse id over 64 bytes is rejected", source: Reference.handlingResponses),
+            severity: .rejected(.badCollapseId, "a collapse id over 64 bytes is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-collapse-id": ↓"score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-01"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
@@ -25,7 +25,7 @@ struct CollapseIDTooLongRule: ModelRule {
                 Example(#"{"headers": {"apns-collapse-id": "score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-1"}, "payload": {"aps": {"alert": "Goal!"}}}"#),
                 Example(#"{"headers": {"apns-collapse-id": "éééééééééééééééééééééééééééééééé"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
-            enforces: [.header(.collapseID), .reason(.badCollapseId)])
+            enforces: [.header(.collapseID)])
     }
 
     static func check(_ context: inout RuleContext) {

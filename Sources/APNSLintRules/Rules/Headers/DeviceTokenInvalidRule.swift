@@ -19,7 +19,7 @@ struct DeviceTokenInvalidRule: ModelRule {
                 size", so any even number of hex digits passes this rule (a short one gets `device-token-length`).
                 """,
             severity: .rejected(
-                "BadDeviceToken", "a token that is not hex digits of even length is no token; an empty one gives MissingDeviceToken",
+                .badDeviceToken, "a token that is not hex digits of even length is no token; an empty one gives MissingDeviceToken",
                 source: Reference.handlingResponses),
             references: [
                 "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didregisterforremotenotificationswithdevicetoken:)",
@@ -38,7 +38,7 @@ struct DeviceTokenInvalidRule: ModelRule {
                 // Apple: tokens are of variable length; a longer one is a token.
                 Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0aa", "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
-            enforces: [.reason(.badDeviceToken), .reason(.missingDeviceToken)])
+            enforces: [.reason(.missingDeviceToken)])
     }
 
     static func check(_ context: inout RuleContext) {

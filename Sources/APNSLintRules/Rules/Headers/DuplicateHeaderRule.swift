@@ -18,7 +18,7 @@ struct DuplicateHeaderRule: ModelRule {
                 are sent twice too. A name written twice the same way is `duplicate-key`'s: JSON parsers keep one of \
                 the values, so only one header is sent.
                 """,
-            severity: .rejected("DuplicateHeaders", "the request carries the header twice", source: Reference.handlingResponses),
+            severity: .rejected(.duplicateHeaders, "the request carries the header twice", source: Reference.handlingResponses),
             references: [Reference.handlingResponses, Reference.sendingRequests],
             triggering: [
                 Example(#"{"headers": {↓"APNS-Priority": "10", "apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
@@ -28,8 +28,7 @@ struct DuplicateHeaderRule: ModelRule {
                 Example(#"{"aps": {"alert": "Hi"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
                 // The same spelling twice: a JSON parser keeps one value (duplicate-key's).
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": "com.example.mail", "apns-topic": "com.example.mail"}, "payload": {"aps": {"alert": "Hi"}}}"#),
-            ],
-            enforces: [.reason(.duplicateHeaders)])
+            ])
     }
 
     static func check(_ context: inout RuleContext) {

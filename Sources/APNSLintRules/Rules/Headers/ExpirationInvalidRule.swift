@@ -16,7 +16,7 @@ struct ExpirationInvalidRule: ModelRule {
                 fraction) or a negative one is rejected with 400 `BadExpirationDate`. Integers that are probably \
                 not the date meant (a duration, milliseconds, a date already past) are `expiration-unlikely-date`'s.
                 """,
-            severity: .rejected("BadExpirationDate", "a value that is not an integer of epoch seconds is rejected", source: Reference.handlingResponses),
+            severity: .rejected(.badExpirationDate, "a value that is not an integer of epoch seconds is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"2025-11-22T08:00:00Z"}, "payload": {"aps": {"alert": "Hi"}}}"#),
@@ -29,7 +29,7 @@ struct ExpirationInvalidRule: ModelRule {
                 // A date long past is still a valid value: expiration-unlikely-date's.
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": 300}, "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
-            enforces: [.header(.expiration), .reason(.badExpirationDate)])
+            enforces: [.header(.expiration)])
     }
 
     static func check(_ context: inout RuleContext) {

@@ -20,7 +20,7 @@ struct PriorityInvalidRule: ModelRule {
                 is text, so `10` and `"10"` are the same; `10.0` is not. Many clients accept only 10 and 5 \
                 (APNSwift, rpush, PyAPNs2). This rule owns every check of the value, its type included.
                 """,
-            severity: .rejected("BadPriority", "a priority other than 10, 5 or 1 is rejected", source: Reference.handlingResponses),
+            severity: .rejected(.badPriority, "a priority other than 10, 5 or 1 is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#),
@@ -34,7 +34,7 @@ struct PriorityInvalidRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": "1"}, "payload": {"aps": {"badge": 0}}}"#),
             ],
-            enforces: [.header(.priority), .reason(.badPriority)])
+            enforces: [.header(.priority)])
     }
 
     static func check(_ context: inout RuleContext) {

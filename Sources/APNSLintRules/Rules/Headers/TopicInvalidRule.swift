@@ -17,7 +17,7 @@ struct TopicInvalidRule: ModelRule {
                 answers 400 `BadTopic` (`MissingTopic` when there is none, which token-based requests need). \
                 HTTP/2 also forbids whitespace at the ends of a header value.
                 """,
-            severity: .rejected("BadTopic", "a topic that names no bundle ID is rejected (MissingTopic when it is empty)", source: Reference.handlingResponses),
+            severity: .rejected(.badTopic, "a topic that names no bundle ID is rejected (MissingTopic when it is empty)", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"<bundle-id>"}, "payload": {"aps": {"alert": "Hi"}}}"#),
@@ -30,7 +30,7 @@ struct TopicInvalidRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.delivery.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"headers": {"apns-topic": "com.apple.mgmt.External.2a7c1f6e-8d4b-4f0e-9a51-3c9d2b7e6a10", "apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F"}}"#),
             ],
-            enforces: [.header(.topic), .reason(.badTopic)])
+            enforces: [.header(.topic)])
     }
 
     static func check(_ context: inout RuleContext) {

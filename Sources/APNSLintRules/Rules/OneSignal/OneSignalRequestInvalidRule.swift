@@ -19,7 +19,7 @@ struct OneSignalRequestInvalidRule: Rule {
                 documented).
                 """,
             severity: .rejected(
-                "400", "OneSignal refuses the notification, or sends it without what the field asks for",
+                byService: "400", "OneSignal refuses the notification, or sends it without what the field asks for",
                 source: Reference.oneSignalOpenAPI),
             references: [Reference.oneSignalOpenAPI, Reference.oneSignalPushAPI, Reference.oneSignalEnglishIssue,
                          Reference.oneSignalBadgeCountIssue, Reference.oneSignalPushTypeOverrideIssue, Reference.oneSignalInterruptionLevels],

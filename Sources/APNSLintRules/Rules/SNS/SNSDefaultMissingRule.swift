@@ -16,7 +16,7 @@ struct SNSDefaultMissingRule: Rule {
                 payload at all, and a warning otherwise (one for a single production endpoint may do without it).
                 """,
             severity: .rejected(
-                "InvalidParameter", "SNS refuses the Publish call (\"No default entry in JSON message body\") and nothing is sent",
+                byService: "InvalidParameter", "SNS refuses the Publish call (\"No default entry in JSON message body\") and nothing is sent",
                 source: Reference.snsPublish),
             references: [Reference.snsPublish, Reference.snsDefaultOrAPNSIssue],
             triggering: [

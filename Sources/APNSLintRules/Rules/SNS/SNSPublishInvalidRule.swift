@@ -19,7 +19,7 @@ struct SNSPublishInvalidRule: Rule {
                 inside is checked against APNs's own limit by `payload-too-large`.
                 """,
             severity: .rejected(
-                "InvalidParameter", "SNS refuses the Publish call for an attribute without a type or value, or a malformed TTL",
+                byService: "InvalidParameter", "SNS refuses the Publish call for an attribute without a type or value, or a malformed TTL",
                 source: Reference.snsMessageAttributes),
             references: [Reference.snsPublish, Reference.snsMessageAttributes, Reference.snsTTL, Reference.snsLargePayloads, Reference.snsIOS13Blog],
             triggering: [

@@ -23,7 +23,7 @@ struct PayloadTooLargeRule: ModelRule {
                 older senders still enforce), the limit is 2048 bytes for every push type.
                 """,
             severity: .rejected(
-                "PayloadTooLarge", "a body over 4096 bytes (5120 for VoIP) is answered with 413 and not delivered",
+                .payloadTooLarge, "a body over 4096 bytes (5120 for VoIP) is answered with 413 and not delivered",
                 source: Reference.handlingResponses),
             references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
@@ -39,7 +39,7 @@ struct PayloadTooLargeRule: ModelRule {
                 Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
                 Example("{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}"),
             ],
-            enforces: [.pushType(.sizeLimit), .reason(.payloadTooLarge)])
+            enforces: [.pushType(.sizeLimit)])
     }
 
     static func check(_ context: inout RuleContext) {
