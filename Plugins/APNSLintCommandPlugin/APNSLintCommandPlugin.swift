@@ -28,6 +28,10 @@ struct APNSLintCommandPlugin: CommandPlugin {
         if !namesPath && paths.isEmpty { arguments.append(".") }
         let status = try run(context.tool(named: "APNSLintCLI").url, ["check"] + arguments, in: directory)
         // 1: findings at the failing level; 2: the run itself failed. Either way the command fails.
+        if status == 2, arguments.contains("--fix") {
+            // What a sandbox that refuses writes looks like (macOS).
+            throw PluginFailure("apns-lint check exited with status 2; if it could not write the fixes, run swift package --allow-writing-to-package-directory apns-lint --fix")
+        }
         if status != 0 { throw PluginFailure("apns-lint check exited with status \(status)") }
     }
 }
