@@ -53,32 +53,3 @@ extension Linter {
         } }
     }
 }
-
-/// The linter of each file of a list: the few distinct linters (one per configuration, most often one for all) and
-/// which one each file takes. Not a linter per file: copying a linter ten thousand times was a tenth of a 10,000-file
-/// run's serial part (perf).
-struct LinterTable: Sendable {
-    private let linters: [Linter]
-    /// For each file, its entry in `linters`; empty when there is one linter for all.
-    private let choice: [Int32]
-
-    init(_ linter: Linter) {
-        linters = [linter]
-        choice = []
-    }
-
-    init(linters: [Linter], choice: [Int32]) {
-        self.linters = linters
-        self.choice = linters.count == 1 ? [] : choice
-    }
-
-    /// The same linters behind references of their own (`Linter.unshared`), for one worker thread.
-    func unshared() -> LinterTable {
-        LinterTable(linters: linters.map { $0.unshared() }, choice: choice)
-    }
-
-    /// The linter of file `file`, lent rather than copied.
-    subscript(file: Int) -> Linter {
-        _read { yield linters[choice.isEmpty ? 0 : Int(choice[file])] }
-    }
-}

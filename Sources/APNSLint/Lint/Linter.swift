@@ -124,39 +124,9 @@ public struct Linter: Sendable {
     /// The settings of a file no override or ignore entry names, resolved once, with their rule plan.
     private var commonSettings: ResolvedSettings { shared.commonSettings }
     private var ruleIDs: [String] { shared.ruleIDs }
-    /// What never changes, behind one reference: a linter is copied for each file, on every thread, and copying each
-    /// field (dozens of references) made two threads contend on their counts (perf: a tenth of a 10,000-file run).
-    private var shared: Shared
+    /// What never changes, behind one reference (see `Concurrency/ReferenceCounting.swift`).
+    var shared: Shared
 
-    private final class Shared: Sendable {
-        let rules: [any Rule.Type]
-        let configuration: Configuration
-        let commonSettings: ResolvedSettings
-        let ruleIDs: [String]
-
-        init(configuration: Configuration, rules: [any Rule.Type]) {
-            self.rules = rules
-            self.configuration = configuration
-            commonSettings = ResolvedSettings(configuration.settings(for: nil), rules: rules, ignore: [])
-            ruleIDs = rules.map { $0.id }
-        }
-
-        init(copying other: Shared) {
-            rules = other.rules
-            configuration = other.configuration
-            commonSettings = other.commonSettings.with(options: other.commonSettings.options)
-            ruleIDs = other.ruleIDs
-        }
-    }
-
-    /// The same linter behind references of its own, for one worker thread: each file's lint counts a reference to
-    /// the linter and to its settings, and two threads counting the same ones passed their cache line back and forth
-    /// (`perf probe` on `swift_retain`: the three objects both workers counted, twice for every file).
-    func unshared() -> Linter {
-        var copy = self
-        copy.shared = Shared(copying: shared)
-        return copy
-    }
     /// Whether a rule is skipped on a definition that holds none of its subscriptions. Off only in the tests that
     /// show subscriptions change no report.
     var skipsRulesByCondition = true
