@@ -43,7 +43,7 @@ public enum RunEvent<Value> {
 extension Workspace {
     /// Lints (or fixes) inputs in their order, each with its configuration: a run of files together, on `jobs` threads
     /// (nil: one per core); a stream a batch of records at a time; each result turned into a `Value` by `transform` on
-    /// the thread that made it, and handed to `consume` as it is done. What `check`, `render`, `--fix` and `init` run.
+    /// the thread that made it, and handed to `consume` as it is done. What `check`, `render` and `--fix` run.
     /// A file a walk found that does not look like a definition, or a stream whose first record does not, is skipped
     /// (`DefinitionSniff`) and returned. Throws when a configuration cannot be read, or what `consume` throws.
     // Compiled for the CLI's value too: unspecialized, the generic code copied every value through its witness table
