@@ -41,8 +41,7 @@ public enum Suggestion {
     public static func question(_ candidates: [String], quoted: Bool = true) -> String? {
         guard !candidates.isEmpty else { return nil }
         let names = quoted ? candidates.map { "'\($0)'" } : candidates
-        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-        return "did you mean \(list)?"
+        return "did you mean \(names.spokenList())?"
     }
 
     /// `contentAvailable` → `content-available`, `thread_id` → `thread-id`, `Loc Key` → `loc-key`.

@@ -125,6 +125,6 @@ public enum StarterConfiguration {
 
     /// "a", "a and b", "a, b and c".
     static func list(_ items: [String]) -> String {
-        items.count < 2 ? items.first ?? "" : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        items.spokenList("and")
     }
 }

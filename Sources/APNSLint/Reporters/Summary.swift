@@ -78,8 +78,7 @@ public struct Summary: Sendable {
         if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(Self.grouped(errors)) errors") }
         if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(Self.grouped(warnings)) warnings") }
         if infos > 0 { parts.append("\(Self.grouped(infos)) info") }
-        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts[0]
-        return "Found \(list) in \(withProblems.joined(separator: " and "))\(unreadable)."
+        return "Found \(parts.spokenList("and")) in \(withProblems.joined(separator: " and "))\(unreadable)."
     }
 
     /// "1 file", "12 files", "1,000,000 records".

@@ -54,33 +54,49 @@ extension Workspace {
                                      consume: (RunEvent<Value>) throws -> Void) throws -> [SkippedFile] {
         var skipped: [SkippedFile] = []
         var files: [InputFile] = []
+        let fixing: FixOptions? = if case .fix(let options) = job { options } else { nil }
+        /// One text linted, or fixed when the job fixes; `parsed`, what its reader read already, if it did.
+        @Sendable func item(_ linter: Linter, _ source: SourceText, name: String, format: InputFormat, path: String?, parsed: ParseResult?,
+                            isStandardInput: Bool = false) -> RunItem {
+            let fixed = fixing.map {
+                linter.fix(source, parsed: parsed, fileName: name, format: format, headers: headers, path: path, options: $0, role: role)
+            }
+            let report = fixed?.report ?? linter.lint(source, parsed: parsed, fileName: name, format: format, headers: headers, path: path, role: role)
+            return RunItem(report: report, fix: fixed, linter: linter, path: path, isStandardInput: isStandardInput)
+        }
+        /// A stream's records: `lint` lints them, handing each batch's values over; nil, or why it is skipped (nothing was
+        /// handed over then). The stream starts with its first records, and a failure to read it on ends it.
+        func stream(_ name: String, _ kind: StreamKind, lint: (([Value]) throws -> Void) throws -> SkippedFile?) throws {
+            // `consume` is handed on inside another closure, which a non-escaping parameter may not be.
+            try withoutActuallyEscaping(consume) { consume in
+                var started = false
+                func start() throws {
+                    if !started { try consume(.streamStarted(name: name)) }
+                    started = true
+                }
+                do {
+                    if let skip = try lint({ try start(); try consume(.values($0.map { .success($0) })) }) {
+                        skipped.append(skip)
+                    } else {
+                        try start()
+                        try consume(.streamEnded(name: name, kind: kind))
+                    }
+                } catch let error as InputError {
+                    try consume(.values([.failure(error)]))
+                }
+            }
+        }
         func runFiles() throws {
             guard !files.isEmpty else { return }
             defer { files.removeAll() }
             var failure: (any Error)?
-            let sink: ([Result<Value, InputError>]) -> Void = { values in
+            skipped += try each(files, jobs: jobs, consume: { values in
                 guard failure == nil else { return }
                 do { try consume(.values(values)) } catch { failure = error }
-            }
-            switch job {
-            case .lint:
-                skipped += try each(files, jobs: jobs, consume: sink) { linter, source, file, path, parsed in
-                    transform(RunItem(report: linter.lint(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers,
-                                                          path: path, role: role),
-                                      fix: nil, linter: linter, path: path))
-                }
-            case .fix(let options):
-                skipped += try each(files, jobs: jobs, consume: sink) { linter, source, file, path, parsed in
-                    let fixed = linter.fix(source, parsed: parsed, fileName: file.path, format: file.format, headers: headers, path: path,
-                                           options: options, role: role)
-                    return transform(RunItem(report: fixed.report, fix: fixed, linter: linter, path: path))
-                }
+            }) { linter, source, file, path, parsed in
+                transform(item(linter, source, name: file.path, format: file.format, path: path, parsed: parsed))
             }
             if let failure { throw failure }
-        }
-        var fixing: FixOptions? {
-            if case .fix(let options) = job { return options }
-            return nil
         }
         for input in inputs {
             switch input {
@@ -90,55 +106,30 @@ extension Workspace {
                 try runFiles()
                 let linter = try linter(for: file.path)
                 let path = absolutePath(file.path)
-                // Started with its first records: a stream skipped as not a definition hands over nothing.
-                var started = false
-                func start() throws {
-                    if !started { try consume(.streamStarted(name: file.path)) }
-                    started = true
-                }
-                do {
-                    if let skip = try lint(stream: file, kind: file.stream!, headers: headers, role: role, fixing: fixing, jobs: jobs,
-                                           transform: { transform(RunItem(report: $0, fix: nil, linter: linter, path: path)) },
-                                           consume: { try start(); try consume(.values($0.map { .success($0) })) }) {
-                        skipped.append(skip)
-                    } else {
-                        try start()
-                        try consume(.streamEnded(name: file.path, kind: file.stream!))
-                    }
-                } catch let error as InputError {
-                    try consume(.values([.failure(error)]))
+                try stream(file.path, file.stream!) { consume in
+                    try lint(stream: file, kind: file.stream!, linter: linter, headers: headers, role: role, fixing: fixing, jobs: jobs,
+                             transform: { transform(RunItem(report: $0, fix: nil, linter: linter, path: path)) }, consume: consume)
                 }
             case .standardInput(let input):
                 try runFiles()
-                try run(input, headers: headers, role: role, fixing: fixing, jobs: jobs, transform: transform, consume: consume)
+                // Standard input takes the configuration of the place its name gives (else of the current directory).
+                let linter = try linter(for: input.name)
+                let path = input.givenName.map(absolutePath)
+                guard let kind = input.stream else {
+                    let made = item(linter, SourceText(bytes: input.bytes), name: input.name, format: input.format, path: path, parsed: nil,
+                                    isStandardInput: true)
+                    try consume(.values([.success(transform(made))]))
+                    continue
+                }
+                try stream(input.name, kind) { consume in
+                    var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind)
+                    try linter.lint(stream: &reader, kind: kind, fileName: input.name, headers: headers, path: path, role: role, fixing: fixing,
+                                    jobs: jobs, transform: { transform(RunItem(report: $0, fix: nil, linter: linter, path: path)) }, consume: consume)
+                    return nil
+                }
             }
         }
         try runFiles()
         return skipped
-    }
-
-    /// Standard input: whole, or a record at a time.
-    private func run<Value: Sendable>(_ input: StandardInput, headers: [HeaderOption], role: InputRole, fixing: FixOptions?, jobs: Int?,
-                                      transform: @Sendable (RunItem) -> Value, consume: (RunEvent<Value>) throws -> Void) throws {
-        // Standard input takes the configuration of the place its name gives (else of the current directory).
-        let linter = try linter(for: input.name)
-        let path = input.givenName.map(absolutePath)
-        guard let kind = input.stream else {
-            let source = SourceText(bytes: input.bytes)
-            let fixed = fixing.map { linter.fix(source, fileName: input.name, format: input.format, headers: headers, path: path, options: $0, role: role) }
-            let report = fixed?.report ?? linter.lint(source, fileName: input.name, format: input.format, headers: headers, path: path, role: role)
-            try consume(.values([.success(transform(RunItem(report: report, fix: fixed, linter: linter, path: path, isStandardInput: true)))]))
-            return
-        }
-        try consume(.streamStarted(name: input.name))
-        var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind)
-        do {
-            try linter.lint(stream: &reader, kind: kind, fileName: input.name, headers: headers, path: path, role: role, fixing: fixing,
-                            jobs: jobs, transform: { transform(RunItem(report: $0, fix: nil, linter: linter, path: path)) },
-                            consume: { try consume(.values($0.map { .success($0) })) })
-            try consume(.streamEnded(name: input.name, kind: kind))
-        } catch let error as InputError {
-            try consume(.values([.failure(error)]))
-        }
     }
 }

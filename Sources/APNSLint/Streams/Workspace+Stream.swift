@@ -17,9 +17,11 @@ extension Workspace {
     // Compiled for the CLI's value too: unspecialized, the generic code copied every value through its witness table
     // (perf: a tenth of a 10,000-file run's serial part).
     @_specialize(where Value == ReportWriter.Prepared)
-    public func lint<Value>(stream file: InputFile, kind: StreamKind, headers: [HeaderOption] = [], role: InputRole = .definition,
-                            fixing: FixOptions? = nil, jobs: Int? = nil, transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws -> SkippedFile? {
-        let linter = try linter(for: file.path)
+    /// `linter`: the file's linter, when the caller has looked it up already.
+    public func lint<Value>(stream file: InputFile, kind: StreamKind, linter: Linter? = nil, headers: [HeaderOption] = [],
+                            role: InputRole = .definition, fixing: FixOptions? = nil, jobs: Int? = nil, transform: @Sendable (FileReport) -> Value,
+                            consume: ([Value]) throws -> Void) throws -> SkippedFile? {
+        let linter = try linter ?? self.linter(for: file.path)
         let descriptor = open(file.path, O_RDONLY)
         guard descriptor >= 0 else { throw InputError(path: file.path, reason: Inputs.reason(errno)) }
         defer { close(descriptor) }

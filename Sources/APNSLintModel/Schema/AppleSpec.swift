@@ -274,13 +274,6 @@ public enum LiveActivityEvent: String, CaseIterable, Sendable {
     case start, update, end
 }
 
-extension [String] {
-    /// "a, b or c".
-    func spokenList() -> String {
-        count < 2 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
-    }
-}
-
 extension AppleSpec.Source {
     public static let activityKit = liveActivities
     public static let controls = "https://developer.apple.com/documentation/widgetkit/updating-controls-locally-and-remotely"
