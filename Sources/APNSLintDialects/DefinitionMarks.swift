@@ -29,7 +29,8 @@ public enum DefinitionMarks {
 
     /// Keys an SNS message, an FCM request, an Expo batch, a OneSignal body or a gorush request writes: a text that
     /// holds one may be one of theirs even where its top level could not be kept (`Linter` then reads it whole).
-    public static let serviceTextKeys: Set<String> = Set(SNSDialect.apnsPlatforms + ["MessageStructure", "TargetArn", "TopicArn"])
+    /// Every key of an SNS message counts: a message of nothing but its protocols' and platforms' keys is one.
+    public static let serviceTextKeys: Set<String> = SNSDialect.distinctiveKeys.union(SNSDialect.messageKeys)
         .union(FCMDialect.distinctiveKeys)
         // Expo's batches and gorush's requests are lists whose messages hold these.
         .union(["to", "notifications", "app_id"])

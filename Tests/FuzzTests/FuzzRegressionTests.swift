@@ -205,6 +205,17 @@ struct FuzzRegressionTests {
         #expect(Suggestion.closest(to: String(repeating: "a", count: Suggestion.longestWord + 1), in: ["a"]) == nil)
     }
 
+    @Test func anSNSMessageOfOtherPlatformsIsReadWholeWhenItsTopLevelIsElided() throws {
+        // Only "GCM" and "email": SNS's, though no Apple key is written. A read that kept nothing of the top level
+        // linted it as an APNs payload and reported its duplicate "email", which the SNS message never reaches.
+        let bytes = try regression("json/sns-other-platforms-only-elided.json")
+        let whole = linter.lint(SourceText(bytes: bytes), fileName: "t.json", format: .json)
+        #expect(found(whole) == ["sns-default-missing 0..<0"])
+        var eliding = linter
+        eliding.retentionLimit = 0
+        #expect(found(eliding.lint(SourceText(bytes: bytes), fileName: "t.json", format: .json)) == found(whole))
+    }
+
     // MARK: 4. A request body is a body, whatever keys it holds
 
     @Test func whatRenderPrintsReadsBackAsTheSameRequestBody() throws {
