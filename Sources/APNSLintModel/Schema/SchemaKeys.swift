@@ -133,13 +133,16 @@ public enum PayloadKey: Int, SchemaKey {
 
 /// Keys of a definition envelope: `{"headers": {…}, "device-token": "…", "payload": {…}}`.
 public enum EnvelopeField: Int, SchemaKey {
-    case payload, headers, deviceToken
+    /// `response`: what APNs answered, as a send log records it beside the request (the APNs sandbox writes it). Not
+    /// part of the request: no rule reads it.
+    case payload, headers, deviceToken, response
 
     public var spec: KeySpec {
         switch self {
         case .payload: KeySpec("payload", .object)
         case .headers: KeySpec("headers", .object)
         case .deviceToken: KeySpec("device-token", .string)
+        case .response: KeySpec("response", .object)
         }
     }
 }

@@ -10,6 +10,8 @@ public struct RulePlan: Sendable {
     private let checks: [any ModelRule.Type]
     private let ids: [String]
     private let severities: [Severity]
+    /// The APNs reason each rule's severity rests on, if a rejection (`SeverityBasis.apnsReason`).
+    private let rejections: [APNsReason?]
     /// The top-level request's rules (scopes `.request` and `.payload`), a nested payload's (`.payload`), and the
     /// FCM message's.
     private let topLevel: Dispatch
@@ -34,6 +36,7 @@ public struct RulePlan: Sendable {
         checks = model
         ids = model.map { $0.descriptor.id }
         severities = model.map { $0.descriptor.severity }
+        rejections = model.map { RuleRegistry.rejection(of: $0) }
         let descriptors = model.map { $0.descriptor }
         topLevel = Dispatch(descriptors, topLevel: true)
         nested = Dispatch(descriptors, topLevel: false)
@@ -71,7 +74,7 @@ public struct RulePlan: Sendable {
         return RuleContext.withContext(definition: definition, fcmMessage: fcmMessage, options: options, dialect: dialect, ruleIDs: ids) { context in
             checks.withUnsafeBufferPointer { checks in
                 selected.forEach { number in
-                    context.startRule(number: number, severity: severities[number])
+                    context.startRule(number: number, severity: severities[number], rejection: rejections[number])
                     checks[number].check(&context)
                 }
             }

@@ -1,3 +1,4 @@
+import APNSLintModel
 import APNSLintSyntax
 
 /// One finding, independent of how it is shown.
@@ -25,6 +26,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// What a lower layer found that this reports (a reader's syntax problem, a system's note, a suppression comment's
     /// problem); nil for what a rule's own check found. The fixer and the renderer go by it, not by the rule's id.
     public var finding: Finding?
+    /// The answer APNs gives a request with this finding (400 `BadDeviceToken`), when it rejects it: the reason the
+    /// reporting rule's severity rests on, or the one its report names. Nil for what APNs accepts.
+    public var rejection: APNsReason?
 
     public init(
         ruleID: String,
@@ -37,7 +41,8 @@ public struct Diagnostic: Hashable, Sendable {
         fix: Fix? = nil,
         document: Int? = nil,
         externalLocation: ExternalLocation? = nil,
-        finding: Finding? = nil
+        finding: Finding? = nil,
+        rejection: APNsReason? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -50,6 +55,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.document = document
         self.externalLocation = externalLocation
         self.finding = finding
+        self.rejection = rejection
     }
 }
 

@@ -20,6 +20,8 @@ public struct RuleContext {
     /// Which of `ruleIDs` is running: a number, not the id itself, so switching rules copies (and retains) nothing.
     private var ruleNumber = 0
     private var severity: Severity = .info
+    /// The running rule's APNs reason, when its severity rests on a rejection (`SeverityBasis.apnsReason`).
+    private var rejection: APNsReason?
     /// What the rules run in this context reported, in order.
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -48,9 +50,10 @@ public struct RuleContext {
     }
 
     /// Makes what is reported next come from the rule whose id is `ruleIDs[number]`, with `severity` as its default.
-    mutating func startRule(number: Int, severity: Severity) {
+    mutating func startRule(number: Int, severity: Severity, rejection: APNsReason?) {
         ruleNumber = number
         self.severity = severity
+        self.rejection = rejection
     }
 
     /// Takes the diagnostics reported so far, leaving none.
@@ -71,10 +74,13 @@ public struct RuleContext {
 
     /// Reports at a field. A field from the command line has no place in the file: the diagnostic has no range
     /// and a note says which option gave it.
-    /// - Parameter severity: another severity than the rule's default, for a case that is worse (or milder).
+    /// - Parameters:
+    ///   - severity: another severity than the rule's default, for a case that is worse (or milder).
+    ///   - rejection: the APNs reason of this case when it is not the rule's own (`MissingTopic` for an empty topic,
+    ///     where the rule's is `BadTopic`). A case reported milder than an error is no rejection unless it names one.
     public mutating func report(
         _ message: String, at field: Field, part: Part = .key, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
-        severity: Severity? = nil
+        severity: Severity? = nil, rejection: APNsReason? = nil
     ) {
         var notes = notes
         let range: SourceRange?
@@ -84,18 +90,20 @@ public struct RuleContext {
         case .whole: range = field.range
         }
         if let origin = field.originNote { notes.insert(origin, at: 0) }
-        report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix, severity: severity)
+        report(message, pointer: field.pointer, range: range, help: help, notes: notes, fix: fix, severity: severity, rejection: rejection)
         // A header the configuration gives is reported at its line there.
         if case .configuration(let location) = field.origin { diagnostics[diagnostics.count - 1].externalLocation = location }
     }
 
     public mutating func report(
         _ message: String, pointer: JSONPointer, range: SourceRange?, help: String? = nil, notes: [Note] = [], fix: Fix? = nil,
-        severity: Severity? = nil
+        severity: Severity? = nil, rejection: APNsReason? = nil
     ) {
+        let severity = severity ?? self.severity
         diagnostics.append(Diagnostic(
-            ruleID: ruleIDs[ruleNumber], severity: severity ?? self.severity, message: message, help: help,
-            pointer: pointer, range: range, notes: notes, fix: fix))
+            ruleID: ruleIDs[ruleNumber], severity: severity, message: message, help: help,
+            pointer: pointer, range: range, notes: notes, fix: fix,
+            rejection: rejection ?? (severity == .error ? self.rejection : nil)))
     }
 }
 

@@ -117,7 +117,8 @@ struct TopicSuffixMismatchRule: ModelRule {
         guard let suffix = found else { return }
         context.report(
             "apns-topic \(field.value.shortDescription) ends in the push type suffix \(suffix), but this is a broadcast request (apns-channel-id): APNs answers 400 TopicDisallowed (\"Ensure that no push type suffix is added to the bundle ID\")",
-            at: field, part: .value, help: "use the bare bundle ID \"\(bundleID)\", or remove apns-topic (the broadcast path names the app)")
+            at: field, part: .value, help: "use the bare bundle ID \"\(bundleID)\", or remove apns-topic (the broadcast path names the app)",
+            rejection: .topicDisallowed)
     }
 
     /// The bundle ID in a topic without a known suffix, and the part of a suffix it ends in, if any: a topic

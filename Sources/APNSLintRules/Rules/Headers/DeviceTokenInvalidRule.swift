@@ -63,7 +63,8 @@ struct DeviceTokenInvalidRule: ModelRule {
         if token.trimmingWhitespace.isEmpty {
             context.report(
                 "device-token is empty, so the request path has no token; APNs answers 400 MissingDeviceToken",
-                at: field, part: .value, help: "set it to the hex token the app got from registerForRemoteNotifications")
+                at: field, part: .value, help: "set it to the hex token the app got from registerForRemoteNotifications",
+                rejection: .missingDeviceToken)
             return
         }
         if token.hasPrefix("{length = ") || token.contains("bytes = 0x") {

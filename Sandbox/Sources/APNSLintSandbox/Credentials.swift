@@ -1,0 +1,125 @@
+import APNSLint
+import Crypto
+import SwiftASN1
+import X509
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Test certificates: a self-signed CA, a server certificate it signs for `localhost`, 127.0.0.1 and ::1, and a client
+/// certificate for certificate-based provider authentication. P-256 keys, a year's validity.
+public enum TestCertificates {
+    public static let files = (ca: "ca.pem", caKey: "ca-key.pem", server: "server.pem", serverKey: "server-key.pem",
+                               client: "client.pem", clientKey: "client-key.pem")
+
+    /// Writes the certificates into `directory` (made if missing), unless its server certificate is there already.
+    /// Returns whether it wrote them.
+    @discardableResult
+    public static func generate(in directory: String, now: Date = Date()) throws -> Bool {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path(files.server, in: directory)) { return false }
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let caKey = P256.Signing.PrivateKey()
+        let caName = try DistinguishedName { CommonName("apns-lint sandbox test CA") }
+        let caPublic = Certificate.PublicKey(caKey.publicKey)
+        let validity = (now - 3600, now + 365 * 86_400)
+        let ca = try Certificate(
+            version: .v3, serialNumber: .init(), publicKey: caPublic, notValidBefore: validity.0, notValidAfter: validity.1,
+            issuer: caName, subject: caName, signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(hash: caPublic)
+            },
+            issuerPrivateKey: .init(caKey))
+        func leaf(_ name: String, usage: ExtendedKeyUsage.Usage, names: [GeneralName]) throws -> (Certificate, P256.Signing.PrivateKey) {
+            let key = P256.Signing.PrivateKey()
+            let publicKey = Certificate.PublicKey(key.publicKey)
+            let certificate = try Certificate(
+                version: .v3, serialNumber: .init(), publicKey: publicKey, notValidBefore: validity.0, notValidAfter: validity.1,
+                issuer: caName, subject: try DistinguishedName { CommonName(name) }, signatureAlgorithm: .ecdsaWithSHA256,
+                extensions: try Certificate.Extensions {
+                    Critical(BasicConstraints.notCertificateAuthority)
+                    Critical(KeyUsage(digitalSignature: true))
+                    try ExtendedKeyUsage([usage])
+                    SubjectKeyIdentifier(hash: publicKey)
+                    AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: caPublic).keyIdentifier)
+                    if !names.isEmpty { SubjectAlternativeNames(names) }
+                },
+                issuerPrivateKey: .init(caKey))
+            return (certificate, key)
+        }
+        let server = try leaf("localhost", usage: .serverAuth, names: [
+            .dnsName("localhost"), .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+            .ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])),
+        ])
+        let client = try leaf("com.example.app", usage: .clientAuth, names: [])
+        try write(try ca.serializeAsPEM().pemString, to: path(files.ca, in: directory))
+        try write(caKey.pemRepresentation, to: path(files.caKey, in: directory), secret: true)
+        try write(try server.0.serializeAsPEM().pemString, to: path(files.server, in: directory))
+        try write(server.1.pemRepresentation, to: path(files.serverKey, in: directory), secret: true)
+        try write(try client.0.serializeAsPEM().pemString, to: path(files.client, in: directory))
+        try write(client.1.pemRepresentation, to: path(files.clientKey, in: directory), secret: true)
+        return true
+    }
+
+    /// How to make clients trust the CA in `directory`.
+    public static func trustAdvice(directory: String, port: Int) -> String {
+        let ca = path(files.ca, in: directory)
+        return """
+            The sandbox's certificates are in \(directory). Its CA is \(ca); trust it for tests only:
+              curl:    curl --http2 --cacert \(ca) https://localhost:\(port)/3/device/<token> …
+              Python:  httpx.Client(http2=True, verify="\(ca)"), or SSL_CERT_FILE=\(ca)
+              Node.js: NODE_EXTRA_CA_CERTS=\(ca)
+              Java:    keytool -importcert -alias apns-lint-sandbox -file \(ca) -keystore <truststore>
+              Debian:  sudo cp \(ca) /usr/local/share/ca-certificates/apns-lint-sandbox.crt && sudo update-ca-certificates
+              macOS:   sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain \(ca)
+            A client certificate signed by the same CA, for certificate-based authentication (--client-ca \(ca)):
+              \(path(files.client, in: directory)) with key \(path(files.clientKey, in: directory))
+            """
+    }
+
+    static func path(_ name: String, in directory: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func write(_ text: String, to path: String, secret: Bool = false) throws {
+        try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        if secret { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path) }
+    }
+}
+
+/// The `.p8` key APNs gave the team (a PKCS #8 P-256 private key), or its public key, as the checker of provider
+/// tokens' signatures.
+public enum SigningKey {
+    public static func verifier(pemFile path: String) throws -> ProviderAuthentication.Verifier {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SandboxError("cannot read the key \(path): \(error)")
+        }
+        let publicKey: P256.Signing.PublicKey
+        if let privateKey = try? P256.Signing.PrivateKey(pemRepresentation: text) {
+            publicKey = privateKey.publicKey
+        } else if let key = try? P256.Signing.PublicKey(pemRepresentation: text) {
+            publicKey = key
+        } else {
+            throw SandboxError("\(path) holds no P-256 key in PEM (a .p8 file from Apple is a \"PRIVATE KEY\"; its public key is a \"PUBLIC KEY\")")
+        }
+        return { signingInput, signature in
+            guard let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signature) else { return false }
+            return publicKey.isValidSignature(signature, for: signingInput)
+        }
+    }
+
+    /// The key ID in an Apple key file's name, `AuthKey_ABC123DEFG.p8`.
+    public static func keyID(fromFileName path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard name.hasPrefix("AuthKey_"), name.hasSuffix(".p8") else { return nil }
+        let id = name.dropFirst("AuthKey_".count).dropLast(".p8".count)
+        return id.isEmpty ? nil : String(id)
+    }
+}

@@ -1,0 +1,83 @@
+import APNSLintModel
+import APNSLintRules
+
+/// One request to APNs's provider API as a server received it: the request line, the headers in the order they
+/// came (HTTP/2 sends names in lowercase), and the body. What the APNs sandbox hands `APNsGateway` for each stream.
+public struct ProviderRequest: Sendable {
+    public struct Header: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var method: String
+    public var path: String
+    public var headers: [Header]
+    /// The body's bytes, at most `APNsGateway.bodyLimit(for:)` of them: a server stops keeping them there.
+    public var body: [UInt8]
+    /// How many bytes the body had in all: more than `body.count` when the server stopped keeping them.
+    public var bodyLength: Int
+    /// Whether the connection presented a client certificate its TLS layer verified (certificate-based provider
+    /// authentication, where no bearer token is needed).
+    public var hasClientCertificate: Bool
+    /// When the request arrived, in seconds since 1970.
+    public var receivedAt: Double
+
+    public init(method: String, path: String, headers: [Header], body: [UInt8], bodyLength: Int? = nil,
+                hasClientCertificate: Bool = false, receivedAt: Double) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.body = body
+        self.bodyLength = bodyLength ?? body.count
+        self.hasClientCertificate = hasClientCertificate
+        self.receivedAt = receivedAt
+    }
+
+    /// The value of the first header called `name` (lowercase).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name == name }?.value
+    }
+
+    /// The device token of a `/3/device/<token>` path (empty when the path ends there); nil for any other path.
+    public var deviceToken: String? {
+        let prefix = "/3/device/"
+        guard path.hasPrefix(prefix) else { return path == "/3/device" ? "" : nil }
+        let token = path.dropFirst(prefix.count)
+        // A query is no part of APNs's paths; one makes the path bad, as any other extra part does.
+        guard !token.contains("/"), !token.contains("?") else { return nil }
+        return String(token)
+    }
+}
+
+/// What APNs answers a request: the status, `apns-id`, and for an error the reason (and for a token no longer
+/// registered, since when), as "Handling notification responses from APNs" documents.
+public struct APNsAnswer: Sendable, Hashable {
+    public var status: Int
+    /// APNs's reason (`BadDeviceToken`), or in strict mode the sandbox's own; nil for 200.
+    public var reason: String?
+    public var apnsID: String
+    /// `apns-unique-id`: APNs sends it from the development environment only, which the sandbox stands for.
+    public var uniqueID: String?
+    /// For 410: when APNs learned the token was no longer valid, in milliseconds since 1970.
+    public var timestamp: Int64?
+
+    /// The response body: empty for 200, else `{"reason": …}` (with `timestamp` for 410).
+    public var body: [UInt8] {
+        guard let reason else { return [] }
+        var out = Array(#"{"reason":"#.utf8)
+        JSONString.append(reason, to: &out)
+        if let timestamp { out += Array(#","timestamp":\#(timestamp)"#.utf8) }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// The response headers beside `:status`.
+    public var headers: [(name: String, value: String)] {
+        [("apns-id", apnsID)] + (uniqueID.map { [("apns-unique-id", $0)] } ?? []) + (reason == nil ? [] : [("content-type", "application/json")])
+    }
+}
