@@ -190,7 +190,7 @@ public struct APNsGateway: Sendable {
         if let unique = answer.uniqueID { field("apns-unique-id", unique) }
         field("method", request.method)
         field("path", request.path)
-        field("received", Self.timestamp(request.receivedAt))
+        field("received", Self.utcTimestamp(request.receivedAt))
         out += Array(#","body-bytes":\#(request.bodyLength),"findings":["#.utf8)
         var first = true
         func separate() {
@@ -237,8 +237,8 @@ public struct APNsGateway: Sendable {
 
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    /// `2026-11-27T10:00:00.123Z`.
-    static func timestamp(_ seconds: Double) -> String {
+    /// `2026-11-27T10:00:00.123Z`: a time in seconds since 1970, in UTC to the millisecond.
+    public static func utcTimestamp(_ seconds: Double) -> String {
         let milliseconds = Int64((seconds * 1000).rounded(.down))
         let (days, inDay) = Int64(milliseconds).quotientAndRemainder(dividingBy: 86_400_000)
         let (year, month, day) = civil(fromDays: days)

@@ -1,5 +1,6 @@
 import APNSLintModel
 import APNSLintRules
+import APNSLintSyntax
 
 /// One request to APNs's provider API as a server received it: the request line, the headers in the order they
 /// came (HTTP/2 sends names in lowercase), and the body. What the APNs sandbox hands `APNsGateway` for each stream.
@@ -65,6 +66,14 @@ public struct APNsAnswer: Sendable, Hashable {
     public var uniqueID: String?
     /// For 410: when APNs learned the token was no longer valid, in milliseconds since 1970.
     public var timestamp: Int64?
+
+    public init(status: Int, reason: String?, apnsID: String, uniqueID: String? = nil, timestamp: Int64? = nil) {
+        self.status = status
+        self.reason = reason
+        self.apnsID = apnsID
+        self.uniqueID = uniqueID
+        self.timestamp = timestamp
+    }
 
     /// The response body: empty for 200, else `{"reason": …}` (with `timestamp` for 410).
     public var body: [UInt8] {

@@ -1,0 +1,198 @@
+import APNSLint
+import APNSLintRules
+import APNSLintSyntax
+import Foundation
+import Testing
+
+/// `APNsGateway`: what the APNs sandbox answers, decided without a network.
+@Suite("The APNs gateway answers as APNs does")
+struct GatewayTests {
+    static let token = "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0"
+    static let now = 1_800_000_000.0
+
+    /// A token whose structure is right, made `age` seconds before `now` (its signature is not checked: no verifier).
+    static func jwt(age: Double = 60, alg: String = "ES256", kid: String? = "ABC123DEFG", iss: String? = "TEAM123456",
+                    signature: [UInt8] = Array(repeating: 7, count: 64)) -> String {
+        func encode(_ bytes: [UInt8]) -> String {
+            Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let header = #"{"alg":"\#(alg)""# + (kid.map { #","kid":"\#($0)""# } ?? "") + "}"
+        let claims = "{" + (iss.map { #""iss":"\#($0)","# } ?? "") + #""iat":\#(Int(now - age))}"#
+        return [Array(header.utf8), Array(claims.utf8), signature].map(encode).joined(separator: ".")
+    }
+
+    static func request(_ headers: [(String, String)] = [("apns-push-type", "alert"), ("apns-topic", "com.example.app")],
+                        body: String = #"{"aps":{"alert":"Hi"}}"#, method: String = "POST", path: String = "/3/device/\(token)",
+                        authorization: String? = "bearer \(jwt())", bodyLength: Int? = nil) -> ProviderRequest {
+        let all = (authorization.map { [("authorization", $0)] } ?? []) + headers
+        return ProviderRequest(method: method, path: path, headers: all.map { ProviderRequest.Header($0.0, $0.1) },
+                               body: Array(body.utf8), bodyLength: bodyLength, receivedAt: now)
+    }
+
+    let gateway = APNsGateway(linter: Linter())
+
+    func answer(_ request: ProviderRequest, gateway: APNsGateway? = nil) -> APNsAnswer {
+        (gateway ?? self.gateway).answer(request, apnsID: "generated-id", uniqueID: "unique-id").answer
+    }
+
+    @Test func aGoodRequestIsAnswered200WithAnAPNsIDAndAUniqueID() {
+        #expect(answer(Self.request()) == APNsAnswer(status: 200, reason: nil, apnsID: "generated-id", uniqueID: "unique-id"))
+        let given = "123e4567-e89b-12d3-a456-4266554400a0"
+        #expect(answer(Self.request([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-id", given)])).apnsID == given)
+        #expect(answer(Self.request()).body.isEmpty)
+    }
+
+    @Test(arguments: [
+        ([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-priority", "7")], "BadPriority"),
+        ([("apns-push-type", "bogus"), ("apns-topic", "com.example.app")], "InvalidPushType"),
+        ([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-expiration", "soon")], "BadExpirationDate"),
+        ([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-collapse-id", String(repeating: "c", count: 65))], "BadCollapseId"),
+        ([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-id", "not-a-uuid")], "BadMessageId"),
+        ([("apns-push-type", "alert"), ("apns-topic", "https://example.com")], "BadTopic"),
+        ([("apns-push-type", "voip"), ("apns-topic", "com.example.app")], "DeviceTokenNotForTopic"),
+        ([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-topic", "com.example.app")], "DuplicateHeaders"),
+    ] as [([(String, String)], String)])
+    func aHeaderTheRulesRejectGetsTheirReason(headers: [(String, String)], reason: String) {
+        let answer = answer(Self.request(headers))
+        #expect(answer.status == 400)
+        #expect(answer.reason == reason)
+        #expect(answer.uniqueID == nil)
+        #expect(String(decoding: answer.body, as: UTF8.self) == #"{"reason":"\#(reason)"}"#)
+    }
+
+    @Test func theRequestLineIsCheckedFirst() {
+        #expect(answer(Self.request(method: "GET")).reason == "MethodNotAllowed")
+        #expect(answer(Self.request(method: "GET")).status == 405)
+        #expect(answer(Self.request(path: "/3/devices/\(Self.token)")).status == 404)
+        #expect(answer(Self.request(path: "/3/device/\(Self.token)?x=1")).reason == "BadPath")
+        #expect(answer(Self.request(path: "/3/device/")).reason == "MissingDeviceToken")
+        #expect(answer(Self.request(path: "/3/device/zz")).reason == "BadDeviceToken")
+        // Before the credentials: a bad path without a token is still a bad path.
+        #expect(answer(Self.request(path: "/4/device/x", authorization: nil)).reason == "BadPath")
+    }
+
+    @Test func theBodyIsCheckedForSizeAndEmptiness() {
+        #expect(answer(Self.request(body: "")).reason == "PayloadEmpty")
+        let big = Self.request(body: String(repeating: "a", count: 4096), bodyLength: 5000)
+        #expect(answer(big) == APNsAnswer(status: 413, reason: "PayloadTooLarge", apnsID: "generated-id"))
+        // A VoIP push may have 5120 bytes.
+        #expect(APNsGateway.bodyLimit(pushType: "voip") == 5120)
+        #expect(APNsGateway.bodyLimit(pushType: "alert") == 4096)
+        #expect(APNsGateway.bodyLimit(pushType: nil) == 4096)
+        // The rule measures the body it holds: 4097 bytes are too many.
+        let padded = #"{"aps":{"alert":"Hi"},"x":""# + String(repeating: "p", count: 4097 - 29) + #""}"#
+        #expect(padded.utf8.count == 4097)
+        #expect(answer(Self.request(body: padded)).reason == "PayloadTooLarge")
+    }
+
+    @Test func providerTokensAreCheckedAsAPNsChecksThem() {
+        #expect(answer(Self.request(authorization: nil)) == APNsAnswer(status: 403, reason: "MissingProviderToken", apnsID: "generated-id"))
+        #expect(answer(Self.request(authorization: "basic abc")).reason == "MissingProviderToken")
+        #expect(answer(Self.request(authorization: "bearer x.y")).reason == "InvalidProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(alg: "HS256"))")).reason == "InvalidProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(kid: nil))")).reason == "InvalidProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(iss: nil))")).reason == "InvalidProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(signature: [1, 2]))")).reason == "InvalidProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(age: 3601))")).reason == "ExpiredProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(age: 3599))")).status == 200)
+    }
+
+    @Test func theKeyTheTeamAndTheSignatureAreCheckedWhenGiven() {
+        var gateway = gateway
+        gateway.authentication = ProviderAuthentication(keyID: "ABC123DEFG", teamID: "TEAM123456", verifier: { input, signature in
+            // The signing input is the token's first two parts with their dot.
+            input.filter { $0 == UInt8(ascii: ".") }.count == 1 && signature == Array(repeating: 7, count: 64)
+        })
+        #expect(answer(Self.request(), gateway: gateway).status == 200)
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(signature: Array(repeating: 8, count: 64)))"), gateway: gateway).reason == "InvalidProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(kid: "OTHERKEY12"))"), gateway: gateway).reason == "InvalidProviderToken")
+        #expect(answer(Self.request(authorization: "bearer \(Self.jwt(iss: "OTHERTEAM1"))"), gateway: gateway).reason == "InvalidProviderToken")
+        // A verified client certificate stands in for a token.
+        gateway.authentication.acceptsClientCertificates = true
+        var certified = Self.request(authorization: nil)
+        certified.hasClientCertificate = true
+        #expect(answer(certified, gateway: gateway).status == 200)
+    }
+
+    @Test func theDevicesTheUserDescribesAreAnsweredAsAPNsWould() {
+        var gateway = gateway
+        gateway.devices = DeviceRegistry(unregistered: [Self.token.uppercased(): 1_799_000_000_000], topics: ["abcd": ["com.example.other"]])
+        #expect(answer(Self.request(), gateway: gateway)
+            == APNsAnswer(status: 410, reason: "Unregistered", apnsID: "generated-id", timestamp: 1_799_000_000_000))
+        #expect(String(decoding: answer(Self.request(), gateway: gateway).body, as: UTF8.self)
+            == #"{"reason":"Unregistered","timestamp":1799000000000}"#)
+        let wrongTopic = answer(Self.request(path: "/3/device/abcd"), gateway: gateway)
+        #expect(wrongTopic.status == 400 && wrongTopic.reason == "DeviceTokenNotForTopic")
+        #expect(answer(Self.request([("apns-push-type", "alert"), ("apns-topic", "com.example.other")], path: "/3/device/abcd"), gateway: gateway).status == 200)
+    }
+
+    @Test func whatAPNsAcceptsIsAcceptedUnlessStrict() {
+        // Priority 10 on a background push: a warning, so APNs's answer, 200.
+        let background = Self.request([("apns-push-type", "background"), ("apns-topic", "com.example.app"), ("apns-priority", "10")],
+                                      body: #"{"aps":{"content-available":1}}"#)
+        #expect(answer(background).status == 200)
+        // loc-args without loc-key: an error the device shows wrongly, which APNs accepts.
+        let locArgs = Self.request(body: #"{"aps":{"alert":{"loc-args":["x"]}}}"#)
+        #expect(answer(locArgs).status == 200)
+        var strict = gateway
+        strict.strict = true
+        #expect(answer(locArgs, gateway: strict) == APNsAnswer(status: 400, reason: "SandboxStrictFinding", apnsID: "generated-id"))
+        #expect(answer(background, gateway: strict).status == 200)
+        // Strict mode does not hide APNs's own reason.
+        #expect(answer(Self.request(path: "/3/device/zz"), gateway: strict).reason == "BadDeviceToken")
+    }
+
+    @Test func theConfigurationsRuleSettingsApply() throws {
+        let configuration = try ConfigurationFile.parse(SourceText("rules:\n  priority-invalid: off\n"), path: "/project/.apns-lint.yml")
+        let linter = Linter(configuration: configuration)
+        #expect(answer(Self.request([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-priority", "7")]),
+                       gateway: APNsGateway(linter: linter)).status == 200)
+    }
+
+    @Test func theLogLineIsADefinitionCheckReadsWithTheSameFindings() throws {
+        let request = Self.request([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-priority", "7"), ("user-agent", "curl")],
+                                   body: "{\"aps\":\n{\"alert\":{\"loc-args\":[\"x\"]}}}")
+        let exchange = gateway.answer(request, apnsID: "generated-id", uniqueID: "unique-id")
+        let line = String(decoding: exchange.logLine, as: UTF8.self)
+        #expect(!line.contains("\n") && !line.contains("authorization") && !line.contains("user-agent"))
+        #expect(line.hasPrefix(#"{"response":{"status":400,"reason":"BadPriority","apns-id":"generated-id","method":"POST","path":"/3/device/\#(Self.token)","received":"2027-01-15T08:00:00.000Z","body-bytes":37,"findings":[{"rule":"priority-invalid","severity":"error","reason":"BadPriority","pointer":"/headers/apns-priority","message":"apns-priority is \"7\", but APNs accepts only 10 (send now), 5 (send when power allows) and 1 (power first), and rejects anything else with 400 BadPriority"},{"rule":"loc-args-without-loc-key","severity":"error","pointer":"/payload/aps/alert/loc-args","message":"#))
+        #expect(line.hasSuffix(#"},"dialect":"apns","device-token":"\#(Self.token)","headers":{"apns-push-type":"alert","apns-topic":"com.example.app","apns-priority":"7"},"payload":{"aps": {"alert":{"loc-args":["x"]}}}}"#))
+        // Read back as a definition, the line gives the findings the gateway judged by, and nothing of `response`.
+        let audit = Linter().lint(line, fileName: "sandbox.jsonl")
+        #expect(audit.diagnostics.map(\.ruleID) == exchange.diagnostics.map(\.ruleID))
+        #expect(exchange.diagnostics.map(\.ruleID).sorted() == ["loc-args-without-loc-key", "priority-invalid"])
+        #expect(exchange.diagnostics.first { $0.ruleID == "priority-invalid" }?.rejection == .badPriority)
+        #expect(exchange.diagnostics.first { $0.ruleID == "loc-args-without-loc-key" }?.rejection == nil)
+    }
+
+    @Test func aBodyThatIsNotJSONIsLoggedAsItCameAndReported() {
+        let exchange = gateway.answer(Self.request(body: #"{"aps": {"alert": "Hi"}"#))
+        // Undocumented: APNs's answer to a body that is not JSON. The sandbox accepts it, as it accepts what no rule
+        // says APNs rejects, and reports it; strict mode refuses it.
+        #expect(exchange.answer.status == 200)
+        #expect(exchange.diagnostics.map(\.ruleID) == ["invalid-json"])
+        #expect(String(decoding: exchange.logLine, as: UTF8.self).hasSuffix(#""payload":{"aps": {"alert": "Hi"}}"#))
+    }
+
+    @Test func everyRuleThatRestsOnAnAPNsRejectionCarriesItsReasonInItsFindings() {
+        for rule in RuleRegistry.all {
+            let basis = rule.documentation.severityBasis
+            guard let reason = basis.apnsReason else { continue }
+            for example in rule.documentation.triggering {
+                let report = lint(example.unmarked.text, headers: example.headers, options: example.options, fileExtension: example.fileExtension)
+                let own = report.diagnostics.filter { $0.ruleID == rule.id && $0.severity == .error }
+                #expect(!own.isEmpty, "\(rule.id): \(example.source)")
+                // A case may name a reason of its own (an empty token is MissingDeviceToken); every error names one.
+                #expect(own.allSatisfy { $0.rejection != nil }, "\(rule.id)")
+                #expect(own.contains { $0.rejection == reason } || rule.id == "device-token-invalid" || rule.id == "topic-suffix-mismatch", "\(rule.id)")
+            }
+        }
+    }
+
+    @Test func timestampsAreUTCWithMilliseconds() {
+        #expect(APNsGateway.utcTimestamp(0) == "1970-01-01T00:00:00.000Z")
+        #expect(APNsGateway.utcTimestamp(1_800_000_000.0425) == "2027-01-15T08:00:00.042Z")
+        #expect(APNsGateway.utcTimestamp(951_782_400) == "2000-02-29T00:00:00.000Z")
+    }
+}
