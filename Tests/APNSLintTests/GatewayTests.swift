@@ -72,6 +72,31 @@ struct GatewayTests {
         #expect(answer(Self.request(path: "/4/device/x", authorization: nil)).reason == "BadPath")
     }
 
+    @Test func aTokenAuthenticatedPushNeedsATopic() {
+        #expect(answer(Self.request([("apns-push-type", "alert")])) == APNsAnswer(status: 400, reason: "MissingTopic", apnsID: "generated-id"))
+        // A certificate names its app: there the topic may be left out (whether the certificate has one topic or
+        // several is not the sandbox's to know).
+        var gateway = gateway
+        gateway.authentication.acceptsClientCertificates = true
+        var certified = Self.request([("apns-push-type", "alert")], authorization: nil)
+        certified.hasClientCertificate = true
+        #expect(answer(certified, gateway: gateway).status == 200)
+    }
+
+    @Test func aBroadcastIsAnsweredWithARequestID() {
+        let channel = ("apns-channel-id", "dHN0LXNyY2gtY2hubA==")
+        let update = #"{"aps":{"timestamp":1799990000,"event":"update","content-state":{"score":"2-1"}}}"#
+        let good = answer(Self.request([("apns-push-type", "liveactivity"), channel], body: update, path: "/4/broadcast/apps/com.example.scores"))
+        #expect(good == APNsAnswer(status: 200, reason: nil, apnsID: "generated-id", idHeader: "apns-request-id"))
+        #expect(good.headers.map(\.name) == ["apns-request-id"])
+        let suffixed = answer(Self.request([("apns-push-type", "liveactivity"), channel, ("apns-topic", "com.example.scores.push-type.liveactivity")],
+                                           body: update, path: "/4/broadcast/apps/com.example.scores"))
+        #expect(suffixed.reason == "TopicDisallowed")
+        #expect(answer(Self.request([("apns-push-type", "liveactivity")], body: update, path: "/4/broadcast/apps/com.example.scores")).reason
+            == "MissingChannelId")
+        #expect(answer(Self.request(path: "/4/broadcast/apps/")).reason == "BadPath")
+    }
+
     @Test func theBodyIsCheckedForSizeAndEmptiness() {
         #expect(answer(Self.request(body: "")).reason == "PayloadEmpty")
         let big = Self.request(body: String(repeating: "a", count: 4096), bodyLength: 5000)

@@ -80,7 +80,7 @@ public struct APNsGateway: Sendable {
     /// headers, the token and topic, the body, then the token's state. The first reason found in this order is the
     /// answer.
     static let precedence: [APNsReason] = [
-        .methodNotAllowed, .badPath, .missingProviderToken, .invalidProviderToken, .expiredProviderToken, .duplicateHeaders,
+        .methodNotAllowed, .badPath, .missingChannelId, .missingProviderToken, .invalidProviderToken, .expiredProviderToken, .duplicateHeaders,
         .missingDeviceToken, .badDeviceToken, .badMessageId, .invalidPushType, .badPriority, .badExpirationDate, .badCollapseId,
         .missingTopic, .badTopic, .topicDisallowed, .badChannelId, .payloadEmpty, .payloadTooLarge, .deviceTokenNotForTopic, .unregistered,
     ]
@@ -88,16 +88,26 @@ public struct APNsGateway: Sendable {
     public func answer(_ request: ProviderRequest, apnsID generatedID: @autoclosure () -> String = Self.newUUID(),
                        uniqueID: @autoclosure () -> String = Self.newUUID()) -> GatewayExchange {
         var found: [GatewayFinding] = []
-        let token = request.deviceToken
+        let target = request.target
+        var token: String?
+        if case .device(let deviceToken) = target { token = deviceToken }
+        let isBroadcast = if case .broadcast = target { true } else { false }
         if request.method != "POST" {
             found.append(GatewayFinding(.methodNotAllowed, "the method is \(request.method), but APNs takes POST only"))
         }
-        if token == nil {
-            found.append(GatewayFinding(.badPath, "the path \(request.path) is not /3/device/<device token>"))
-        } else if token == "" {
-            found.append(GatewayFinding(.missingDeviceToken, "the path /3/device/ has no device token after it"))
+        switch target {
+        case .none: found.append(GatewayFinding(.badPath, "the path \(request.path) is not /3/device/<device token> (nor /4/broadcast/apps/<bundle ID>)"))
+        case .device(token: ""): found.append(GatewayFinding(.missingDeviceToken, "the path /3/device/ has no device token after it"))
+        case .broadcast where request.header("apns-channel-id") == nil:
+            found.append(GatewayFinding(.missingChannelId, "a broadcast request names its channel in apns-channel-id, and this one has none"))
+        case .device, .broadcast: break
         }
-        if let refusal = authentication.refusal(of: request) { found.append(refusal) }
+        let refusal = authentication.refusal(of: request)
+        if let refusal { found.append(refusal) }
+        // A token-authenticated push names its app: APNs cannot take the topic from a certificate.
+        if refusal == nil, token != nil, request.header("authorization") != nil, request.header("apns-topic") == nil {
+            found.append(GatewayFinding(.missingTopic, "the request has no apns-topic; with token-based authentication APNs needs it to know the app"))
+        }
         var counts: [String: Int] = [:]
         for header in request.headers where Self.isLinted(header.name) || header.name == "authorization" { counts[header.name, default: 0] += 1 }
         let repeated = counts.filter { $0.value > 1 }.keys.sorted()
@@ -109,7 +119,7 @@ public struct APNsGateway: Sendable {
         let bodyIsWhole = request.bodyLength <= limit && request.body.count == request.bodyLength
         if !bodyIsWhole {
             found.append(GatewayFinding(.payloadTooLarge, "the body is \(request.bodyLength) bytes, over the \(limit) bytes APNs takes for \(pushType.map { "a \($0) push" } ?? "a push without apns-push-type")"))
-        } else if request.body.allSatisfy(Self.isWhitespace) {
+        } else if request.method == "POST", request.body.allSatisfy(Self.isWhitespace) {
             found.append(GatewayFinding(.payloadEmpty, "the body is empty; APNs needs a JSON payload"))
         }
         let requestText = Self.definition(of: request, token: token, body: bodyIsWhole && !request.body.isEmpty ? request.body : nil)
@@ -133,10 +143,11 @@ public struct APNsGateway: Sendable {
             status = 400
         }
         if first?.0 != .unregistered { timestamp = nil }
-        let given = request.header("apns-id")
+        let idHeader = isBroadcast ? "apns-request-id" : "apns-id"
+        let given = request.header(idHeader)
         let givenIsValid = given.map(Self.isUUID) ?? false
-        let answer = APNsAnswer(status: status, reason: reason, apnsID: givenIsValid ? given! : generatedID(), uniqueID: status == 200 ? uniqueID() : nil,
-                                timestamp: timestamp)
+        let answer = APNsAnswer(status: status, reason: reason, apnsID: givenIsValid ? given! : generatedID(),
+                                uniqueID: status == 200 && !isBroadcast ? uniqueID() : nil, timestamp: timestamp, idHeader: idHeader)
         var line = Self.responseObject(answer, request: request, found: found, diagnostics: diagnostics)
         // The request text after the response: its `{` becomes the separating comma.
         line.append(UInt8(ascii: ","))
@@ -186,7 +197,7 @@ public struct APNsGateway: Sendable {
         }
         if let reason = answer.reason { field("reason", reason) }
         if let timestamp = answer.timestamp { out += Array(#","timestamp":\#(timestamp)"#.utf8) }
-        field("apns-id", answer.apnsID)
+        field(answer.idHeader, answer.apnsID)
         if let unique = answer.uniqueID { field("apns-unique-id", unique) }
         field("method", request.method)
         field("path", request.path)

@@ -44,14 +44,25 @@ public struct ProviderRequest: Sendable {
         headers.first { $0.name == name }?.value
     }
 
-    /// The device token of a `/3/device/<token>` path (empty when the path ends there); nil for any other path.
-    public var deviceToken: String? {
-        let prefix = "/3/device/"
-        guard path.hasPrefix(prefix) else { return path == "/3/device" ? "" : nil }
-        let token = path.dropFirst(prefix.count)
+    /// What a path addresses: a device (`/3/device/<token>`, the token empty when the path ends there), a broadcast
+    /// channel's app (`/4/broadcast/apps/<bundle ID>`, Live Activity broadcasts), or nothing APNs serves.
+    public enum Target: Sendable, Hashable {
+        case device(token: String)
+        case broadcast(bundleID: String)
+        case none
+    }
+
+    public var target: Target {
         // A query is no part of APNs's paths; one makes the path bad, as any other extra part does.
-        guard !token.contains("/"), !token.contains("?") else { return nil }
-        return String(token)
+        func last(after prefix: String) -> String? {
+            guard path.hasPrefix(prefix) else { return nil }
+            let rest = path.dropFirst(prefix.count)
+            return rest.contains("/") || rest.contains("?") ? nil : String(rest)
+        }
+        if path == "/3/device" { return .device(token: "") }
+        if let token = last(after: "/3/device/") { return .device(token: token) }
+        if let bundleID = last(after: "/4/broadcast/apps/"), !bundleID.isEmpty { return .broadcast(bundleID: bundleID) }
+        return .none
     }
 }
 
@@ -66,13 +77,17 @@ public struct APNsAnswer: Sendable, Hashable {
     public var uniqueID: String?
     /// For 410: when APNs learned the token was no longer valid, in milliseconds since 1970.
     public var timestamp: Int64?
+    /// The header `apnsID` goes in: `apns-id` for a push to a device, `apns-request-id` for a broadcast.
+    public var idHeader: String
 
-    public init(status: Int, reason: String?, apnsID: String, uniqueID: String? = nil, timestamp: Int64? = nil) {
+    public init(status: Int, reason: String?, apnsID: String, uniqueID: String? = nil, timestamp: Int64? = nil,
+                idHeader: String = "apns-id") {
         self.status = status
         self.reason = reason
         self.apnsID = apnsID
         self.uniqueID = uniqueID
         self.timestamp = timestamp
+        self.idHeader = idHeader
     }
 
     /// The response body: empty for 200, else `{"reason": …}` (with `timestamp` for 410).
@@ -87,6 +102,6 @@ public struct APNsAnswer: Sendable, Hashable {
 
     /// The response headers beside `:status`.
     public var headers: [(name: String, value: String)] {
-        [("apns-id", apnsID)] + (uniqueID.map { [("apns-unique-id", $0)] } ?? []) + (reason == nil ? [] : [("content-type", "application/json")])
+        [(idHeader, apnsID)] + (uniqueID.map { [("apns-unique-id", $0)] } ?? []) + (reason == nil ? [] : [("content-type", "application/json")])
     }
 }
