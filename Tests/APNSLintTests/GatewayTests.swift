@@ -200,6 +200,16 @@ struct GatewayTests {
         #expect(String(decoding: exchange.logLine, as: UTF8.self).hasSuffix(#""payload":{"aps": {"alert": "Hi"}}"#))
     }
 
+    @Test func aLogLineSaysWhetherItIsJSON() {
+        #expect(gateway.answer(Self.request()).logLineIsJSON)
+        #expect(!gateway.answer(Self.request(body: "not json")).logLineIsJSON)
+        // A body of whitespace alone is no payload: the line leaves it out, and stays JSON.
+        let blank = gateway.answer(Self.request(body: "  \n "))
+        #expect(blank.answer.reason == "PayloadEmpty")
+        #expect(blank.logLineIsJSON)
+        #expect(String(decoding: blank.logLine, as: UTF8.self).hasSuffix(#""headers":{"apns-push-type":"alert","apns-topic":"com.example.app"}}"#))
+    }
+
     @Test func everyRuleThatRestsOnAnAPNsRejectionCarriesItsReasonInItsFindings() {
         for rule in RuleRegistry.all {
             let basis = rule.documentation.severityBasis

@@ -18,7 +18,8 @@ public final class Sandbox: Sendable {
     private let state = NIOLockedValueBox(State())
 
     private struct State {
-        var recent: [[UInt8]] = []
+        /// Each recent request's log line, and whether it is JSON.
+        var recent: [(line: [UInt8], isJSON: Bool)] = []
         var next = 0
         var requests = 0
         var answers: [String: Int] = [:]
@@ -42,10 +43,11 @@ public final class Sandbox: Sendable {
             state.requests += 1
             state.answers["\(exchange.answer.status) \(exchange.answer.reason ?? "OK")", default: 0] += 1
             for diagnostic in exchange.diagnostics { state.rules["\(diagnostic.severity.rawValue) \(diagnostic.ruleID)", default: 0] += 1 }
+            let entry = (exchange.logLine, exchange.logLineIsJSON)
             if state.recent.count < recentLimit {
-                state.recent.append(exchange.logLine)
+                state.recent.append(entry)
             } else {
-                state.recent[state.next] = exchange.logLine
+                state.recent[state.next] = entry
             }
             state.next = (state.next + 1) % recentLimit
         }
@@ -53,7 +55,7 @@ public final class Sandbox: Sendable {
     }
 
     /// The recent requests' log lines, oldest first.
-    var recent: [[UInt8]] {
+    var recent: [(line: [UInt8], isJSON: Bool)] {
         state.withLockedValue { state in
             state.recent.count < recentLimit ? state.recent : Array(state.recent[state.next...] + state.recent[..<state.next])
         }
@@ -92,14 +94,15 @@ public final class Sandbox: Sendable {
         switch path {
         case "/requests":
             var body: [UInt8] = [UInt8(ascii: "[")]
-            for (index, line) in recent.enumerated() {
+            for (index, entry) in recent.enumerated() {
                 if index > 0 { body += Array(",\n".utf8) }
-                body += line
+                // A line that is not JSON (its body was not) is given as a string, so the array stays JSON.
+                if entry.isJSON { body += entry.line } else { JSONString.append(String(decoding: entry.line, as: UTF8.self), to: &body) }
             }
             body += Array("]\n".utf8)
             return Page(contentType: "application/json", body: body)
         case "/":
-            return Page(contentType: "text/html; charset=utf-8", body: Array(RequestsPage.html(lines: recent).utf8))
+            return Page(contentType: "text/html; charset=utf-8", body: Array(RequestsPage.html(lines: recent.map(\.line)).utf8))
         default:
             return nil
         }

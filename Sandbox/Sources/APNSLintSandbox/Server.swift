@@ -1,5 +1,4 @@
 import NIOCore
-import NIOHTTP1
 import NIOHTTP2
 import NIOPosix
 import NIOSSL
@@ -56,17 +55,16 @@ public final class Server {
                     channel.eventLoop.makeCompletedFuture {
                         let operations = channel.pipeline.syncOperations
                         try operations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
+                        try operations.addHandler(ConnectionCloser())
                         if let tls { try operations.addHandler(NIOSSLServerHandler(context: tls)) }
-                        try operations.addHandler(IdleCloser())
                     }.flatMap {
                         channel.configureHTTP2Pipeline(mode: .server, initialLocalSettings: Self.settings) { stream in
                             stream.eventLoop.makeCompletedFuture {
-                                try stream.pipeline.syncOperations.addHandlers([
-                                    HTTP2FramePayloadToHTTP1ServerCodec(),
-                                    StreamHandler(sandbox: sandbox, hasClientCertificate: certified),
-                                ])
+                                try stream.pipeline.syncOperations.addHandler(StreamHandler(sandbox: sandbox, hasClientCertificate: certified))
                             }
-                        }.map { _ in }
+                        }.flatMapThrowing { _ in
+                            try channel.pipeline.syncOperations.addHandler(ConnectionCloser())
+                        }
                     }
                 }
             let channel = try bootstrap.bind(host: listener.host, port: listener.port).wait()

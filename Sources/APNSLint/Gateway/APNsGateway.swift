@@ -45,6 +45,8 @@ public struct GatewayExchange: Sendable {
     /// The log line: the request as a definition (`dialect`, `device-token`, `headers`, `payload`) after a `response`
     /// object with the answer and the findings, without its newline. `apns-lint check` reads a file of them.
     public var logLine: [UInt8]
+    /// Whether `logLine` is JSON: not when the body was not (it is logged as it came).
+    public var logLineIsJSON: Bool
 }
 
 /// Judges requests to the provider API as APNs does: the request line, provider authentication, the headers and
@@ -118,11 +120,12 @@ public struct APNsGateway: Sendable {
         let limit = Self.bodyLimit(pushType: pushType)
         let bodyIsWhole = request.bodyLength <= limit && request.body.count == request.bodyLength
         if !bodyIsWhole {
-            found.append(GatewayFinding(.payloadTooLarge, "the body is \(request.bodyLength) bytes, over the \(limit) bytes APNs takes for \(pushType.map { "a \($0) push" } ?? "a push without apns-push-type")"))
+            found.append(GatewayFinding(.payloadTooLarge, "the body is \(request.bodyLength) bytes, over the \(limit) bytes APNs takes for \(pushType.map { "apns-push-type \($0)" } ?? "a push without apns-push-type")"))
         } else if request.method == "POST", request.body.allSatisfy(Self.isWhitespace) {
             found.append(GatewayFinding(.payloadEmpty, "the body is empty; APNs needs a JSON payload"))
         }
-        let requestText = Self.definition(of: request, token: token, body: bodyIsWhole && !request.body.isEmpty ? request.body : nil)
+        let bodyIsBlank = request.body.allSatisfy(Self.isWhitespace)
+        let requestText = Self.definition(of: request, token: token, body: bodyIsWhole && !bodyIsBlank ? request.body : nil)
         let report = linter.lint(SourceText(bytes: requestText), fileName: "<request>", format: .json)
         let diagnostics = report.diagnostics
         if let token, !token.isEmpty, found.isEmpty, let registered = devices.topics[token.lowercased()], let topic = request.header("apns-topic"),
@@ -152,7 +155,10 @@ public struct APNsGateway: Sendable {
         // The request text after the response: its `{` becomes the separating comma.
         line.append(UInt8(ascii: ","))
         line += requestText.dropFirst()
-        return GatewayExchange(request: request, answer: answer, gatewayFindings: found, diagnostics: diagnostics, logLine: line)
+        // A body that is not JSON is logged as it came, so its line is not JSON either.
+        let lineIsJSON = !report.blockingFindings.contains { if case .syntax = $0.finding { true } else { false } }
+        return GatewayExchange(request: request, answer: answer, gatewayFindings: found, diagnostics: diagnostics, logLine: line,
+                               logLineIsJSON: lineIsJSON)
     }
 
     // MARK: The request as a definition
