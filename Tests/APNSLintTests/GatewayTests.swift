@@ -41,6 +41,8 @@ struct GatewayTests {
         let given = "123e4567-e89b-12d3-a456-4266554400a0"
         #expect(answer(Self.request([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-id", given)])).apnsID == given)
         #expect(answer(Self.request()).body.isEmpty)
+        // An id that is no UUID is refused (BadMessageId), and the answer carries one of APNs's making.
+        #expect(answer(Self.request([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-id", "not-a-uuid")])).apnsID == "generated-id")
     }
 
     @Test(arguments: [

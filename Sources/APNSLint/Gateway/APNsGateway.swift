@@ -89,68 +89,31 @@ public struct APNsGateway: Sendable {
 
     public func answer(_ request: ProviderRequest, apnsID generatedID: @autoclosure () -> String = Self.newUUID(),
                        uniqueID: @autoclosure () -> String = Self.newUUID()) -> GatewayExchange {
-        var found: [GatewayFinding] = []
         let target = request.target
+        let (bodyFindings, body) = Self.bodyFindings(of: request)
+        var found = requestFindings(of: request, target: target) + bodyFindings
         var token: String?
-        if case .device(let deviceToken) = target { token = deviceToken }
-        let isBroadcast = if case .broadcast = target { true } else { false }
-        if request.method != "POST" {
-            found.append(GatewayFinding(.methodNotAllowed, "the method is \(request.method), but APNs takes POST only"))
-        }
-        switch target {
-        case .none: found.append(GatewayFinding(.badPath, "the path \(request.path) is not /3/device/<device token> (nor /4/broadcast/apps/<bundle ID>)"))
-        case .device(token: ""): found.append(GatewayFinding(.missingDeviceToken, "the path /3/device/ has no device token after it"))
-        case .broadcast where request.header("apns-channel-id") == nil:
-            found.append(GatewayFinding(.missingChannelId, "a broadcast request names its channel in apns-channel-id, and this one has none"))
-        case .device, .broadcast: break
-        }
-        let refusal = authentication.refusal(of: request)
-        if let refusal { found.append(refusal) }
-        // A token-authenticated push names its app: APNs cannot take the topic from a certificate.
-        if refusal == nil, token != nil, request.header("authorization") != nil, request.header("apns-topic") == nil {
-            found.append(GatewayFinding(.missingTopic, "the request has no apns-topic; with token-based authentication APNs needs it to know the app"))
-        }
-        var counts: [String: Int] = [:]
-        for header in request.headers where Self.isLinted(header.name) || header.name == "authorization" { counts[header.name, default: 0] += 1 }
-        let repeated = counts.filter { $0.value > 1 }.keys.sorted()
-        if !repeated.isEmpty {
-            found.append(GatewayFinding(.duplicateHeaders, "\(repeated.spokenList("and")) \(repeated.count == 1 ? "is" : "are") sent more than once"))
-        }
-        let pushType = request.header("apns-push-type")
-        let limit = Self.bodyLimit(pushType: pushType)
-        let bodyIsWhole = request.bodyLength <= limit && request.body.count == request.bodyLength
-        if !bodyIsWhole {
-            found.append(GatewayFinding(.payloadTooLarge, "the body is \(request.bodyLength) bytes, over the \(limit) bytes APNs takes for \(pushType.map { "apns-push-type \($0)" } ?? "a push without apns-push-type")"))
-        } else if request.method == "POST", request.body.allSatisfy(Self.isWhitespace) {
-            found.append(GatewayFinding(.payloadEmpty, "the body is empty; APNs needs a JSON payload"))
-        }
-        let bodyIsBlank = request.body.allSatisfy(Self.isWhitespace)
-        let requestText = Self.definition(of: request, token: token, body: bodyIsWhole && !bodyIsBlank ? request.body : nil)
+        if case .device(let deviceToken) = target, !deviceToken.isEmpty { token = deviceToken }
+        let requestText = Self.definition(of: request, token: token ?? (target == .device(token: "") ? "" : nil), body: body)
         let report = linter.lint(SourceText(bytes: requestText), fileName: "<request>", format: .json)
         let diagnostics = report.diagnostics
-        if let token, !token.isEmpty, found.isEmpty, let registered = devices.topics[token.lowercased()], let topic = request.header("apns-topic"),
-           !registered.contains(topic) {
-            found.append(GatewayFinding(.deviceTokenNotForTopic, "the device token is registered for \(registered.sorted().joined(separator: ", ")), not for \(topic)"))
+        let unregisteredSince = token.flatMap { devices.unregistered[$0.lowercased()] }
+        if let token { found += deviceFindings(token: token, topic: request.header("apns-topic"), unregisteredSince: unregisteredSince) }
+
+        // The first rejection in APNs's order is the answer; in strict mode, an error finding APNs accepts is one too.
+        let rank = { (reason: APNsReason) in Self.precedence.firstIndex(of: reason) ?? Self.precedence.count }
+        let rejection = (found.map(\.reason) + diagnostics.compactMap(\.rejection)).min { rank($0) < rank($1) }
+        var (status, reason) = (rejection?.status ?? 200, rejection?.rawValue)
+        if rejection == nil, strict, diagnostics.contains(where: { $0.severity == .error }) {
+            (status, reason) = (400, Self.strictReason)
         }
-        var timestamp: Int64?
-        if let token, let since = devices.unregistered[token.lowercased()] {
-            found.append(GatewayFinding(.unregistered, "the device token is marked as no longer registered for the topic"))
-            timestamp = since
-        }
-        let rejections = found.map { ($0.reason, $0.reason.rawValue) } + diagnostics.compactMap { diagnostic in diagnostic.rejection.map { ($0, $0.rawValue) } }
-        let first = rejections.min { (Self.precedence.firstIndex(of: $0.0) ?? Self.precedence.count) < (Self.precedence.firstIndex(of: $1.0) ?? Self.precedence.count) }
-        var reason = first?.1
-        var status = first?.0.status ?? 200
-        if reason == nil, strict, diagnostics.contains(where: { $0.severity == .error }) {
-            reason = Self.strictReason
-            status = 400
-        }
-        if first?.0 != .unregistered { timestamp = nil }
+        let isBroadcast = if case .broadcast = target { true } else { false }
         let idHeader = isBroadcast ? "apns-request-id" : "apns-id"
-        let given = request.header(idHeader)
-        let givenIsValid = given.map(Self.isUUID) ?? false
-        let answer = APNsAnswer(status: status, reason: reason, apnsID: givenIsValid ? given! : generatedID(),
-                                uniqueID: status == 200 && !isBroadcast ? uniqueID() : nil, timestamp: timestamp, idHeader: idHeader)
+        // The request's id comes back unless apns-id-invalid found it no UUID.
+        let given = diagnostics.contains { $0.rejection == .badMessageId } ? nil : request.header(idHeader)
+        let answer = APNsAnswer(status: status, reason: reason, apnsID: given ?? generatedID(),
+                                uniqueID: status == 200 && !isBroadcast ? uniqueID() : nil,
+                                timestamp: rejection == .unregistered ? unregisteredSince : nil, idHeader: idHeader)
         var line = Self.responseObject(answer, request: request, found: found, diagnostics: diagnostics)
         // The request text after the response: its `{` becomes the separating comma.
         line.append(UInt8(ascii: ","))
@@ -161,120 +124,63 @@ public struct APNsGateway: Sendable {
                                logLineIsJSON: lineIsJSON)
     }
 
-    // MARK: The request as a definition
-
-    /// Whether a header is part of the request the linter judges and the log records: APNs's own (`apns-…`). The
-    /// others are the HTTP client's (`content-type`, `user-agent`) or secret (`authorization`).
-    static func isLinted(_ name: String) -> Bool { name.hasPrefix("apns-") }
-
-    /// `{"dialect":"apns","device-token":…,"headers":{…},"payload":<body>}`: the request as apns-lint reads a
-    /// definition, the body's bytes as they came (line breaks as spaces, so the line stays one line; JSON allows none
-    /// inside a string). A body that is not JSON stays as it is, and the linter reports it where it breaks.
-    static func definition(of request: ProviderRequest, token: String?, body: [UInt8]?) -> [UInt8] {
-        var out = Array(#"{"dialect":"apns""#.utf8)
-        if let token {
-            out += Array(#","device-token":"#.utf8)
-            JSONString.append(token, to: &out)
+    /// What the request line, the credentials and the headers' repetition give.
+    func requestFindings(of request: ProviderRequest, target: ProviderRequest.Target) -> [GatewayFinding] {
+        var found: [GatewayFinding] = []
+        if request.method != "POST" {
+            found.append(GatewayFinding(.methodNotAllowed, "the method is \(request.method), but APNs takes POST only"))
         }
-        out += Array(#","headers":{"#.utf8)
-        var first = true
-        for header in request.headers where isLinted(header.name) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            JSONString.append(header.name, to: &out)
-            out.append(UInt8(ascii: ":"))
-            JSONString.append(header.value, to: &out)
+        switch target {
+        case .none: found.append(GatewayFinding(.badPath, "the path \(request.path) is not /3/device/<device token> (nor /4/broadcast/apps/<bundle ID>)"))
+        case .device(token: ""): found.append(GatewayFinding(.missingDeviceToken, "the path /3/device/ has no device token after it"))
+        case .broadcast where request.header("apns-channel-id") == nil:
+            found.append(GatewayFinding(.missingChannelId, "a broadcast request names its channel in apns-channel-id, and this one has none"))
+        case .device, .broadcast: break
         }
-        out.append(UInt8(ascii: "}"))
-        if let body {
-            out += Array(#","payload":"#.utf8)
-            out += body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+        if let refusal = authentication.refusal(of: request) {
+            found.append(refusal)
+        } else if case .device = target, request.header("authorization") != nil, request.header("apns-topic") == nil {
+            // A certificate names its app; a provider token does not, so a token-authenticated push must.
+            found.append(GatewayFinding(.missingTopic, "the request has no apns-topic; with token-based authentication APNs needs it to know the app"))
         }
-        out.append(UInt8(ascii: "}"))
-        return out
+        var counts: [String: Int] = [:]
+        for header in request.headers where Self.isLinted(header.name) || header.name == "authorization" { counts[header.name, default: 0] += 1 }
+        let repeated = counts.filter { $0.value > 1 }.keys.sorted()
+        if !repeated.isEmpty {
+            found.append(GatewayFinding(.duplicateHeaders, "\(repeated.spokenList("and")) \(repeated.count == 1 ? "is" : "are") sent more than once"))
+        }
+        return found
     }
 
-    /// `{"response":{"status":…,"reason":…,"apns-id":…,…,"findings":[…]}`, without the closing brace of the line.
-    static func responseObject(_ answer: APNsAnswer, request: ProviderRequest, found: [GatewayFinding], diagnostics: [Diagnostic]) -> [UInt8] {
-        var out = Array(#"{"response":{"status":\#(answer.status)"#.utf8)
-        func field(_ name: String, _ value: String) {
-            out += Array(",\"\(name)\":".utf8)
-            JSONString.append(value, to: &out)
+    /// Whether the body is over the size limit or empty, and the body the linter reads: nil when there is none to read
+    /// (blank, or not kept whole).
+    static func bodyFindings(of request: ProviderRequest) -> ([GatewayFinding], body: [UInt8]?) {
+        let pushType = request.header("apns-push-type")
+        let limit = bodyLimit(pushType: pushType)
+        guard request.bodyLength <= limit && request.body.count == request.bodyLength else {
+            return ([GatewayFinding(.payloadTooLarge, "the body is \(request.bodyLength) bytes, over the \(limit) bytes APNs takes for \(pushType.map { "apns-push-type \($0)" } ?? "a push without apns-push-type")")], nil)
         }
-        if let reason = answer.reason { field("reason", reason) }
-        if let timestamp = answer.timestamp { out += Array(#","timestamp":\#(timestamp)"#.utf8) }
-        field(answer.idHeader, answer.apnsID)
-        if let unique = answer.uniqueID { field("apns-unique-id", unique) }
-        field("method", request.method)
-        field("path", request.path)
-        field("received", Self.utcTimestamp(request.receivedAt))
-        out += Array(#","body-bytes":\#(request.bodyLength),"findings":["#.utf8)
-        var first = true
-        func separate() {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
+        guard !request.body.allSatisfy(isWhitespace) else {
+            return (request.method == "POST" ? [GatewayFinding(.payloadEmpty, "the body is empty; APNs needs a JSON payload")] : [], nil)
         }
-        for finding in found {
-            separate()
-            out += Array(#"{"severity":"error","reason":"#.utf8)
-            JSONString.append(finding.reason.rawValue, to: &out)
-            out += Array(#","message":"#.utf8)
-            JSONString.append(finding.message, to: &out)
-            out.append(UInt8(ascii: "}"))
+        return ([], request.body)
+    }
+
+    /// What the devices the user describes give for `token`.
+    func deviceFindings(token: String, topic: String?, unregisteredSince: Int64?) -> [GatewayFinding] {
+        var found: [GatewayFinding] = []
+        if let registered = devices.topics[token.lowercased()], let topic, !registered.contains(topic) {
+            found.append(GatewayFinding(.deviceTokenNotForTopic, "the device token is registered for \(registered.sorted().joined(separator: ", ")), not for \(topic)"))
         }
-        for diagnostic in diagnostics {
-            separate()
-            out += Array(#"{"rule":"#.utf8)
-            JSONString.append(diagnostic.ruleID, to: &out)
-            out += Array(#","severity":"#.utf8)
-            JSONString.append(diagnostic.severity.rawValue, to: &out)
-            if let rejection = diagnostic.rejection {
-                out += Array(#","reason":"#.utf8)
-                JSONString.append(rejection.rawValue, to: &out)
-            }
-            out += Array(#","pointer":"#.utf8)
-            JSONString.append(diagnostic.pointer.description, to: &out)
-            out += Array(#","message":"#.utf8)
-            JSONString.append(diagnostic.message, to: &out)
-            out.append(UInt8(ascii: "}"))
+        if unregisteredSince != nil {
+            found.append(GatewayFinding(.unregistered, "the device token is marked as no longer registered for the topic"))
         }
-        out += Array("]}".utf8)
-        return out
+        return found
     }
 
     // MARK: Values
 
     public static func newUUID() -> String { UUID().uuidString.lowercased() }
 
-    /// A canonical UUID (8-4-4-4-12 hex digits), as `apns-id` must be; `apns-id-invalid` says more of one that is not.
-    static func isUUID(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
-    }
-
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
-    /// `2026-11-27T10:00:00.123Z`: a time in seconds since 1970, in UTC to the millisecond.
-    public static func utcTimestamp(_ seconds: Double) -> String {
-        let milliseconds = Int64((seconds * 1000).rounded(.down))
-        let (days, inDay) = Int64(milliseconds).quotientAndRemainder(dividingBy: 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
-        let hour = inDay / 3_600_000, minute = inDay / 60_000 % 60, second = inDay / 1000 % 60, millisecond = inDay % 1000
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let fraction = millisecond < 10 ? "00\(millisecond)" : millisecond < 100 ? "0\(millisecond)" : "\(millisecond)"
-        return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).\(fraction)Z"
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }

@@ -1,0 +1,110 @@
+import APNSLintModel
+import APNSLintRules
+import APNSLintSyntax
+
+// The log line: the answer and the findings under `response`, then the request as a definition `apns-lint check`
+// reads (and the gateway itself lints).
+extension APNsGateway {
+    /// Whether a header is part of the request the linter judges and the log records: APNs's own (`apns-…`). The
+    /// others are the HTTP client's (`content-type`, `user-agent`) or secret (`authorization`).
+    static func isLinted(_ name: String) -> Bool { name.hasPrefix("apns-") }
+
+    /// `{"dialect":"apns","device-token":…,"headers":{…},"payload":<body>}`: the request as apns-lint reads a
+    /// definition, the body's bytes as they came (line breaks as spaces, so the line stays one line; JSON allows none
+    /// inside a string). A body that is not JSON stays as it is, and the linter reports it where it breaks.
+    static func definition(of request: ProviderRequest, token: String?, body: [UInt8]?) -> [UInt8] {
+        var out = Array(#"{"dialect":"apns""#.utf8)
+        if let token {
+            out += Array(#","device-token":"#.utf8)
+            JSONString.append(token, to: &out)
+        }
+        out += Array(#","headers":{"#.utf8)
+        var first = true
+        for header in request.headers where isLinted(header.name) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONString.append(header.name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONString.append(header.value, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        if let body {
+            out += Array(#","payload":"#.utf8)
+            out += body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// `{"response":{"status":…,"reason":…,"apns-id":…,…,"findings":[…]}`, without the closing brace of the line.
+    static func responseObject(_ answer: APNsAnswer, request: ProviderRequest, found: [GatewayFinding], diagnostics: [Diagnostic]) -> [UInt8] {
+        var out = Array(#"{"response":{"status":\#(answer.status)"#.utf8)
+        func field(_ name: String, _ value: String) {
+            out += Array(",\"\(name)\":".utf8)
+            JSONString.append(value, to: &out)
+        }
+        if let reason = answer.reason { field("reason", reason) }
+        if let timestamp = answer.timestamp { out += Array(#","timestamp":\#(timestamp)"#.utf8) }
+        field(answer.idHeader, answer.apnsID)
+        if let unique = answer.uniqueID { field("apns-unique-id", unique) }
+        field("method", request.method)
+        field("path", request.path)
+        field("received", Self.utcTimestamp(request.receivedAt))
+        out += Array(#","body-bytes":\#(request.bodyLength),"findings":["#.utf8)
+        var first = true
+        func separate() {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+        }
+        for finding in found {
+            separate()
+            out += Array(#"{"severity":"error","reason":"#.utf8)
+            JSONString.append(finding.reason.rawValue, to: &out)
+            out += Array(#","message":"#.utf8)
+            JSONString.append(finding.message, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        for diagnostic in diagnostics {
+            separate()
+            out += Array(#"{"rule":"#.utf8)
+            JSONString.append(diagnostic.ruleID, to: &out)
+            out += Array(#","severity":"#.utf8)
+            JSONString.append(diagnostic.severity.rawValue, to: &out)
+            if let rejection = diagnostic.rejection {
+                out += Array(#","reason":"#.utf8)
+                JSONString.append(rejection.rawValue, to: &out)
+            }
+            out += Array(#","pointer":"#.utf8)
+            JSONString.append(diagnostic.pointer.description, to: &out)
+            out += Array(#","message":"#.utf8)
+            JSONString.append(diagnostic.message, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out += Array("]}".utf8)
+        return out
+    }
+
+    /// `2026-11-27T10:00:00.123Z`: a time in seconds since 1970, in UTC to the millisecond.
+    public static func utcTimestamp(_ seconds: Double) -> String {
+        let milliseconds = Int64((seconds * 1000).rounded(.down))
+        let (days, inDay) = Int64(milliseconds).quotientAndRemainder(dividingBy: 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        let hour = inDay / 3_600_000, minute = inDay / 60_000 % 60, second = inDay / 1000 % 60, millisecond = inDay % 1000
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let fraction = millisecond < 10 ? "00\(millisecond)" : millisecond < 100 ? "0\(millisecond)" : "\(millisecond)"
+        return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).\(fraction)Z"
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
