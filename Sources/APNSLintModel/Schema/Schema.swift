@@ -143,7 +143,6 @@ public enum EnvelopeKey {
     public static let payload = EnvelopeField.payload.name
     public static let headers = EnvelopeField.headers.name
     public static let deviceToken = EnvelopeField.deviceToken.name
-    public static let response = EnvelopeField.response.name
 }
 
 /// The values of `apns-push-type` (§2.4).
