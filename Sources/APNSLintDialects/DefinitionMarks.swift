@@ -29,11 +29,12 @@ public enum DefinitionMarks {
 
     /// Keys an SNS message, an FCM request, an Expo batch, a OneSignal body or a gorush request writes: a text that
     /// holds one may be one of theirs even where its top level could not be kept (`Linter` then reads it whole).
-    /// Every key of an SNS message counts: a message of nothing but its protocols' and platforms' keys is one.
-    public static let serviceTextKeys: Set<String> = SNSDialect.distinctiveKeys.union(SNSDialect.messageKeys)
-        .union(FCMDialect.distinctiveKeys)
-        // Expo's batches and gorush's requests are lists whose messages hold these.
-        .union(["to", "notifications", "app_id"])
+    /// Every key another system reads at the top of a definition counts, not only the keys that tell it apart: a text
+    /// of shared keys alone (an SNS message of other platforms' keys, a Skygear message of `platform` and `message`)
+    /// is that system's, which only the whole read can tell.
+    public static let serviceTextKeys: Set<String> = Dialect.allCases.filter { $0 != .apns }
+        // With the keys of the messages in Expo's batches and gorush's lists.
+        .reduce(into: Set(["to", "notifications", "app_id"])) { keys, dialect in keys.formUnion(dialect.ownKeys) }
 
     /// Every key whose mere presence in a text suggests a definition: `keys`, the envelope's, `dialect`, and the keys
     /// only an FCM request or an SNS message has. For a text no reader could read, where only its words are left to

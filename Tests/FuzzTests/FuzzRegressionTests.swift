@@ -205,12 +205,18 @@ struct FuzzRegressionTests {
         #expect(Suggestion.closest(to: String(repeating: "a", count: Suggestion.longestWord + 1), in: ["a"]) == nil)
     }
 
-    @Test func anSNSMessageOfOtherPlatformsIsReadWholeWhenItsTopLevelIsElided() throws {
-        // Only "GCM" and "email": SNS's, though no Apple key is written. A read that kept nothing of the top level
-        // linted it as an APNs payload and reported its duplicate "email", which the SNS message never reaches.
-        let bytes = try regression("json/sns-other-platforms-only-elided.json")
+    @Test(arguments: [
+        // Only "GCM" and "email": SNS's, though no Apple key is written.
+        ("json/sns-other-platforms-only-elided.json", ["sns-default-missing 0..<0"]),
+        // Only "platform" and "message" (twice): Skygear's, keys FCM shares.
+        ("json/skygear-shared-keys-only-elided.json", ["dialect-dropped-key 100..<170", "dialect-dropped-key 193..<230", "fcm-priority-invalid 265..<267"]),
+    ])
+    func aServiceMessageOfSharedKeysIsReadWholeWhenItsTopLevelIsElided(file: String, expected: [String]) throws {
+        // A read that kept nothing of the top level linted these as APNs payloads and reported a duplicate key the
+        // service's message never sends.
+        let bytes = try regression(file)
         let whole = linter.lint(SourceText(bytes: bytes), fileName: "t.json", format: .json)
-        #expect(found(whole) == ["sns-default-missing 0..<0"])
+        #expect(found(whole) == expected)
         var eliding = linter
         eliding.retentionLimit = 0
         #expect(found(eliding.lint(SourceText(bytes: bytes), fileName: "t.json", format: .json)) == found(whole))
