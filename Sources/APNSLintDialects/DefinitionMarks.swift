@@ -27,14 +27,13 @@ public enum DefinitionMarks {
     /// Keys that mark a definition when their value is an object: the envelope's.
     static let objectKeys: Set<String> = [EnvelopeKey.headers, EnvelopeKey.payload]
 
-    /// Keys an SNS message, an FCM request, an Expo batch, a OneSignal body or a gorush request writes: a text that
-    /// holds one may be one of theirs even where its top level could not be kept (`Linter` then reads it whole).
-    /// Every key another system reads at the top of a definition counts, not only the keys that tell it apart: a text
-    /// of shared keys alone (an SNS message of other platforms' keys, a Skygear message of `platform` and `message`)
-    /// is that system's, which only the whole read can tell.
+    /// Keys another system writes at the top of a definition: a text that holds one may be that system's even where
+    /// its top level could not be kept (`Linter` then reads it whole). The keys that tell each system apart, and
+    /// every key of an SNS message (one of nothing but its protocols' and other platforms' keys is one); not every key
+    /// a system reads: `badge` or `title`, which any payload has, would read whole every large payload.
     public static let serviceTextKeys: Set<String> = Dialect.allCases.filter { $0 != .apns }
         // With the keys of the messages in Expo's batches and gorush's lists.
-        .reduce(into: Set(["to", "notifications", "app_id"])) { keys, dialect in keys.formUnion(dialect.ownKeys) }
+        .reduce(into: Set(SNSDialect.messageKeys + ["to", "notifications", "app_id"])) { keys, dialect in keys.formUnion(dialect.distinctiveKeys) }
 
     /// Every key whose mere presence in a text suggests a definition: `keys`, the envelope's, `dialect`, and the keys
     /// only an FCM request or an SNS message has. For a text no reader could read, where only its words are left to
