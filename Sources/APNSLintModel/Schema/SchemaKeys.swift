@@ -131,10 +131,10 @@ public enum PayloadKey: Int, SchemaKey {
     }
 }
 
-/// Keys of a definition envelope: `{"headers": {…}, "device-token": "…", "payload": {…}}`.
+/// Keys of a definition envelope: `{"headers": {…}, "device-token": "…", "payload": {…}}`, and `response`, what APNs
+/// answered, as a send log records it beside the request (the APNs sandbox's log does): not part of the request, and
+/// no rule reads it.
 public enum EnvelopeField: Int, SchemaKey {
-    /// `response`: what APNs answered, as a send log records it beside the request (the APNs sandbox writes it). Not
-    /// part of the request: no rule reads it.
     case payload, headers, deviceToken, response
 
     public var spec: KeySpec {
