@@ -222,6 +222,17 @@ struct FuzzRegressionTests {
         #expect(found(eliding.lint(SourceText(bytes: bytes), fileName: "t.json", format: .json)) == found(whole))
     }
 
+    @Test func removingAByteOrderMarkDoesNotMakeTextBinary() throws {
+        // 5 odd bytes (4 NULs, a byte of no UTF-8 character) in 50: text by the 10% share; without the 3-byte BOM, in
+        // 47, binary. byte-order-mark's fix then turned trailing data into a binary file, and the fixer rolled it back.
+        let bytes = try regression("json/binary-after-byte-order-mark.json")
+        let withMark = linter.lint(SourceText(bytes: bytes), fileName: "t.json", format: .json)
+        let without = linter.lint(SourceText(bytes: Array(bytes.dropFirst(3))), fileName: "t.json", format: .json)
+        #expect(found(withMark) == ["invalid-json -"])
+        #expect(found(without) == found(withMark))
+        #expect(withMark.diagnostics.first?.message == without.diagnostics.first?.message.replacingOccurrences(of: "offset 37", with: "offset 40"))
+    }
+
     // MARK: 4. A request body is a body, whatever keys it holds
 
     @Test func whatRenderPrintsReadsBackAsTheSameRequestBody() throws {

@@ -19,11 +19,13 @@ enum BinaryText {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
             return nil
         }
-        let sample = bytes.prefix(sampleSize)
+        // A UTF-8 byte order mark is no part of what is judged: removing it (byte-order-mark's fix) must not turn text
+        // into binary by changing the sample's length.
+        let sample = bytes.dropFirst(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0).prefix(sampleSize)
         var odd = 0
         var firstNUL: Int?
-        var index = 0
-        let end = sample.count
+        var index = sample.startIndex
+        let end = sample.endIndex
         while index < end {
             let byte = sample[index]
             let length = utf8Length(sample, at: index)
@@ -35,12 +37,13 @@ enum BinaryText {
                 index += length
             }
         }
-        if let firstNUL, odd * 10 > end {
+        let count = sample.count
+        if let firstNUL, odd * 10 > count {
             return "it holds NUL bytes (the first at byte offset \(firstNUL)), which no JSON, YAML or Erlang text does"
         }
         // A few bytes are too few to tell a binary file from a text with a bad byte, which its reader places.
-        guard end >= minimumSampleForText, odd * 10 > end * 3 else { return nil }
-        return "\(odd) of its first \(end) bytes are control characters or not UTF-8"
+        guard count >= minimumSampleForText, odd * 10 > count * 3 else { return nil }
+        return "\(odd) of its first \(count) bytes are control characters or not UTF-8"
     }
 
     /// The length of the well-formed UTF-8 character at `index`, or 0 when none starts there (a sequence cut by the
