@@ -46,18 +46,6 @@ enum RequestsPage {
             + "<td>\(findings.isEmpty ? "" : "<ul>\(findings)</ul>")</td></tr>\n"
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// HTML text is escaped as XML text is.
+    static func escape(_ text: String) -> String { XMLText.escaped(text) }
 }

@@ -86,25 +86,9 @@ extension APNsGateway {
 
     /// `2026-11-27T10:00:00.123Z`: a time in seconds since 1970, in UTC to the millisecond.
     public static func utcTimestamp(_ seconds: Double) -> String {
-        let milliseconds = Int64((seconds * 1000).rounded(.down))
-        let (days, inDay) = Int64(milliseconds).quotientAndRemainder(dividingBy: 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
-        let hour = inDay / 3_600_000, minute = inDay / 60_000 % 60, second = inDay / 1000 % 60, millisecond = inDay % 1000
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let fraction = millisecond < 10 ? "00\(millisecond)" : millisecond < 100 ? "0\(millisecond)" : "\(millisecond)"
-        return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second)).\(fraction)Z"
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (whole, millisecond) = Int((seconds * 1000).rounded(.down)).quotientAndRemainder(dividingBy: 1000)
+        let (epochSeconds, fraction) = millisecond < 0 ? (whole - 1, millisecond + 1000) : (whole, millisecond)
+        let time = CivilTime(epochSeconds: epochSeconds)
+        return "\(time.date)T\(time.time).\(CivilTime.pad(fraction, 3))Z"
     }
 }

@@ -1,8 +1,8 @@
-/// The one writer of XML text, for the JUnit and Checkstyle reports.
-enum XMLText {
+/// The one writer of XML text, for the JUnit and Checkstyle reports and the APNs sandbox's HTML page.
+public enum XMLText {
     /// Escaped for XML 1.0 text and attribute values. Characters XML 1.0 cannot hold at all (most control
     /// characters) become U+FFFD; line breaks and tabs become character references so attributes keep them.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         ScalarEscaping.escaped(text) { scalar in
             switch scalar {
             case "&": "&amp;"

@@ -1,8 +1,9 @@
-/// UNIX epoch seconds as a UTC calendar date and time (proleptic Gregorian calendar), without Foundation.
-struct CivilTime: Equatable {
-    let year, month, day, hour, minute, second: Int
+/// UNIX epoch seconds as a UTC calendar date and time (proleptic Gregorian calendar), without Foundation. The rules'
+/// messages and the APNs sandbox's log write dates with it.
+package struct CivilTime: Equatable {
+    package let year, month, day, hour, minute, second: Int
 
-    init(epochSeconds seconds: Int) {
+    package init(epochSeconds seconds: Int) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         // Howard Hinnant's civil_from_days.
@@ -20,13 +21,13 @@ struct CivilTime: Equatable {
         second = secondOfDay % 60
     }
 
-    static func pad(_ value: Int, _ width: Int = 2) -> String {
+    package static func pad(_ value: Int, _ width: Int = 2) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
     /// `2026-11-21`
-    var date: String { "\(Self.pad(year, 4))-\(Self.pad(month))-\(Self.pad(day))" }
+    package var date: String { "\(Self.pad(year, 4))-\(Self.pad(month))-\(Self.pad(day))" }
     /// `08:00:00`
-    var time: String { "\(Self.pad(hour)):\(Self.pad(minute)):\(Self.pad(second))" }
+    package var time: String { "\(Self.pad(hour)):\(Self.pad(minute)):\(Self.pad(second))" }
 }
