@@ -56,6 +56,9 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup
     var report: ReportOptions
 
+    @Flag(help: "Print which system each definition is read as and why (the keys that decided it, the systems weighed against it), one line each, and exit.")
+    var showDialect = false
+
     func validate() throws {
         try DiscoveryOptions.validate(stdinFilename: stdinFilename, paths: paths)
     }
@@ -72,6 +75,11 @@ struct CheckCommand: ParsableCommand {
         }
         let standardInput = paths.contains("-") ? try readStandardInput(named: stdinFilename) : nil
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingFound(in: paths) }
+        if showDialect {
+            try printReadings(files.map(Input.file) + (standardInput.map { [.standardInput($0)] } ?? []), in: workspace, headers: headers,
+                              inputErrors: inputErrors)
+            return
+        }
         if fixing.any {
             // A stream asked for by name cannot be fixed: that is a usage error. One a walk found is checked, not fixed.
             let named = files.first { $0.stream == .jsonLines && $0.origin == .named }?.path
@@ -93,6 +101,24 @@ struct CheckCommand: ParsableCommand {
             try discovery.nothingLinted(in: paths, skipped: skipped)
         }
         try report.finish(writer, failures: failures, extra: nil)
+    }
+
+    /// `--show-dialect`: each definition's reading, in the inputs' order; exits 2 when a path could not be read.
+    private func printReadings(_ inputs: [Input], in workspace: Workspace, headers: [HeaderOption], inputErrors: [InputError]) throws {
+        var failures = inputErrors
+        _ = try endingRunOnError {
+            try workspace.run(inputs, headers: headers, role: role, jobs: report.jobs, transform: { $0.report.readingLines() }) { event in
+                guard case .values(let values) = event else { return }
+                for value in values {
+                    switch value {
+                    case .success(let lines): for line in lines { print(line) }
+                    case .failure(let error): failures.append(error)
+                    }
+                }
+            }
+        }
+        for failure in failures { printError("apns-lint: error: \(failure)") }
+        if !failures.isEmpty { throw ExitCode(2) }
     }
 
     /// Lints the inputs in order, each report written as it arrives (`Workspace.run`).

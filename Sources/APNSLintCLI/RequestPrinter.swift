@@ -41,7 +41,7 @@ struct RequestPrinter: Sendable {
         let output = renderer.render(report)
         let succeeded = if case .success = output { true } else { false }
         return RenderedInput(fileName: report.fileName, output: output,
-                             notes: succeeded && report.streamRecord == nil ? renderer.defaultNotes(for: report) : [],
+                             notes: succeeded && report.streamRecord == nil ? renderer.readingNotes(for: report) + renderer.defaultNotes(for: report) : [],
                              headerless: succeeded ? renderer.headerlessRequests(in: report) : [])
     }
 

@@ -1,9 +1,9 @@
 import APNSLintModel
 import APNSLintSyntax
 
-/// The dialect stage: one document as its reader read it → which system wrote it → the APNs request(s) that system
-/// sends, and what it drops, rewrites or refuses on the way. The facade calls this and nothing else of the module;
-/// what comes out goes on to the binder and the rules, and nothing flows back.
+/// The dialect stage: one document as its reader read it → which system wrote it, and why → the APNs request(s) that
+/// system sends, and what it drops, rewrites or refuses on the way. The facade calls this and nothing else of the
+/// module; what comes out goes on to the binder and the rules, and nothing flows back.
 public enum DialectStage {
     /// What is known of a document from outside it.
     public struct Context: Sendable {
@@ -18,35 +18,53 @@ public enum DialectStage {
         /// The name of the file the document was read from, when there is one: some say which system reads them
         /// (`Dialect.implied(byFileName:)`).
         public var fileName: String?
+        /// The systems a definition may be read as.
+        public var registry: DialectRegistry
 
-        public init(isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil, fileName: String? = nil) {
+        public init(isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil, fileName: String? = nil,
+                    registry: DialectRegistry = .standard) {
             self.isErlang = isErlang
             self.configured = configured
             self.isRequestBody = isRequestBody
             self.now = now
             self.fileName = fileName
+            self.registry = registry
         }
     }
 
     /// The request(s) the system that wrote `document` sends, and what it drops, rewrites or refuses on the way;
-    /// `dialect` says which system, and the notes about the choice itself (an unknown declared name, a mix of two
-    /// systems' keys) come first.
+    /// `reading` says which system and why, and the notes about the choice itself (an unknown declared name, a mix of
+    /// two systems' keys) come first.
     /// - Parameter term: the Erlang term `document` was read from, when it was (apns_json reads the term itself).
     public static func run(_ document: DocumentNode, term: ErlangTerm? = nil, source: SourceText, context: Context) -> DialectTranslation {
-        if context.isRequestBody { return DialectTranslation(request: document) }
-        let choice = DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang, fileName: context.fileName)
-        // apns_json reads the term itself; without a declaration taken out, it is the term as read.
-        let term = choice.dialect == .apnsJSON ? term?.removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
+        if context.isRequestBody {
+            var translation = DialectTranslation(request: document)
+            translation.reading = DialectReading(context.registry.base, .requestBody)
+            return translation
+        }
+        let choice = choice(of: document, context: context)
+        // A system that reads the term itself gets it; without a declaration taken out, it is the term as read.
+        let term = choice.dialect.system.readsErlangTerms ? term?.removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
         var translation = choice.dialect.translate(choice.document, source: source, term: term, now: context.now)
         if !choice.notes.isEmpty { translation.notes = choice.notes + translation.notes }
-        translation.dialect = choice.dialect
+        translation.reading = choice.reading
         translation.isDocumentAsWritten = choice.isDocumentAsWritten
         return translation
     }
 
     /// The system that wrote `document`, without translating it.
     public static func dialect(of document: DocumentNode, context: Context) -> Dialect {
-        context.isRequestBody ? .apns : DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang, fileName: context.fileName).dialect
+        context.isRequestBody ? context.registry.base : choice(of: document, context: context).dialect
+    }
+
+    /// Which system wrote `document`, and why.
+    public static func reading(of document: DocumentNode, context: Context) -> DialectReading {
+        context.isRequestBody ? DialectReading(context.registry.base, .requestBody) : choice(of: document, context: context).reading
+    }
+
+    private static func choice(of document: DocumentNode, context: Context) -> DialectChoice {
+        DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang, fileName: context.fileName,
+                              registry: context.registry)
     }
 }
 

@@ -23,12 +23,19 @@ extension LanguageServer {
         let embedded = report?.definitions.compactMap { $0.payload?.node }.filter { payload in
             payload.range.start <= offset && offset <= payload.range.end
         } ?? []
-        let trees = format.read(document.text, retentionLimit: nil).documents.map { ($0, [String]()) } + embedded.map { ($0, [String]()) }
+        let documents = format.read(document.text, retentionLimit: nil).documents
+        let trees = documents.map { ($0, [String]()) } + embedded.map { ($0, [String]()) }
         for (tree, base) in trees.reversed() {
             guard let (path, keyRange) = Self.key(at: offset, in: tree, path: base) else { continue }
             if let text = Self.keyExplanation(path) {
                 sections.append(text)
                 range = document.range(of: keyRange)
+            }
+            // On a key of the definition's top level: which system it is read as, and why.
+            if path.count == 1, let index = documents.firstIndex(where: { $0.range.start <= offset && offset <= $0.range.end }),
+               let readings = report?.readings, readings.indices.contains(index) {
+                sections.append(Self.readingExplanation(readings[index]))
+                range = range ?? document.range(of: keyRange)
             }
             break
         }
@@ -36,6 +43,18 @@ extension LanguageServer {
         var result: [String: Any] = ["contents": ["kind": "markdown", "value": sections.joined(separator: "\n\n---\n\n")]]
         if let range { result["range"] = range.json }
         return result
+    }
+
+    /// "Read as …": the system a definition is read as, why, and what else was weighed.
+    static func readingExplanation(_ reading: DialectReading) -> String {
+        var text = "**Read as \(reading.dialect.title)** (`\(reading.dialect.rawValue)`) because \(reading.because)."
+        if !reading.weighed.isEmpty {
+            text += " Weighed against \(reading.weighed.map(\.title).joined(separator: ", "))."
+        }
+        if !reading.isCertain {
+            text += " Say which system sends it with `\"dialect\": \"\(reading.dialect.rawValue)\"` (or `dialect:` in .apns-lint.yml)."
+        }
+        return text
     }
 
     /// The rule's summary and a link to its page.

@@ -15,13 +15,14 @@ import APNSLintSyntax
 ///   reader refused to expand its aliases (a "billion laughs" file is a hazard worth reporting whatever it holds).
 public enum DefinitionSniff {
     /// Why the file is not linted, or nil when it looks like a definition.
-    public static func skipReason(_ parsed: ParseResult, source: SourceText, format: InputFormat, fileName: String?) -> String? {
-        if format == .erlang || fileName.flatMap(Dialect.implied(byFileName:)) != nil { return nil }
-        if parsed.documents.contains(where: DefinitionMarks.marksDefinition) { return nil }
+    public static func skipReason(_ parsed: ParseResult, source: SourceText, format: InputFormat, fileName: String?,
+                                  registry: DialectRegistry = .standard) -> String? {
+        if format == .erlang || fileName.flatMap(registry.implied(byFileName:)) != nil { return nil }
+        if parsed.documents.contains(where: registry.marks.marksDefinition) { return nil }
         if parsed.problems.contains(where: { $0.kind == .aliasLimit }) { return nil }
         let formatName = format == .json ? "JSON" : "YAML"
         if let problem = parsed.problems.first(where: { $0.kind == .invalidSyntax }) {
-            if mentionsDefinitionKey(source.bytes) { return nil }
+            if mentionsKey(in: source.bytes, from: registry.marks.textKeys) { return nil }
             return "not valid \(formatName) (\(source.position(of: problem.range.start)): \(problem.message)), and no notification-definition key appears in it"
         }
         guard let first = parsed.documents.first else { return "it holds no \(formatName) document" }
@@ -34,12 +35,7 @@ public enum DefinitionSniff {
             return first.elements != nil ? "its top level is an array with no notification definition in it"
                 : "its top level is \(first.kind.phrase), not a notification definition"
         }
-        return "no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a node-apn, ADCK, Skygear, FCM, SNS, Expo, OneSignal or gorush field)"
-    }
-
-    /// Whether a definition's key (`DefinitionMarks.textKeys`) is written anywhere in the text as a key.
-    static func mentionsDefinitionKey(_ bytes: [UInt8]) -> Bool {
-        mentionsKey(in: bytes, from: DefinitionMarks.textKeys)
+        return "no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a field of \(registry.fieldsPhrase))"
     }
 
     /// Whether one of `keys` is written anywhere in the text as a key: a word followed, after an optional closing

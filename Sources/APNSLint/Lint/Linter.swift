@@ -32,7 +32,11 @@ public struct FileReport: Sendable {
 
     struct ReadDocument: Sendable {
         let definition: NotificationDefinition
-        let dialect: Dialect
+        /// Which system wrote the definition, and why.
+        let reading: DialectReading
+        var dialect: Dialect { reading.dialect }
+        /// False for the second and later requests of one definition (an SNS message with APNS and APNS_SANDBOX).
+        var isFirstRequest = true
         let fcmMessage: FCMMessage?
         /// The values the system sets that the definition does not (FCM's apns-priority 10).
         var systemDefaults: [SystemDefault] = []
@@ -44,6 +48,29 @@ public struct FileReport: Sendable {
     public var definitions: [NotificationDefinition] { documents.map(\.definition) }
     /// The system format each definition was read as (`node-apn`, `adck`, …), in document order.
     public var dialects: [Dialect] { documents.map(\.dialect) }
+    /// Which system each definition was read as and why, in document order: one for each definition, however many
+    /// requests it sends.
+    public var readings: [DialectReading] { documents.filter(\.isFirstRequest).map(\.reading) }
+
+    /// "path: read as … because …", a line for each definition, with its part when the file has several ("document 2
+    /// of 3") or is a record of a stream: what `check --show-dialect` prints. `label` goes before "read as" (`note: `);
+    /// `where` picks the readings.
+    public func readingLines(label: String = "", where include: (DialectReading) -> Bool = { _ in true }) -> [String] {
+        let readings = readings
+        return readings.indices.compactMap { index in
+            guard include(readings[index]) else { return nil }
+            let part = readings.count > 1 || streamRecord != nil ? partName(ofDocument: index).map { " (\($0))" } ?? "" : ""
+            return "\(fileName)\(part): \(label)\(readings[index].explanation)"
+        }
+    }
+
+    /// How the definition `diagnostic` is about was read; nil when no definition was read (the text could not be).
+    public func reading(of diagnostic: Diagnostic) -> DialectReading? {
+        let readings = readings
+        // A record of a stream is a report of its own, whose diagnostics' `document` is the record's number.
+        let index = streamRecord == nil ? diagnostic.document ?? 0 : 0
+        return readings.indices.contains(index) ? readings[index] : nil
+    }
     /// The FCM message each definition sends (Skygear), in document order; nil where there is none.
     public var fcmMessages: [FCMMessage?] { documents.map(\.fcmMessage) }
     /// How many documents the file holds, counting one that a syntax error cut short (which has no definition).
@@ -198,7 +225,7 @@ public struct Linter: Sendable {
             let context = dialectContext(format: format, settings: settings, role: role, fileName: fileName)
             if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns })
                 || role == .definition && parsed.documents.contains(where: { $0.elided != nil || $0.elements != nil }) && source.count <= Self.wholeReadLimit
-                && DefinitionSniff.mentionsKey(in: source.bytes, from: DefinitionMarks.serviceTextKeys) {
+                && DefinitionSniff.mentionsKey(in: source.bytes, from: DefinitionMarks.standard.serviceTextKeys) {
                 parsed = format.read(source, retentionLimit: nil)
             } else {
                 var linter = self
@@ -266,13 +293,24 @@ public struct Linter: Sendable {
                 let request = requestIndex == 0 ? translation.request : translation.additionalRequests[requestIndex - 1]
                 let definition = Binder.bind(request, source: document, headerOptions: headers, provenance: provenance)
                 // The FCM message is checked once, with the first request.
-                let read = FileReport.ReadDocument(definition: definition, dialect: translation.dialect, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
+                let read = FileReport.ReadDocument(definition: definition, reading: translation.reading, isFirstRequest: requestIndex == 0,
+                                                   fcmMessage: requestIndex == 0 ? fcmMessage : nil,
                                                    systemDefaults: translation.systemDefaults, sendsAPNs: translation.sendsAPNs)
                 if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
                 found += check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
                                plan: settings.plan, options: options)
             }
-            diagnostics += notSent + found.map { translated($0, by: translation) }
+            found = notSent + found.map { translated($0, by: translation) }
+            // A reading that could be another says how the definition was read, on every finding about it.
+            if !translation.reading.isCertain {
+                let note = Note(translation.reading.explanation)
+                for index in found.indices {
+                    // The note on the mix itself says it already.
+                    if case .dialect(.unclear)? = found[index].finding { continue }
+                    found[index].notes.append(note)
+                }
+            }
+            diagnostics += found
         }
         // Only a format with comments (YAML, Erlang) can hold suppression comments.
         let suppressions = format.commentMarker == nil ? nil

@@ -80,6 +80,13 @@ public struct Renderer: Sendable {
         return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
     }
 
+    /// How each definition was read, as `path: note: read as … because …` lines for standard error: for a definition
+    /// read as another system than the APNs request, or whose reading could be another (several systems' keys, `aps`
+    /// misspelt), so the request printed is never a surprise.
+    public func readingNotes(for report: FileReport) -> [String] {
+        report.readingLines(label: "note: ") { $0.dialect != .apns || !$0.isCertain }
+    }
+
     /// Which header values of the rendered requests the sending system sets by default rather than the definition
     /// (FCM's `apns-priority` 10), as `path:line:col: note: …` lines for standard error: empty unless headers are
     /// rendered.

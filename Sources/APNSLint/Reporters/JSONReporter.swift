@@ -8,7 +8,7 @@ import APNSLintSyntax
 /// | `version` | integer | the report format's version, `reportVersion` (2; version 1 was the bare array) |
 /// | `tool` | object | `{"name", "version"}`: `apns-lint` and its version |
 /// | `diagnostics` | array | every diagnostic of the run, as below |
-/// | `summary` | object | `{"files", "filesWithFindings", "records", "recordsWithFindings", "errors", "warnings", "info", "unreadablePaths", "fixesApplied"}`: files checked (a stream counts as one), stream records, findings by severity, paths that could not be read, and the fixes `--fix` applied (null without `--fix`) |
+/// | `summary` | object | `{"files", "filesWithFindings", "records", "recordsWithFindings", "errors", "warnings", "info", "unreadablePaths", "fixesApplied", "dialects"}`: files checked (a stream counts as one), stream records, findings by severity, paths that could not be read, the fixes `--fix` applied (null without `--fix`), and how many definitions were read as each system (`{"apns": 12, "fcm": 2}`, the registry's order) |
 ///
 /// The summary comes last, so that a stream's diagnostics are written as they are found. `json-array`
 /// (`Layout.bareArray`) is the diagnostics array alone, as `json` printed it before version 2.
@@ -30,6 +30,7 @@ import APNSLintSyntax
 /// | `url` | string | the rule's documentation page |
 /// | `notes` | array | `{"message", "start"}` with `start` as above or null |
 /// | `fix` | object or null | `{"title", "applicability" ("safe" or "unsafe"), "edits": [{"start", "end", "replacement"}]}` with byte offsets into the original file and the exact replacement text |
+/// | `dialect` | object or null | how the definition the finding is about was read: `{"name", "title", "because", "weighed", "certain"}`, the system's `--dialect` name and title, why (`its top level has "aps"`), the other systems whose keys it also holds (names), and false when the reading could be another; null when no definition was read (the text could not be) |
 public struct JSONReporter: StreamingReporter {
     /// The version of the report's layout; a consumer checks it before reading the rest.
     public static let reportVersion = 2
@@ -85,6 +86,7 @@ public struct JSONReporter: StreamingReporter {
             ("info", .int(summary.infos)),
             ("unreadablePaths", .int(summary.unreadablePaths)),
             ("fixesApplied", summary.fixesApplied.map(JSONOutput.int) ?? .null),
+            ("dialects", .object(summary.dialectCounts.map { ($0.dialect.rawValue, .int($0.count)) })),
         ])
     }
 
@@ -125,6 +127,17 @@ public struct JSONReporter: StreamingReporter {
                          ("start", note.range.map { position(report.source.position(of: $0.start)) } ?? .null)])
             })),
             ("fix", fix),
+            ("dialect", report.reading(of: diagnostic).map(Self.object(for:)) ?? .null),
+        ])
+    }
+
+    static func object(for reading: DialectReading) -> JSONOutput {
+        .object([
+            ("name", .string(reading.dialect.rawValue)),
+            ("title", .string(reading.dialect.title)),
+            ("because", .string(reading.because)),
+            ("weighed", .array(reading.weighed.map { .string($0.rawValue) })),
+            ("certain", .bool(reading.isCertain)),
         ])
     }
 }

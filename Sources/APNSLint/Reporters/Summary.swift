@@ -1,3 +1,4 @@
+import APNSLintDialects
 /// Totals over a run, and the closing line.
 public struct Summary: Sendable {
     /// Files of one definition (or a YAML stream), and how many of them have findings.
@@ -21,11 +22,19 @@ public struct Summary: Sendable {
     public var unreadablePaths = 0
     /// The fixes `--fix` applied; nil when the run fixes nothing.
     public var fixesApplied: Int?
+    /// How many definitions were read as each system.
+    private var definitionsByDialect: [Dialect: Int] = [:]
+
+    /// How many definitions were read as each system, in the registry's order, leaving out those none was read as.
+    public var dialectCounts: [(dialect: Dialect, count: Int)] {
+        Dialect.allCases.compactMap { dialect in definitionsByDialect[dialect].map { (dialect, $0) } }
+    }
 
     public init() {}
 
     /// Counts a report: a file, or a record of a stream.
     public mutating func add(_ report: FileReport) {
+        for reading in report.readings { definitionsByDialect[reading.dialect, default: 0] += 1 }
         if report.streamRecord != nil {
             records += 1
             if !report.diagnostics.isEmpty { recordsWithProblems += 1 }

@@ -1,0 +1,184 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// What a dialect makes of a definition.
+public struct DialectTranslation: Sendable {
+    /// The system that wrote the definition.
+    public var dialect: Dialect { reading.dialect }
+    /// Which system wrote the definition, and why (set by the dialect stage).
+    public internal(set) var reading = DialectReading(.apns, .noSystemKeys)
+    /// True when the definition was translated as read: no `dialect` declaration was taken out of it.
+    public internal(set) var isDocumentAsWritten = true
+    /// The APNs request: a payload, or an envelope with headers, device token and payload.
+    public var request: DocumentNode
+    /// The FCM v1 message the definition sends (Skygear for Android; an FCM request itself), when it sends one.
+    public var fcmMessage: DocumentNode?
+    /// What the system drops, changes or requires, found while translating.
+    public var notes: [DialectNote]
+    /// Keys written in the dialect's own spelling (`locArgs` for `loc-args`): a fix must not rename them.
+    public var dialectKeyRanges: [SourceRange]
+    /// What the system does with every request it sends, whatever the definition says.
+    public var capabilities: DialectCapabilities
+    /// Why errors are reported as warnings (ADCK's `validate: false`), if they are.
+    public var errorsAreWarnings: String?
+    /// False when the definition sends nothing to APNs (Skygear with `platform.ios: false`): only the FCM
+    /// message is checked.
+    public var sendsAPNs: Bool
+    /// How the library writes the payload it sends (its JSON encoder), when the dialect is a library's: `render`
+    /// prints these bytes and the size rules count them. Nil for a request as written.
+    public var encoding: WireEncoding?
+    /// What only the push services' translations have, behind one reference that is nil for every other: a
+    /// translation is made and copied on every lint, and these five fields copied one by one cost the plain APNs
+    /// request 3% more instructions (callgrind).
+    private let services: ServiceParts?
+
+    private final class ServiceParts: Sendable {
+        let additionalRequests: [DocumentNode]
+        let fcmRequest: DocumentNode?
+        let systemDefaults: [SystemDefault]
+        let embeddedTexts: [EmbeddedText]
+        let embeddedProblems: [SyntaxProblem]
+        let findingsAreAdvice: String?
+
+        init(additionalRequests: [DocumentNode], fcmRequest: DocumentNode?, systemDefaults: [SystemDefault], embeddedTexts: [EmbeddedText],
+             embeddedProblems: [SyntaxProblem], findingsAreAdvice: String?) {
+            self.additionalRequests = additionalRequests
+            self.fcmRequest = fcmRequest
+            self.systemDefaults = systemDefaults
+            self.embeddedTexts = embeddedTexts
+            self.embeddedProblems = embeddedProblems
+            self.findingsAreAdvice = findingsAreAdvice
+        }
+    }
+
+    /// More APNs requests the same definition sends (an SNS message with both `APNS` and `APNS_SANDBOX`), each
+    /// checked as the first is.
+    public var additionalRequests: [DocumentNode] { services?.additionalRequests ?? [] }
+    /// The FCM request around the message (`{"validate_only": …, "message": …}`), when the definition is one.
+    public var fcmRequest: DocumentNode? { services?.fcmRequest }
+    /// Values the system sets when the definition does not (FCM's `apns-priority` 10): where each points, and what
+    /// a finding about it says.
+    public var systemDefaults: [SystemDefault] { services?.systemDefaults ?? [] }
+    /// Text read from inside the definition's strings (SNS's payloads): a fix there is written back escaped.
+    public var embeddedTexts: [EmbeddedText] { services?.embeddedTexts ?? [] }
+    /// What the reader found wrong in that text, at the file's offsets.
+    public var embeddedProblems: [SyntaxProblem] { services?.embeddedProblems ?? [] }
+    /// Why every finding but the system's own notes is advice (info): the definition is sent nowhere as it stands
+    /// (FCM's legacy HTTP API), and what it would have sent is shown for the move to what replaced it.
+    public var findingsAreAdvice: String? { services?.findingsAreAdvice }
+
+    public init(request: DocumentNode, additionalRequests: [DocumentNode] = [], fcmMessage: DocumentNode? = nil,
+                fcmRequest: DocumentNode? = nil, notes: [DialectNote] = [], dialectKeyRanges: [SourceRange] = [],
+                systemDefaults: [SystemDefault] = [], embeddedTexts: [EmbeddedText] = [], embeddedProblems: [SyntaxProblem] = [],
+                capabilities: DialectCapabilities = [], errorsAreWarnings: String? = nil, findingsAreAdvice: String? = nil,
+                sendsAPNs: Bool = true, encoding: WireEncoding? = nil) {
+        self.request = request
+        self.fcmMessage = fcmMessage
+        self.notes = notes
+        self.dialectKeyRanges = dialectKeyRanges
+        self.capabilities = capabilities
+        self.errorsAreWarnings = errorsAreWarnings
+        self.sendsAPNs = sendsAPNs
+        self.encoding = encoding
+        let isService = !additionalRequests.isEmpty || fcmRequest != nil || !systemDefaults.isEmpty || !embeddedTexts.isEmpty
+            || !embeddedProblems.isEmpty || findingsAreAdvice != nil
+        services = isService ? ServiceParts(additionalRequests: additionalRequests, fcmRequest: fcmRequest, systemDefaults: systemDefaults,
+                                            embeddedTexts: embeddedTexts, embeddedProblems: embeddedProblems,
+                                            findingsAreAdvice: findingsAreAdvice) : nil
+    }
+
+    /// Every APNs request the definition sends, the first first.
+    public var requests: [DocumentNode] { [request] + additionalRequests }
+
+    /// The system sends through the legacy binary interface (2048-byte limit).
+    public var usesLegacyBinaryInterface: Bool { capabilities.contains(.legacyBinaryInterface) }
+
+    /// The default a finding at `range` and `pointer` is about, if any.
+    public func systemDefault(at range: SourceRange?, pointer: JSONPointer) -> SystemDefault? {
+        guard let range, !systemDefaults.isEmpty else { return nil }
+        return systemDefaults.first { $0.range == range && $0.pointer == pointer }
+    }
+
+    /// The innermost embedded text whose string holds `range`.
+    public func embeddedText(holding range: SourceRange) -> EmbeddedText? {
+        embeddedTexts.filter { $0.fileRange.start <= range.start && range.end <= $0.fileRange.end && $0.fileRange != range }
+            .min { $0.fileRange.length < $1.fileRange.length }
+    }
+}
+
+/// A value the system puts in the request when the definition leaves it out: its member in the request points at
+/// `range` (the object the user wrote that the system fills in: FCM's `apns`, else `message`), and a finding there
+/// gets `note` and no fix (there is no value in the file to rewrite).
+public struct SystemDefault: Sendable, Hashable {
+    public let range: SourceRange
+    /// Where the value is in the request (`/headers/apns-priority`): several defaults may point at one object.
+    public let pointer: JSONPointer
+    public let note: String
+    /// How to write the value explicitly.
+    public let help: String
+
+    public init(range: SourceRange, pointer: JSONPointer, note: String, help: String) {
+        self.range = range
+        self.pointer = pointer
+        self.note = note
+        self.help = help
+    }
+}
+
+/// Building request documents from what a user wrote: every value keeps its source range; parts the system adds
+/// have an empty range at the start of the definition.
+struct RequestBuilder {
+    /// Where added parts point.
+    let added: SourceRange
+
+    init(for document: DocumentNode) {
+        added = SourceRange(start: document.range.start, end: document.range.start)
+    }
+
+    func object(_ members: [Member], range: SourceRange? = nil) -> DocumentNode {
+        DocumentNode(.object(members), range: range ?? added)
+    }
+
+    func member(_ key: String, _ value: DocumentNode, keyRange: SourceRange? = nil) -> Member {
+        Member(key: key, keyRange: keyRange ?? added, value: value)
+    }
+
+    func integer(_ value: Int) -> DocumentNode {
+        DocumentNode(.number(NumberLiteral(text: String(value), isInteger: true)), range: added)
+    }
+
+    /// The envelope `{headers, device-token, payload}`, leaving out what is empty; a bare payload when there is
+    /// nothing but the payload.
+    func envelope(headers: [Member], deviceToken: Member?, payload: DocumentNode, range: SourceRange) -> DocumentNode {
+        guard !headers.isEmpty || deviceToken != nil else { return payload }
+        var members: [Member] = []
+        if !headers.isEmpty { members.append(member(EnvelopeKey.headers, object(headers))) }
+        if let deviceToken { members.append(deviceToken) }
+        members.append(member(EnvelopeKey.payload, payload))
+        return DocumentNode(.object(members), range: range)
+    }
+}
+
+/// Ordered members with unique keys: a later set replaces the value where the key first appeared, as a
+/// JavaScript or Ruby object keeps insertion order.
+struct OrderedMembers {
+    private(set) var members: [Member] = []
+
+    subscript(key: String) -> Member? {
+        members.first { $0.key == key }
+    }
+
+    mutating func set(_ member: Member) {
+        if let index = members.firstIndex(where: { $0.key == member.key }) {
+            members[index] = member
+        } else {
+            members.append(member)
+        }
+    }
+
+    mutating func remove(_ key: String) {
+        members.removeAll { $0.key == key }
+    }
+
+    var isEmpty: Bool { members.isEmpty }
+}
