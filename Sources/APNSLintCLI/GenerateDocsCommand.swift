@@ -43,6 +43,13 @@ struct GenerateDocsCommand: ParsableCommand {
             try Data(updated.utf8).write(to: URL(fileURLWithPath: readme), options: .atomic)
             written += ", the rule list in \(readme)"
         }
+        if let text = try? String(contentsOfFile: DialectDocumentation.fileName, encoding: .utf8) {
+            guard let updated = DialectDocumentation.updating(text) else {
+                throw ValidationError("\(DialectDocumentation.fileName) has no \(DialectDocumentation.markers.begin) … \(DialectDocumentation.markers.end) markers")
+            }
+            try Data(updated.utf8).write(to: URL(fileURLWithPath: DialectDocumentation.fileName), options: .atomic)
+            written += ", the systems' table in \(DialectDocumentation.fileName)"
+        }
         if FileManager.default.fileExists(atPath: examples) {
             try ExampleFindings.write(examples: URL(fileURLWithPath: examples))
             written += ", and \(examples)/\(ExampleFindings.fileName)"

@@ -84,7 +84,7 @@ struct DialectChoiceTests {
         ])
         let mixed = try Translated(#"{"locKey": "K", "loc_args": []}"#)
         #expect(mixed.choice.dialect == .nodeAPN)
-        #expect(mixed.notes.first == #"dialect-unclear 1:17 this definition mixes the keys of several systems: node-apn ("locKey") and ADCK ("loc_args"); it is checked as node-apn"#)
+        #expect(mixed.notes.first == #"dialect-unclear 1:17 this definition mixes the keys of several systems: node-apn ("locKey") and ADCK ("loc_args"); it is read as node-apn because its top level has "locKey", which only node-apn uses; weighed against ADCK"#)
     }
 }
 

@@ -41,9 +41,22 @@ struct ReporterTests {
     /// `json`: the version and the tool, the diagnostics as `json-array` writes them (two spaces deeper, and with
     /// `externalLocation`), then the summary.
     @Test func jsonExactOutput() {
-        // With `externalLocation` (null here: no finding is about a configured header) before each `url`.
+        // With `externalLocation` (null here: no finding is about a configured header) before each `url`, and how the
+        // definition was read at the end (every fixture is an APNs payload, told by its "aps").
+        let dialect = #"""
+            ,
+                  "dialect": {
+                    "name": "apns",
+                    "title": "APNs request",
+                    "because": "its top level has \"aps\"",
+                    "weighed": [],
+                    "certain": true
+                  }
+                }
+            """#
         let diagnostics = output(.jsonArray).dropLast().replacingOccurrences(of: "\n", with: "\n  ")
             .replacingOccurrences(of: "\n      \"url\": ", with: "\n      \"externalLocation\": null,\n      \"url\": ")
+            .replacingOccurrences(of: "\n    }", with: dialect)
         #expect(output(.json) == """
         {
           "version": 2,
@@ -61,7 +74,10 @@ struct ReporterTests {
             "warnings": 1,
             "info": 0,
             "unreadablePaths": 0,
-            "fixesApplied": null
+            "fixesApplied": null,
+            "dialects": {
+              "apns": 5
+            }
           }
         }
         """ + "\n")
@@ -88,7 +104,8 @@ struct ReporterTests {
             "warnings": 0,
             "info": 0,
             "unreadablePaths": 2,
-            "fixesApplied": 0
+            "fixesApplied": 0,
+            "dialects": {}
           }
         }
         """ + "\n")
@@ -362,13 +379,13 @@ struct ReporterTests {
         #expect(report["version"] as? Int == JSONReporter.reportVersion)
         let summary = try #require(report["summary"] as? [String: Any])
         #expect(Set(summary.keys) == ["files", "filesWithFindings", "records", "recordsWithFindings", "errors", "warnings", "info",
-                                      "unreadablePaths", "fixesApplied"])
+                                      "unreadablePaths", "fixesApplied", "dialects"])
         let items = try #require(report["diagnostics"] as? [[String: Any]])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(output(.jsonArray).utf8)) as? [[String: Any]])
         #expect(array.count == items.count)
         #expect(items.count == 3)
         let keys: Set = ["rule", "severity", "message", "help", "file", "pointer", "document", "start", "end", "url", "notes", "fix"]
-        for item in items { #expect(Set(item.keys) == keys.union(["externalLocation"])) }
+        for item in items { #expect(Set(item.keys) == keys.union(["externalLocation", "dialect"])) }
         // The bare array keeps its old keys.
         for item in array { #expect(Set(item.keys) == keys) }
         #expect(items[1]["start"] is NSNull)

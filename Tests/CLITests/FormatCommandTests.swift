@@ -18,7 +18,8 @@ struct FormatCommandTests {
         #expect(items.count == 1)
         let item = try #require(items.first)
         #expect(Set(item.keys) == ["rule", "severity", "message", "help", "file", "pointer", "document", "start", "end", "externalLocation", "url",
-                                   "notes", "fix"])
+                                   "notes", "fix", "dialect"])
+        #expect((item["dialect"] as? [String: Any])?["name"] as? String == "apns")
         #expect(item["rule"] as? String == "badge-invalid")
         #expect(item["file"] as? String == "bad.json")
         #expect(item["pointer"] as? String == "/aps/badge")
@@ -48,7 +49,10 @@ struct FormatCommandTests {
                 "warnings": 0,
                 "info": 0,
                 "unreadablePaths": 0,
-                "fixesApplied": null
+                "fixesApplied": null,
+                "dialects": {
+                  "apns": 1
+                }
               }
             }
 
@@ -182,8 +186,8 @@ struct FormatCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let items = try #require(report["diagnostics"] as? [[String: Any]])
         #expect(items.map { $0["rule"] as? String } == ["background-priority-10", "background-with-alert"])
-        let summary = try #require(report["summary"] as? [String: Int])
-        #expect(summary["fixesApplied"] == 1 && summary["warnings"] == 2)
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(summary["fixesApplied"] as? Int == 1 && summary["warnings"] as? Int == 2)
         #expect(try String(contentsOf: dir.appendingPathComponent("bad.json"), encoding: .utf8).contains("\"badge\": 5"))
     }
 }

@@ -103,6 +103,17 @@ import Testing
         #expect(try client.shutDown() == 0)
     }
 
+    /// Issue 47: on a key of the definition's top level, which system it is read as and why.
+    @Test func hoverOnATopLevelKeySaysHowTheDefinitionIsRead() throws {
+        let uri = "file:///tmp/apns-lint-lsp/fcm.json"
+        let text = #"{"message": {"token": "abc", "apns": {"payload": {"aps": {"alert": "Hi"}}}}}"#
+        let (client, _) = try EditorClient.opening(uri, language: "json", text: text)
+        let response = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position(0, 4)])
+        let value = ((response["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(value == #"**Read as Firebase Cloud Messaging** (`fcm`) because its "message" holds "token", which only an FCM message has. Weighed against Skygear."#)
+        #expect(try client.shutDown() == 0)
+    }
+
     /// An SNS message: the APNs payload is JSON inside a JSON string; diagnostics, hover and the quick fix are at their
     /// places inside it, and the fix is written escaped.
     @Test func insideAnSNSString() throws {

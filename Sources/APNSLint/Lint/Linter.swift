@@ -50,7 +50,9 @@ public struct FileReport: Sendable {
     public var dialects: [Dialect] { documents.map(\.dialect) }
     /// Which system each definition was read as and why, in document order: one for each definition, however many
     /// requests it sends.
-    public var readings: [DialectReading] { documents.filter(\.isFirstRequest).map(\.reading) }
+    public var readings: [DialectReading] { readingsKept ?? documents.filter(\.isFirstRequest).map(\.reading) }
+    /// The readings of a report whose definitions were let go once it was rendered (`ReportWriter.prepare`).
+    var readingsKept: [DialectReading]?
 
     /// "path: read as … because …", a line for each definition, with its part when the file has several ("document 2
     /// of 3") or is a record of a stream: what `check --show-dialect` prints. `label` goes before "read as" (`note: `);

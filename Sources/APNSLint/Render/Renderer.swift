@@ -80,11 +80,17 @@ public struct Renderer: Sendable {
         return missing.isEmpty ? .success(output) : .failure(Failure(messages: missing))
     }
 
-    /// How each definition was read, as `path: note: read as … because …` lines for standard error: for a definition
-    /// read as another system than the APNs request, or whose reading could be another (several systems' keys, `aps`
-    /// misspelt), so the request printed is never a surprise.
+    /// How each definition was read, as `path: note: read as … because …` lines for standard error, where its keys
+    /// decided it (nothing declared or configured it, nor its file's name): for a definition read as another system
+    /// than the APNs request, or whose reading could be another (several systems' keys, `aps` misspelt), so the
+    /// request printed is never a surprise.
     public func readingNotes(for report: FileReport) -> [String] {
-        report.readingLines(label: "note: ") { $0.dialect != .apns || !$0.isCertain }
+        report.readingLines(label: "note: ") { reading in
+            switch reading.basis {
+            case .keys, .shape, .misspeltAPS: reading.dialect != .apns || !reading.isCertain
+            default: !reading.isCertain
+            }
+        }
     }
 
     /// Which header values of the rendered requests the sending system sets by default rather than the definition

@@ -106,7 +106,8 @@ public struct JSONReporter: StreamingReporter {
                 })),
             ])
         } ?? .null
-        // The bare array keeps the layout it had before version 2, which has no `externalLocation`.
+        // The bare array keeps the layout it had before version 2, which has no `externalLocation` nor `dialect`.
+        let dialect: [(String, JSONOutput)] = layout == .bareArray ? [] : [("dialect", report.reading(of: diagnostic).map(Self.object(for:)) ?? .null)]
         let external: [(String, JSONOutput)] = layout == .bareArray ? [] : [("externalLocation", diagnostic.externalLocation.map { location in
             .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
         } ?? .null)]
@@ -127,8 +128,7 @@ public struct JSONReporter: StreamingReporter {
                          ("start", note.range.map { position(report.source.position(of: $0.start)) } ?? .null)])
             })),
             ("fix", fix),
-            ("dialect", report.reading(of: diagnostic).map(Self.object(for:)) ?? .null),
-        ])
+        ] + dialect)
     }
 
     static func object(for reading: DialectReading) -> JSONOutput {

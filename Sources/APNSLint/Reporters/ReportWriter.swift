@@ -36,6 +36,8 @@ public final class ReportWriter {
     public struct Prepared: Sendable {
         /// Nil for a record of a stream without findings: nothing of it is written or kept.
         private let contents: Contents?
+        /// For such a record, the system its definition was read as (the summary counts it).
+        let cleanRecordDialect: Dialect?
 
         /// One reference to copy as a prepared report passes from the thread that linted it to the writer: copying a
         /// report's fields at each step was most of the serial end of a 10,000-file run (perf).
@@ -49,8 +51,9 @@ public final class ReportWriter {
             }
         }
 
-        init(report: FileReport?, fragment: String) {
+        init(report: FileReport?, fragment: String, cleanRecordDialect: Dialect? = nil) {
             contents = report.map { Contents(report: $0, fragment: fragment) }
+            self.cleanRecordDialect = cleanRecordDialect
         }
 
         var report: FileReport? { contents?.report }
@@ -62,7 +65,9 @@ public final class ReportWriter {
         let streaming = streaming
         return { report in
             // A record without findings is counted, never kept, and has nothing to write.
-            if report.streamRecord != nil, report.diagnostics.isEmpty { return Prepared(report: nil, fragment: "") }
+            if report.streamRecord != nil, report.diagnostics.isEmpty {
+                return Prepared(report: nil, fragment: "", cleanRecordDialect: report.firstDocument?.dialect)
+            }
             return Prepared(report: report.withoutDefinitions, fragment: streaming?.fragment(report) ?? "")
         }
     }
@@ -72,7 +77,7 @@ public final class ReportWriter {
         var out = ""
         for entry in prepared {
             guard let report = entry.report else {
-                summary.addCleanRecord()
+                summary.addCleanRecord(readAs: entry.cleanRecordDialect)
                 continue
             }
             count(report)
@@ -151,6 +156,7 @@ extension FileReport {
                                 laterDocuments: [], documentCount: documentCount)
         report.streamRecord = streamRecord
         report.streamKind = streamKind
+        report.readingsKept = readings
         return report
     }
 }

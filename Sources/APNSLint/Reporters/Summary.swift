@@ -51,9 +51,10 @@ public struct Summary: Sendable {
         }
     }
 
-    /// Counts a record of a stream that has no finding.
-    public mutating func addCleanRecord() {
+    /// Counts a record of a stream that has no finding, and the system its definition was read as.
+    public mutating func addCleanRecord(readAs dialect: Dialect? = nil) {
         records += 1
+        if let dialect { definitionsByDialect[dialect, default: 0] += 1 }
     }
 
     /// Counts a stream file (its records are counted as they are added).

@@ -6,7 +6,7 @@ extension ADCKDialect: DialectSystem {
     static let title = "ADCK"
     static let docsRow = DialectDocsRow(
         writtenAs: "the ADCK gem's `Message` options: `body`, `loc_key`, `truncate`, `validate`, …, sent through the retired binary interface",
-        source: "ADCK 0.2.0 `lib/adck/message.rb`", page: "dialects.md#adck")
+        source: "ADCK 0.2.0 (delight-labs/ADCK@e7d9714, `lib/adck/message.rb`)", page: "dialects.md#adck")
 
     /// Its options but `truncate`, `validate` and `freeze`, words other formats use, mark a definition.
     static func marksDefinition(_ members: [Member]) -> Bool {

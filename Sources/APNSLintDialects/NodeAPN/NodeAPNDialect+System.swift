@@ -6,7 +6,7 @@ extension NodeAPNDialect: DialectSystem {
     static let title = "node-apn"
     static let docsRow = DialectDocsRow(
         writtenAs: "node-apn's `Notification` fields: `body`, `locArgs`, `payload`, `rawPayload`, `topic`, …",
-        source: "node-apn 7.1.0 `lib/notification`", page: "dialects.md#node-apn")
+        source: "node-apn 7.1.0 (parse-community/node-apn@1db632d, `lib/notification/`)", page: "dialects.md#node-apn")
 
     /// Its fields but `topic` and `expiry`, words other formats use, mark a definition.
     static func marksDefinition(_ members: [Member]) -> Bool {

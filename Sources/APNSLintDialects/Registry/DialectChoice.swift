@@ -144,11 +144,10 @@ public struct DialectChoice: Sendable {
             return chosen(DialectReading(registry.base, .apnsKey(apnsKey)))
         }
         let weighing = registry.weigh(members)
-        // `aps` misspelt as another system's key (`apns` is FCM's): when that is all the evidence for another system,
-        // the author meant an APNs payload, and missing-aps says so at the key.
-        if !weighing.found.isEmpty, let misspelt = members.first(where: isMisspeltAPS),
-           registry.weigh(members.filter { $0.key != misspelt.key }).found.isEmpty {
-            return chosen(DialectReading(registry.base, .misspeltAPS(misspelt.key), weighed: weighing.found, isCertain: false))
+        // `aps` misspelt (`APS`), or misspelt as another system's key (`apns` is FCM's): when that is all the evidence for
+        // another system, the author meant an APNs payload, and missing-aps says so at the key.
+        if let misspelt = members.first(where: isMisspeltAPS), registry.weigh(members.filter { $0.key != misspelt.key }).found.isEmpty {
+            return chosen(DialectReading(registry.base, .misspeltAPS(misspelt.key), weighed: weighing.found, isCertain: weighing.found.isEmpty))
         }
         guard let first = weighing.candidates.first else {
             return chosen(DialectReading(registry.base, .noSystemKeys))

@@ -75,7 +75,7 @@ public struct DialectRegistry: Sendable {
         var lines = ["| `--dialect` | system | what a definition looks like | source of the mapping | page |", "|---|---|---|---|---|"]
         for dialect in dialects {
             let row = dialect.system.docsRow
-            lines.append("| `\(dialect.rawValue)` | \(dialect.title) | \(row.writtenAs) | \(row.source) | [\(row.page)](\(row.page)) |")
+            lines.append("| `\(dialect.rawValue)` | \(dialect.title) | \(row.writtenAs) | \(row.source) | [\(row.page.split(separator: "#").first ?? "")](\(row.page)) |")
         }
         return lines.joined(separator: "\n")
     }

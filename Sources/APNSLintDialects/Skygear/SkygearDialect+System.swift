@@ -6,7 +6,7 @@ extension SkygearDialect: DialectSystem {
     static let title = "Skygear"
     static let docsRow = DialectDocsRow(
         writtenAs: "Skygear's unified push payload: `message`, `custom`, `platform`, `data`, for APNs and FCM",
-        source: "SkygearIO/skygear-server `pkg/server/push`", page: "dialects.md#skygear")
+        source: "the 2017 unified push proposal (the seed's text: Skygear's server never implemented it)", page: "dialects.md#skygear")
     static var ownKeys: Set<String> { Set(topLevelKeys) }
 
     /// A message with a title or body, a platform switch, `ios_`/`android_` options, or `dry_run`.
