@@ -39,7 +39,7 @@ struct RulePageLabelAndFixTests {
         let page = RuleDocumentation.page(for: try #require(RuleRegistry.rule(id: "payload-too-large")))
         let useInstead = Self.blocks(in: page, section: "## Use instead")
         #expect(useInstead.map(\.label) == [
-            RuleDocumentation.defaultsLabel, RuleDocumentation.defaultsLabel,
+            RuleDocumentation.defaultsLabel, RuleDocumentation.defaultsLabel, RuleDocumentation.defaultsLabel,
             "Checked with `--size-limit-profile legacy-binary`:", RuleDocumentation.defaultsLabel,
         ])
         // The last one (2,000 × "é", 4,020 bytes) fits the default limit but not the legacy one: it is not labelled legacy.

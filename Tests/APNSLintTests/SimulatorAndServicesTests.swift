@@ -239,7 +239,9 @@ struct GorushRequestTests {
     @Test func withoutAPushTypeGorushSendsAlertAndSaysSo() throws {
         let report = lint(#"{"notifications": [{"platform": 1, "tokens": ["a"], "topic": "com.example.app", "content_available": true, "data": {"k": 1}}]}"#)
         let finding = try #require(report.diagnostics.first)
-        #expect(report.summary == ["background-priority-10@1:20"])
+        // Both faults of gorush issue #438: the default priority 10, and apns2's default push type alert on a
+        // background payload (a warning: APNs may still deliver it).
+        #expect(report.summary == ["background-priority-10@1:20", "push-type-mismatch@1:20"])
         #expect(finding.message.hasPrefix("no apns-priority on a background push, and APNs uses 10 when it is missing"))
         #expect(render(report) == "apns-push-type: alert\napns-topic: com.example.app\n\n{\"aps\":{\"content-available\":1},\"k\":1}\n")
     }

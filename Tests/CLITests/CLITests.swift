@@ -169,7 +169,7 @@ struct CheckCommandTests {
         let result = try run(["check", "--strict", "--priority", "10", "sync.json"], in: dir)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("""
-            sync.json: warning: priority 10 on a background push: \"aps\" holds only content-available (a background update), which must not be sent at priority 10; APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241) [background-priority-10]
+            sync.json: warning: priority 10 on a background push: \"aps\" has content-available and nothing to show (a background update), which must not be sent at priority 10; APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241) [background-priority-10]
              = note: apns-priority comes from the command line: --priority 10
              = help: set apns-priority to 5
 

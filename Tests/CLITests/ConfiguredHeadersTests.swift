@@ -26,14 +26,14 @@ struct ConfiguredHeadersTests {
         let concise = try run(["check", "--format", "concise", "sync.json"], in: dir)
         #expect(concise.status == 1)
         #expect(concise.stdout == """
-            .apns-lint.yml:3:18: warning: priority 10 on a background push: "aps" holds only content-available (a background update), which must not be sent at priority 10; APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241) (the request for sync.json) [background-priority-10]
+            .apns-lint.yml:3:18: warning: priority 10 on a background push: "aps" has content-available and nothing to show (a background update), which must not be sent at priority 10; APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241) (the request for sync.json) [background-priority-10]
             .apns-lint.yml:2:15: error: apns-topic "bad topic" holds whitespace, which never appears in a bundle ID; APNs rejects the request with 400 BadTopic (the request for sync.json) [topic-invalid]
             Found 1 error and 1 warning in 1 of 1 file.
 
             """)
         let full = try run(["check", "sync.json"], in: dir)
         #expect(full.stdout.hasPrefix("""
-            .apns-lint.yml:3:18: warning: priority 10 on a background push: "aps" holds only content-available (a background update), which must not be sent at priority 10; APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241) [background-priority-10]
+            .apns-lint.yml:3:18: warning: priority 10 on a background push: "aps" has content-available and nothing to show (a background update), which must not be sent at priority 10; APNs accepts it, but the system may deliver it late or never wake the app (node-apn issue #241) [background-priority-10]
              = note: in the request for sync.json
              = note: apns-priority comes from the configuration's headers, which apply to every file they match: 10
              = help: set apns-priority to 5

@@ -3,23 +3,55 @@ import APNSLintModel
 /// The `apns-topic` suffix each push type needs (apns-spec §2.4). `alert` and `background` take the bare
 /// bundle ID; an `mdm` topic is the UID from the MDM push certificate.
 enum TopicSuffix {
-    /// Whether the topic is a Wallet pass type identifier (`pass.com.example.ticket`): a push there tells Wallet to
-    /// fetch the updated pass from the pass's web service, and its payload is an empty dictionary (Apple, Wallet,
-    /// "Update a pass"): Wallet reads nothing in it.
     /// Whether a payload that is plainly of type `payload` (an alert, a background update, a Live Activity or widget
     /// push: `PushType.inferred(fromAPSKeys:)`) contradicts a topic whose suffix names `topic`'s type. Other
-    /// inferred types say too little to contradict anything.
+    /// inferred types say too little to contradict anything. Without `apns-push-type`, APNs takes the push type of
+    /// the topic's suffix, and a push type whose payload the app's own code reads (VoIP, complication, File
+    /// Provider, location, Push to Talk: `PayloadShape.appDefined`) may carry any dictionary, an `aps` with an
+    /// alert included: nothing a payload holds contradicts such a topic.
     static func payload(_ payload: PushType?, contradicts topic: PushType) -> Bool {
+        guard topic.spec.payload != .appDefined else { return false }
         guard let payload, [.alert, .background, .liveactivity, .widgets].contains(payload), payload != topic else { return false }
         return !(payload == .widgets && topic == .controls)
     }
 
+    /// Whether the topic is a Wallet pass type identifier (`pass.com.example.ticket`): a push there tells Wallet to
+    /// fetch the updated pass from the pass's web service, and its payload is an empty dictionary (Apple, Wallet,
+    /// "Update a pass"): Wallet reads nothing in it.
     static func isWalletPass(_ topic: String) -> Bool {
         // Byte by byte: several rules ask on every lint with a topic, and the generic `starts(with:)` cost 140
         // instructions a lint (callgrind).
         var bytes = topic.utf8.makeIterator()
         return bytes.next() == UInt8(ascii: "p") && bytes.next() == UInt8(ascii: "a") && bytes.next() == UInt8(ascii: "s")
             && bytes.next() == UInt8(ascii: "s") && bytes.next() == UInt8(ascii: ".")
+    }
+
+    /// The push type APNs gives the request: `apns-push-type`, else the one the topic's suffix names (a `.voip`
+    /// topic without the header is a VoIP push); nil when neither says.
+    static func declaredPushType(of headers: Headers) -> PushType? {
+        if let type = headers.pushType { return type }
+        guard headers.pushTypeField == nil, let topic = headers.topicField?.string else { return nil }
+        return known(in: topic)?.type
+    }
+
+    /// Whether a topic is still what a template's sender fills in, or was redacted, rather than a bundle ID: it holds
+    /// a character no bundle ID has (`{{bundle_id}}`, `${BUNDLE_ID}`, `%topic%`, `<bundle id>`), or, unless
+    /// `periodless` is false, no period (every bundle ID is reverse-DNS: `YOUR_BUNDLE_ID`, `my_topic`, `xxx`). Its
+    /// suffix, or the lack of one, says nothing.
+    static func isPlaceholder(_ topic: String, periodless: Bool = true) -> Bool {
+        var text = topic
+        return text.withUTF8 { bytes in
+            var hasPeriod = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "."): hasPeriod = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"): continue
+                default: return true
+                }
+            }
+            return periodless && !hasPeriod
+        }
     }
 
     /// The suffix a push type's topic must end with (Apple's spec, `PushType.spec`); nil for a bare bundle ID

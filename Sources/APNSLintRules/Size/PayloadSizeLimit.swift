@@ -29,8 +29,12 @@ struct PayloadSizeLimit: Equatable, Sendable {
         switch options.sizeLimitProfile {
         case .legacyBinary: kind = .legacyBinary
         case .http2:
-            // A broadcast (Live Activity channel) request carries apns-channel-id and has the VoIP limit.
-            kind = definition.headers.pushType == .voip ? .voip : definition.headers.isBroadcast ? .broadcast : .standard
+            // A broadcast (Live Activity channel) request carries apns-channel-id and has the VoIP limit. Without
+            // apns-push-type, a `.voip` topic makes the push a VoIP one (`TopicSuffix.declaredPushType`); where the
+            // reader elided the headers, the topic is not known, and the larger limit is the one a finding can rest on.
+            let headers = definition.headers
+            let topicUnknown = headers.pushTypeField == nil && headers.topicField == nil && headers.declaration?.value.elided != nil
+            kind = TopicSuffix.declaredPushType(of: headers) == .voip || topicUnknown ? .voip : headers.isBroadcast ? .broadcast : .standard
         }
     }
 

@@ -19,8 +19,13 @@ struct PushTypeMismatchRule: ModelRule {
                 MDM client it was written for. A `widgets` or `controls` push without `content-changed` reloads \
                 nothing. An alert, sound or badge in a push whose payload the app's own code receives (`location`, \
                 `complication`, `fileprovider`, `pushtotalk`) is never presented, and a `fileprovider` push without \
-                `container-identifier` names no container: those two are warnings, since APNs delivers them. An \
-                alert, badge or sound on a `background` push is `background-with-alert`.
+                `container-identifier` names no container: those two are warnings, since APNs delivers them. A \
+                `background` push whose `aps` has no `content-available` wakes nothing and shows nothing (Apple: a \
+                background notification's `aps` holds `content-available: 1`), an error. The other way round, a \
+                payload of `content-available` with nothing to show sent as `alert` (gorush's default push type, \
+                gorush issue #438) is a background update under the wrong push type: a warning, as APNs may still \
+                deliver it. An alert, badge or sound on a `background` push is `background-with-alert`; an `alert` \
+                push with nothing at all to show is `alert-empty`.
                 """,
             severity: .certain(
                 "a Live Activity, widget or MDM payload sent under another push type does not reach the Live Activity, widget or MDM client it is written for, and Apple says APNs may reject, delay or drop it",
@@ -33,12 +38,15 @@ struct PushTypeMismatchRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": ↓"mdm"}, "payload": {"aps": {"alert": "Enroll now"}, "mdm": "5E2C9A3F"}}"#),
                 Example(#"{"aps": {↓"content-state": {"eta": "14:35"}, "event": "update", "timestamp": 1763712000}}"#, headers: ["apns-push-type": "alert"]),
                 Example(#"{"headers": {"apns-push-type": ↓"widgets", "apns-topic": "com.example.weather.push-type.widgets"}, "payload": {"aps": {"alert": "Rain at 4 pm"}}}"#),
+                Example(#"{"headers": {"apns-push-type": ↓"background", "apns-priority": 5}, "payload": {"aps": {"category": "SYNC"}, "mailbox": "inbox"}}"#),
             ],
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": "14:35"}}}}"#),
                 Example(#"{"headers": {"apns-push-type": "controls"}, "payload": {"aps": {"content-changed": true}}}"#),
                 Example(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "5E2C9A3F-7B1D-4E8A-9C6F-0D3B2A1E4F57"}}"#),
                 Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}, "event": "signup", "content-state": "draft"}}"#),
+                Example(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "New mail", "content-available": 1}}}"#),
+                Example(#"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"content-available": 1}, "mailbox": "inbox"}}"#),
             ],
             enforces: [.pushType(.payload), .aps(.contentChanged)])
     }
@@ -72,6 +80,7 @@ struct PushTypeMismatchRule: ModelRule {
             }
         }
         checkOwnPayload(declared: declared, typeField: typeField, payload: payload, into: &context)
+        checkNotification(declared: declared, typeField: typeField, payload: payload, into: &context)
         if payload.isMDM, declared != .mdm, let evidence = payload.mdmField {
             report(
                 "apns-push-type is \(type), but the payload is an MDM wake-up ({\"mdm\": …} without \"aps\"); \(consequence), and only an mdm push wakes the device's MDM client",
@@ -122,6 +131,29 @@ struct PushTypeMismatchRule: ModelRule {
         }
     }
 
+    /// An alert or background push against what its `aps` holds, both ways: a background push whose `aps` has no
+    /// `content-available` wakes nothing and shows nothing (an error: the device does nothing with it); a payload of
+    /// `content-available` with nothing to show, sent as `alert` (gorush's default push type, gorush issue #438), is
+    /// a background update under the wrong push type, which APNs may deliver, delay or drop (a warning). An `aps`
+    /// with an alert, badge or sound is `background-with-alert`'s in a background push; an alert push with nothing
+    /// at all to show is `alert-empty`'s; a Live Activity's or widget's keys are reported above.
+    static func checkNotification(declared: PushType, typeField: Field, payload: Payload, into context: inout RuleContext) {
+        guard declared == .background || declared == .alert, let aps = payload.aps,
+              !aps.keys.intersects(PushType.alert.spec.markers), !aps.keys.intersects(decisiveMarkers) else { return }
+        if declared == .background, aps.contentAvailable == nil {
+            report(
+                "apns-push-type is background, but \"aps\" has no \"content-available\": only \"content-available\": 1 wakes the app for a background push, and this one has nothing to show either, so the device does nothing with it",
+                typeField: typeField, evidence: payload.apsField ?? typeField, into: &context,
+                help: "add \"content-available\": 1 to \"aps\"; to show something, send an alert push with \"alert\"")
+        } else if declared == .alert, context.definition.inferredPushType == .background, let flag = aps.contentAvailable {
+            report(
+                "apns-push-type is alert, but \"aps\" has \"content-available\" and nothing to show (no alert, badge or sound), so the payload is a background update; Apple says the push type must match the payload, and APNs may delay or drop a mismatched push, or the app may never be woken",
+                typeField: typeField, evidence: flag, into: &context,
+                help: "send it as apns-push-type background with apns-priority 5, or add the alert to show",
+                severity: .warning)
+        }
+    }
+
     static func receiver(of type: PushType) -> String {
         switch type {
         case .location: "Location Push Service Extension"
@@ -135,12 +167,12 @@ struct PushTypeMismatchRule: ModelRule {
     /// Reports at the push type's value, with a note at the payload key that contradicts it; when the push type
     /// comes from the command line (no place in the file), at the payload key.
     private static func report(_ message: String, typeField: Field, evidence: Field, into context: inout RuleContext,
-                        help: String) {
+                        help: String, severity: Severity? = nil) {
         if typeField.valueRange != nil {
             context.report(message, at: typeField, part: .value, help: help,
-                           notes: [Note("the payload says otherwise here", range: evidence.keyRange)])
+                           notes: [Note("the payload says otherwise here", range: evidence.keyRange)], severity: severity)
         } else {
-            context.report(message, at: evidence, help: help, notes: typeField.originNote.map { [$0] } ?? [])
+            context.report(message, at: evidence, help: help, notes: typeField.originNote.map { [$0] } ?? [], severity: severity)
         }
     }
 }

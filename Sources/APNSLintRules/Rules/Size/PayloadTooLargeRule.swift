@@ -12,7 +12,8 @@ struct PayloadTooLargeRule: ModelRule {
         RuleDocs(
             summary: "The payload is larger than APNs accepts (4096 bytes; 5120 for VoIP; 2048 on the legacy binary interface).",
             rationale: """
-                APNs rejects a payload over 4096 bytes (5120 bytes for `apns-push-type: voip`) with 413 \
+                APNs rejects a payload over 4096 bytes (5120 bytes for `apns-push-type: voip`, or a `.voip` topic \
+                without a push type, which APNs takes as a VoIP push) with 413 \
                 `PayloadTooLarge`, and the notification is not delivered. The limit counts the bytes of the request \
                 body, so apns-lint measures the payload as it goes on the wire: compact JSON, UTF-8, non-ASCII \
                 unescaped. A sender whose JSON encoder escapes more sends more bytes: with `serializer` set to \
@@ -36,6 +37,7 @@ struct PayloadTooLargeRule: ModelRule {
             nonTriggering: [
                 Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 4096 - 20) + "\"}}"),
                 Example(#"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": ""# + repeated("x", count: 5000) + #""}}"#),
+                Example(#"{"headers": {"apns-topic": "com.example.phone.voip"}, "payload": {"caller": ""# + repeated("x", count: 5000) + #""}}"#),
                 Example("{\"aps\": {\"alert\": \"" + repeated("x", count: 2048 - 20) + "\"}}", options: RuleOptions(sizeLimitProfile: .legacyBinary)),
                 Example("{\"aps\": {\"alert\": \"" + repeated("é", count: 2000) + "\"}}"),
             ],
