@@ -92,6 +92,17 @@ struct EveryRuleSelectionTests {
         ])
     }
 
+    /// The configuration's schema offers `off` for every rule but those, as the file reads it.
+    @Test func theSchemaOffersOffForEveryRuleThatCanBeTurnedOff() throws {
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(ConfigurationSchema.text().utf8)) as? [String: Any])
+        let definitions = try #require(schema["definitions"] as? [String: Any])
+        let rules = try #require((definitions["rules"] as? [String: Any])?["properties"] as? [String: [String: Any]])
+        for rule in RuleRegistry.all {
+            let levels = try #require((rules[rule.id]?["oneOf"] as? [[String: Any]])?.first?["enum"] as? [String], "\(rule.id)")
+            #expect(levels.contains("off") == !rule.alwaysRuns, "\(rule.id): \(levels)")
+        }
+    }
+
     /// What the reasons say is so: past a syntax error the reader reads nothing (a wrongly typed badge after it is not
     /// reported), while a value JSON cannot carry is read as a string and checked, so its rule may be turned off.
     @Test func theReasonsAreTrue() throws {
