@@ -24,8 +24,8 @@ struct RuleSelectionOptions: ParsableArguments {
             }
         }
         let ignored = try selectors(ignore, option: "--ignore")
-        for case .rule(let id) in ignored where RuleRegistry.rule(id: id)?.alwaysRuns == true {
-            throw ValidationError("--ignore: " + RuleSelection.cannotBeTurnedOff(id))
+        for case .rule(let id) in ignored {
+            if let rule = RuleRegistry.rule(id: id), rule.alwaysRuns { throw ValidationError("--ignore: " + RuleSelection.cannotBeTurnedOff(rule)) }
         }
         return RuleSelection(select: select.isEmpty ? nil : try selectors(select, option: "--select"),
                              extendSelect: try selectors(extendSelect, option: "--extend-select"), ignore: ignored)

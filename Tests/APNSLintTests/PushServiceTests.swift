@@ -219,6 +219,31 @@ struct SNSDialectTests {
         #expect(report.diagnostics.first { $0.ruleID == "sns-default-missing" }?.severity == .error)
     }
 
+    /// An APNs platform's value that is not a string is ignored by SNS, so an Apple device gets the `default` text: check
+    /// says so, and render prints that request (it said nothing was sent), in a bare message and in a Publish request
+    /// alike. A platform string beside it is the payload SNS reads, and then `default` is not sent.
+    @Test func aPlatformObjectLeavesTheDefaultTextAndRenderAgrees() throws {
+        let bare = lint(#"{"default": "Back in stock", "APNS": {"aps": {"alert": "Back in stock", "badge": 1}}}"#)
+        #expect(bare.summary == ["sns-platform-value-not-string@1:30"])
+        let message = try #require(bare.diagnostics.first?.message)
+        #expect(message.hasSuffix(#"so it ignores this one and the device gets the "default" text instead"#))
+        #expect(render(bare, headers: false) == #"{"aps":{"alert":"Back in stock"}}"# + "\n")
+        let request = lint(#"""
+            {"TargetArn": "arn:aws:sns:us-east-1:123456789012:endpoint/APNS_SANDBOX/app/1", "MessageStructure": "json",
+             "Message": "{\"default\": \"Hi\", \"APNS_SANDBOX\": {\"aps\": {\"badge\": 2}}}"}
+            """#)
+        #expect(request.summary == ["sns-platform-value-not-string@2:36"])
+        #expect(render(request, headers: false) == #"{"aps":{"alert":"Hi"}}"# + "\n")
+        // Another Apple platform's string is read instead, and the default text is not what the device gets.
+        let beside = lint(#"{"default": "Hi", "APNS": {"aps": {}}, "APNS_SANDBOX": "{\"aps\":{\"alert\":\"Sandbox\"}}"}"#)
+        #expect(beside.summary == ["sns-platform-value-not-string@1:19"])
+        #expect(render(beside, headers: false) == #"{"aps":{"alert":"Sandbox"}}"# + "\n")
+        // With no default text either, there is nothing to send, and both say so.
+        let neither = lint(#"{"APNS": {"aps": {"alert": "Hi"}}, "GCM": "{}"}"#)
+        #expect(neither.summary == ["sns-default-missing@1:1", "sns-platform-value-not-string@1:2"])
+        #expect(render(neither) == nil)
+    }
+
     @Test func aPublishRequestWithoutAMessageObjectIsRefused() {
         #expect(lint(#"{"TopicArn": "arn:aws:sns:us-east-1:1:t", "MessageStructure": "json"}"#).summary == ["sns-publish-invalid@1:2"])
         let array = lint(#"{"TopicArn": "arn:aws:sns:us-east-1:1:t", "MessageStructure": "json", "Message": "[1]"}"#)

@@ -66,7 +66,7 @@ struct RuleSelectionTests {
         do {
             _ = try configuration("ignore: [invalid-json]")
         } catch {
-            #expect(error.description == "/project/.apns-lint.yml:1:10: invalid-json cannot be turned off: it reports text apns-lint cannot read, and nothing else is checked there")
+            #expect(error.description == "/project/.apns-lint.yml:1:10: invalid-json cannot be turned off: it reports JSON text apns-lint cannot read: the reader stops at the error unless it can tell what was meant, and with the rule off the rest of the text would pass unchecked")
         }
     }
 

@@ -1,11 +1,16 @@
-import APNSLint
+@testable import APNSLint
 import Foundation
 import Testing
 
-func lint(_ text: String, headers: [String: String] = [:], options: RuleOptions = RuleOptions(), fileExtension: String = "json") -> FileReport {
-    Linter(options: options).lint(text, fileName: "test.\(fileExtension)", format: InputFormat.detect(fileName: "test.\(fileExtension)")!, headers: headers.sorted { $0.key < $1.key }.map {
+/// `text` linted as `test.<fileExtension>`, with `headers` given outside it and `options`; with a `configuration`, as
+/// `/project/test.<fileExtension>` under it (its overrides apply), `options` on top.
+func lint(_ text: String, headers: [String: String] = [:], options: RuleOptions = RuleOptions(), fileExtension: String = "json",
+          configuration: Configuration? = nil) -> FileReport {
+    let name = "test.\(fileExtension)"
+    let linter = configuration.map { Linter(configuration: $0.applying(Settings(options: options))) } ?? Linter(options: options)
+    return linter.lint(text, fileName: name, format: InputFormat.detect(fileName: name)!, headers: headers.sorted { $0.key < $1.key }.map {
         HeaderOption(name: $0.key, value: $0.value, option: "--header \($0.key)")
-    })
+    }, path: configuration == nil ? nil : "/project/\(name)")
 }
 
 extension FileReport {

@@ -12,6 +12,18 @@ struct RenderCommandTests {
         #expect(result.stderr == "")
     }
 
+    /// An SNS message whose APNS value is an object: SNS ignores it and an Apple device gets the default text; check
+    /// says so, and render prints that alert.
+    @Test func renderPrintsWhatCheckSaysAnSNSMessageSends() throws {
+        let dir = try workspace(["sns.json": #"{"default": "Back in stock", "APNS": {"aps": {"alert": "Sale", "badge": 1}}}"#])
+        let check = try run(["check", "--format", "concise", "sns.json"], in: dir)
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix(#"sns.json:1:30: error: "APNS" is an object, but SNS reads each platform's payload only from a JSON string, so it ignores this one and the device gets the "default" text instead [sns-platform-value-not-string]"#))
+        let render = try run(["render", "sns.json"], in: dir)
+        #expect(render.status == 0 && render.stderr == "")
+        #expect(render.stdout == #"{"aps":{"alert":"Back in stock"}}"# + "\n")
+    }
+
     @Test func dialectOptionRendersWhatThatLibrarySends() throws {
         // body and badge are keys several systems share: without a dialect the file is an APNs payload as written.
         let dir = try workspace(["greeting.json": #"{"body": "Hi", "badge": 1}"#])

@@ -72,6 +72,13 @@ public struct Settings: Sendable, Hashable {
         self.now = now
     }
 
+    /// The layer that sets `options` (the time, platforms, serializer, size limits and the rules' options), and
+    /// nothing about which rules run.
+    init(options: RuleOptions) {
+        self.init(platforms: options.platforms, serializer: options.serializer, sizeLimitProfile: options.sizeLimitProfile, now: options.now)
+        for (id, values) in options.ruleValues { rules[id] = RuleSetting(options: values) }
+    }
+
     /// These settings with `layer` on top: what `layer` says wins.
     public func applying(_ layer: Settings) -> Settings {
         var result = self

@@ -297,7 +297,7 @@ public enum ConfigurationFile {
                 }
                 let selector = try selector(text, at: node.range)
                 if case .rule(let id) = selector, let rule = rules.first(where: { $0.id == id }), rule.alwaysRuns {
-                    throw error(RuleSelection.cannotBeTurnedOff(id), at: node.range)
+                    throw error(RuleSelection.cannotBeTurnedOff(rule), at: node.range)
                 }
                 settings.selections.changeLayer { $0.ignore.append(selector) }
             }
@@ -346,7 +346,7 @@ public enum ConfigurationFile {
         func level(_ node: DocumentNode, rule: any Rule.Type) throws(ConfigurationError) -> RuleLevel {
             let level = try choice(node, what: "severity", as: RuleLevel.self)
             if level == .off, rule.alwaysRuns {
-                throw error(RuleSelection.cannotBeTurnedOff(rule.id), at: node.range)
+                throw error(RuleSelection.cannotBeTurnedOff(rule), at: node.range)
             }
             return level
         }

@@ -67,9 +67,10 @@ public enum ConfigurationSchema {
             ] as [String: Any]]],
         ])
 
-        let levels = RuleLevel.allCases.map(\.rawValue)
         var ruleProperties: [String: Any] = [:]
         for rule in rules {
+            // A rule of unreadable input cannot be turned off (`Rule.alwaysRuns`): the file refuses `off` for it.
+            let levels = RuleLevel.allCases.filter { $0 != .off || !rule.alwaysRuns }.map(\.rawValue)
             let metadata = rule.documented
             let description = "\(metadata.summary) (default: \(metadata.severity.rawValue))"
             var settings: [String: Any] = ["severity": ["enum": levels]]

@@ -1,5 +1,6 @@
 import APNSLintModel
 import APNSLintRules
+import APNSLintSyntax
 
 /// A rule id or a rule category, as `select`, `extend-select` and `ignore` name them (`badge-invalid`, `payload`).
 public enum RuleSelector: Sendable, Hashable, CustomStringConvertible {
@@ -60,7 +61,8 @@ public struct UnknownRuleSelector: Error, Sendable, CustomStringConvertible {
 /// from them. Within a layer a rule id wins over a category, and at the same level `ignore` wins over a selection:
 /// `select: [payload], ignore: [badge-invalid]` runs the payload rules but badge-invalid; `ignore: [payload],
 /// extend-select: [badge-invalid]` runs badge-invalid among the others. A rule set to `off` under `rules:` is ignored
-/// by id in its layer, and one given a severity there is selected by id. The rules that report text apns-lint cannot read always run (`Rule.alwaysRuns`).
+/// by id in its layer, and one given a severity there is selected by id. The rules that report input apns-lint cannot read a
+/// definition from always run (`Rule.alwaysRuns`).
 public struct RuleSelection: Sendable, Hashable {
     /// Nil: this layer keeps what the layers below chose.
     public var select: [RuleSelector]?
@@ -91,9 +93,9 @@ public struct RuleSelection: Sendable, Hashable {
         }
     }
 
-    /// Why the rule `id` (one that `alwaysRuns`) cannot be ignored or turned off.
-    public static func cannotBeTurnedOff(_ id: String) -> String {
-        "\(id) cannot be turned off: it reports text apns-lint cannot read, and nothing else is checked there"
+    /// Why `rule` (one that `alwaysRuns`) cannot be ignored or turned off: "invalid-json cannot be turned off: …".
+    public static func cannotBeTurnedOff(_ rule: any Rule.Type) -> String {
+        "\(rule.id) cannot be turned off: " + (rule.whyAlwaysRuns ?? "it reports input apns-lint cannot read")
     }
 
     /// The ids of `rules` that do not run after `layers` (lowest first) have chosen, starting from every rule.
@@ -106,7 +108,40 @@ public struct RuleSelection: Sendable, Hashable {
 }
 
 extension Rule {
-    /// True for a rule that cannot be turned off: it reports, as an error, text apns-lint cannot read (a syntax error,
-    /// a library that throws), and nothing else is checked there.
-    public static var alwaysRuns: Bool { reportsWhileReading && descriptor.severity == .error }
+    /// True for a rule that cannot be turned off: it reports input apns-lint cannot read a definition from
+    /// (`Finding.whyUnreadable`). Every other rule, a system's refusal included, can be selected and ignored.
+    public static var alwaysRuns: Bool { whyAlwaysRuns != nil }
+
+    /// Why the rule cannot be turned off, from the first of its findings that means unreadable input; nil for a rule
+    /// that can be.
+    static var whyAlwaysRuns: String? { descriptor.finds.lazy.compactMap(\.whyUnreadable).first }
+}
+
+extension Finding {
+    /// Why a finding means apns-lint could not read a definition from the input, so turning its rule off would pass
+    /// the input unread; nil for what leaves something read and checked. Only a reader's own failures: a syntax error
+    /// (the reader stops there, unless it can tell what was meant), YAML aliases beyond the budget (it stops there), an
+    /// Erlang text of no term (nothing to read). A value JSON cannot carry is read as a stand-in and checked; a
+    /// system's refusal (a library that raises, a service that refuses the request) is a finding about a definition
+    /// that was read, and its rule is one like any other.
+    var whyUnreadable: String? {
+        switch self {
+        case .syntax(.invalidSyntax, let language):
+            "it reports \(language.map { Self.name(of: $0) + " " } ?? "")text apns-lint cannot read: the reader stops at the error unless it can tell what was meant, and with the rule off the rest of the text would pass unchecked"
+        case .syntax(.aliasLimit, _):
+            "it reports YAML whose aliases expand beyond what apns-lint reads (a \"billion laughs\" file): the reader stops there, and with the rule off the rest of the file would pass unchecked"
+        case .syntax(.noTerm, _):
+            "it reports an Erlang file that holds no term, so no definition: with the rule off, the file would pass with nothing checked"
+        case .syntax, .dialect, .suppression:
+            nil
+        }
+    }
+
+    private static func name(of language: SourceLanguage) -> String {
+        switch language {
+        case .json: "JSON"
+        case .yaml: "YAML"
+        case .erlang: "Erlang"
+        }
+    }
 }

@@ -173,10 +173,7 @@ public struct Linter: Sendable {
 
     /// A linter with these rule options and no configuration file.
     public init(rules: [any Rule.Type] = RuleRegistry.all, options: RuleOptions = RuleOptions()) {
-        var settings = Settings(platforms: options.platforms, serializer: options.serializer,
-                                sizeLimitProfile: options.sizeLimitProfile, now: options.now)
-        for (id, values) in options.ruleValues { settings.rules[id] = RuleSetting(options: values) }
-        self.init(configuration: Configuration(settings: settings), rules: rules)
+        self.init(configuration: Configuration(settings: Settings(options: options)), rules: rules)
     }
 
     /// The rule options of text that is not a file (no override applies).

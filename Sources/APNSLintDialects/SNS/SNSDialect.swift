@@ -152,14 +152,16 @@ enum SNSDialect {
                     range: range, pointer: pointer))
             }
         }
+        // What an Apple device gets is decided here, once: an APNs platform's payload, when SNS reads one (a string: it
+        // ignores any other value), else the default text. The notes, the request and `render` all follow from it.
+        let readsApplePayload = message.members.contains { apnsPlatforms.contains($0.key) && $0.value.string != nil }
         let defaultEntry = message.members.last { $0.key == "default" && $0.value.string != nil }
         if defaultEntry == nil {
             let owner = message.owner
             // A topic's ARN, as TopicArn or as TargetArn (an endpoint's has ":endpoint/").
             let toTopic = members.contains { $0.key == "TopicArn" }
                 || members.contains { $0.key == "TargetArn" && $0.value.string.map { !$0.contains(":endpoint/") } == true }
-            let anyApple = message.members.contains { apnsPlatforms.contains($0.key) && $0.value.string != nil }
-            let refused = toTopic || !anyApple
+            let refused = toTopic || !readsApplePayload
             reader.notes.append(DialectNote(
                 kind: .defaultEntryMissing,
                 message: toTopic
@@ -171,8 +173,7 @@ enum SNSDialect {
                 range: owner?.keyRange ?? SourceRange(start: document.range.start, end: document.range.start),
                 pointer: owner.map { JSONPointer([$0.key]) } ?? .root, severity: refused ? .error : .warning))
         }
-        if requests.isEmpty, let defaultEntry, defaultEntry.value.string != nil,
-           !message.members.contains(where: { apnsPlatforms.contains($0.key) }) {
+        if requests.isEmpty, let defaultEntry, !readsApplePayload {
             let entry = message.text.map { text in
                 Member(key: defaultEntry.key, keyRange: text.fileRange(of: defaultEntry.keyRange), value: text.inFile(defaultEntry.value))
             } ?? defaultEntry
