@@ -156,6 +156,15 @@ struct FCMLegacyMappingTests {
         #expect(report.diagnostics.dropFirst().allSatisfy { $0.severity == .info })
     }
 
+    @Test func theHelpsHTTPv1BodyKeepsTheApnsBlockAndTheNotificationsAppleKeys() throws {
+        let report = lint(#"{"to": "t", "priority": "high", "notification": {"title": "Hi", "subtitle": "s", "badge": 2}, "content_available": true, "apns": {"headers": {"apns-priority": "5"}, "payload": {"aps": {"category": "C"}, "k": 1}, "fcm_options": {"image": "https://x/a.png"}}}"#)
+        let help = try #require(finding(report, "fcm-legacy-api")?.help)
+        let v1 = String(help[try #require(help.range(of: "messages:send) as ")).upperBound...])
+        #expect(v1 == #"{"message":{"token":"t","notification":{"title":"Hi"},"apns":{"headers":{"apns-priority":"5"},"payload":{"aps":{"alert":{"subtitle":"s"},"badge":2,"content-available":1,"category":"C"},"k":1},"fcm_options":{"image":"https://x/a.png"}}}}"#)
+        // The body it gives is one FCM's HTTP v1 API takes, with the fault the block carries: an image and no mutable-content.
+        #expect(lint(v1).ruleIDs.filter { $0.hasPrefix("fcm-") } == ["fcm-image-without-mutable-content"])
+    }
+
     @Test func anAlertWrittenInTheApnsBlockKeepsTheNotificationsTitle() {
         let report = lint(#"{"to": "t", "notification": {"title": "Hi", "body": "legacy"}, "apns": {"payload": {"aps": {"alert": {"body": "v1"}}}}}"#)
         #expect(rendered(report, headers: false) == #"{"aps":{"alert":{"body":"v1","title":"Hi"}}}"# + "\n")

@@ -186,7 +186,8 @@ extension FCMDialect {
 
     /// The HTTP v1 request a legacy body becomes (firebase.google.com/docs/cloud-messaging/migrate-v1): `to` a token
     /// or `/topics/x` becomes `token` or `topic`; `notification`'s title and body stay; `data` stays;
-    /// `content_available` and `priority` go to `apns` (`aps.content-available`, `apns-priority`).
+    /// `content_available`, `mutable_content`, `priority` and the notification's other Apple keys go to `apns`
+    /// (`aps.content-available`, `apns-priority`, `aps.sound`, …); an `apns` block written in the body moves as it is.
     static func v1Equivalent(of members: [Member], build: RequestBuilder) -> DocumentNode {
         func last(_ key: String) -> Member? { members.last { $0.key == key } }
         func string(_ text: String) -> DocumentNode { DocumentNode(.string(text), range: build.added) }
@@ -208,12 +209,39 @@ extension FCMDialect {
         if let priority = last("priority")?.value.string, let value = ["high": "10", "normal": "5"][priority] {
             apnsHeaders.append(build.member(HeaderName.priority, string(value)))
         }
+        // The notification's keys that v1's notification has not (subtitle, the localization keys, sound, badge,
+        // click_action) go in apns.payload.aps, as the legacy API put them.
+        var alert: [Member] = []
         var aps: [Member] = []
+        for member in last("notification")?.value.members ?? [] {
+            guard let (key, inAlert) = legacyNotificationKeys[member.key], key != "title", key != "body" else { continue }
+            if inAlert { alert.append(build.member(key, member.value)) } else { aps.append(build.member(key, member.value)) }
+        }
+        if !alert.isEmpty { aps.insert(build.member("alert", build.object(alert)), at: 0) }
         if last("content_available")?.value.bool == true { aps.append(build.member("content-available", build.integer(1))) }
         if last("mutable_content")?.value.bool == true { aps.append(build.member("mutable-content", build.integer(1))) }
+        // An apns block written in the legacy body is v1's already: it moves as it is, over what the legacy keys give.
+        let written = last(FCMKey.apns.name)?.value.members ?? []
+        for header in FCMKey.headers.value(in: written)?.members ?? [] {
+            apnsHeaders.removeAll { $0.key.lowercased() == header.key.lowercased() }
+            apnsHeaders.append(header)
+        }
+        var payload: [Member] = []
+        for part in FCMKey.payload.value(in: written)?.members ?? [] {
+            guard part.key == "aps", let keys = part.value.members else {
+                payload.append(part)
+                continue
+            }
+            for key in keys {
+                aps.removeAll { $0.key == key.key }
+                aps.append(key)
+            }
+        }
+        if !aps.isEmpty { payload.insert(build.member("aps", build.object(aps)), at: 0) }
         var apns: [Member] = []
         if !apnsHeaders.isEmpty { apns.append(build.member("headers", build.object(apnsHeaders))) }
-        if !aps.isEmpty { apns.append(build.member("payload", build.object([build.member("aps", build.object(aps))]))) }
+        if !payload.isEmpty { apns.append(build.member("payload", build.object(payload))) }
+        apns += written.filter { !FCMKey.headers.isSpelled(by: $0.key) && !FCMKey.payload.isSpelled(by: $0.key) }
         if !apns.isEmpty { message.append(build.member("apns", build.object(apns))) }
         return build.object([build.member("message", build.object(message))])
     }
