@@ -6,8 +6,8 @@ import APNSLintSyntax
 /// FCM reads the message as protobuf's JSON mapping does: a field may be written by its proto name (`fcm_options`)
 /// or by its lowerCamelCase JSON name (`fcmOptions`), and both mean the same field
 /// (protobuf.dev/programming-guides/proto3/#json: "the parser accepts both the lowerCamelCase name (or the one
-/// specified by the json_name option) and the original proto field name"). A field with both spellings written is
-/// read once: the one written last counts, as the parser keeps the last value of a repeated field.
+/// specified by the json_name option) and the original proto field name"). A field written in both spellings is read
+/// once, the one written last (what FCM's parser does with such a message is not documented).
 public struct FCMField: Sendable, Hashable {
     /// The proto name, as FCM's reference writes it (`fcm_options`).
     public let name: String
