@@ -154,7 +154,7 @@ struct FCMDialectTests {
         #expect(report.dialects == [.fcm])
         let legacy = try #require(finding(report, "fcm-legacy-api"))
         #expect(legacy.severity == .error)
-        #expect(legacy.help?.hasSuffix(#"{"message":{"token":"bk3RNwTe3H0:CI2k","notification":{"title":"Hi"},"apns":{"headers":{"apns-priority":"10"},"payload":{"aps":{"content-available":1}}}}}"#) == true)
+        #expect(legacy.help?.hasSuffix(#"{"message":{"token":"bk3RNwTe3H0:CI2k","notification":{"title":"Hi"},"apns":{"headers":{"apns-priority":"10"},"payload":{"aps":{"badge":"3","content-available":1}}}}}"#) == true)
         let badge = try #require(finding(report, "badge-invalid"))
         #expect(badge.severity == .info)
         #expect(badge.fix == nil)

@@ -106,20 +106,20 @@ struct ExpoMessageTests {
         #expect(finding.help == #"add "priority": "normal" to send it at apns-priority 5"#)
         #expect(finding.fix == nil)
         // "normal" is apns-priority 5, and the push is a background one.
-        let normal = lint(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "contentAvailable": true, "priority": "normal", "data": {"sync": "inbox"}}"#)
+        let normal = lint(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "priority": "normal", "data": {"sync": "inbox"}}"#)
         #expect(normal.diagnostics.isEmpty)
         #expect(render(normal) == "apns-push-type: background\napns-priority: 5\n\n{\"aps\":{\"content-available\":1},\"body\":{\"sync\":\"inbox\"}}\n")
     }
 
     @Test("the content-available flag in a spelling Expo does not read is an error that names Expo's", arguments: [
-        "content-available", "content_available", "contentavailable",
+        "content-available", "content_available", "contentavailable", "contentAvailable",
     ])
     func misspeltContentAvailable(key: String) throws {
         let report = lint(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ""# + key + #"": true, "priority": "normal", "data": {"k": 1}}"#)
         let finding = try #require(report.diagnostics.first { $0.ruleID == "dialect-dropped-key" })
         #expect(finding.severity == .error)
         #expect(finding.message == "Expo does not read \"\(key)\": the request goes out without it, so what it asks for does not happen")
-        #expect(finding.help == #"write "contentAvailable": true (Expo's spelling; "_contentAvailable" is its older one)"#)
+        #expect(finding.help == #"write "_contentAvailable": true (Expo's only spelling of the flag: expo-server-sdk-node's ExpoPushMessage, Expo's message request format)"#)
         #expect(report.source.position(of: finding.range!.start).description == "1:53")
     }
 

@@ -391,7 +391,7 @@ private struct Builder {
         }
         var headers: [Member] = []
         var deviceToken: Member?
-        var refused = false
+        var refused = false  // make_nf/3 throws at the first problem: one finding
         if let uuid = keysearch("uuid"), uuid.value.atom != "undefined" {
             if let text = headerText(uuid.value) , uuid.value.binaryBytes != nil {
                 headers.append(Member(key: HeaderName.id, keyRange: uuid.key.range, value: DocumentNode(.string(text), range: uuid.value.range)))
@@ -418,10 +418,9 @@ private struct Builder {
             refuse("{bad_options,{not_a_binary,json}}", "json must be a binary", at: json.value.range, kind: .invalidValueType)
             refused = true
         }
-        guard !refused else {
-            // The payload was built before make_nf/3 threw: it is what render prints, with no headers.
-            return payload
-        }
+        // A refused notification still stands for the request its sender means: make_nf/3 throws on a piece the sending
+        // code supplies (the token, a uuid), and once it is given the rest goes out as written. So the headers are built
+        // as they would be, and the rules check them (a topic with spaces is still BadTopic); the refusal is reported.
         // nf_to_opts/1 and apns_lib_http2:apns_opts/1: apns-id, apns-expiration (always: the default is 16#7FFFFFFF),
         // apns-priority and apns-topic, each through sc_util:to_bin/1; undefined values are left out.
         let expiryValue = expiry?.value.atom == "undefined" ? nil : expiry

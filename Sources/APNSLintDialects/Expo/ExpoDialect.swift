@@ -5,7 +5,8 @@ import APNSLintSyntax
 /// turned into the APNs request Expo's service sends to an Apple device. Expo's service is not public: the mapping is
 /// the one its documentation gives (docs.expo.dev/push-notifications/sending-notifications, "Message request format",
 /// and sending-notifications-custom, "Payload Formats: iOS", read 2026-11), with the message type of
-/// expo-server-sdk-node v6.1.0 (`src/ExpoClient.ts`, commit 2ca5614) and its later field additions (PR #281, #284):
+/// expo-server-sdk-node v6.1.0 (`src/ExpoClient.ts` at commit 49bc1f9, May 2026, whose `ExpoPushMessage` is the request
+/// format's table):
 ///
 ///     {"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "body": "there", "data": {"id": 7}}
 ///     → headers {"apns-push-type": "alert", "apns-priority": "10"},
@@ -13,8 +14,10 @@ import APNSLintSyntax
 ///
 /// - `title`, `subtitle`, `body` → `aps.alert`; such a message is sent with `apns-push-type: alert` ("Notification
 ///   Message", docs/push-notifications/what-you-need-to-know).
-/// - `contentAvailable` (and `_contentAvailable`, its older spelling, still read) → `aps.content-available: 1`; a
-///   message with only `data` and the flag is a "Headless Background Notification", sent as a background push.
+/// - `_contentAvailable` → `aps.content-available: 1` (the only spelling: the SDK's `ExpoPushMessage` and the docs'
+///   table have no other); a message with only `data` and the flag is a "Headless Background Notification", sent as a
+///   background push. `contentAvailable`, `content-available` and `content_available` are not fields: Expo does not
+///   send them, and the push wakes nothing.
 /// - `priority`: `normal` → `apns-priority` 5, `high` → 10; `default` or none is "high" on iOS.
 /// - `ttl` → `apns-expiration` (send time + ttl), else `expiration`: "`ttl` takes precedence over `expiration`".
 /// - `badge`, `sound` (a string, null, or `{critical, name, volume}`), `categoryId` → `category`, `mutableContent` →
@@ -32,15 +35,15 @@ enum ExpoDialect {
         ("to", .any), ("data", .object), ("title", .string), ("subtitle", .string), ("body", .string), ("sound", .any),
         ("ttl", .number), ("expiration", .number), ("priority", .string), ("interruptionLevel", .string), ("badge", .number),
         ("channelId", .string), ("icon", .string), ("richContent", .object), ("categoryId", .string), ("mutableContent", .bool),
-        ("collapseId", .string), ("tag", .string), ("contentAvailable", .bool), ("_contentAvailable", .bool), ("threadId", .string),
+        ("collapseId", .string), ("tag", .string), ("_contentAvailable", .bool), ("threadId", .string),
         ("targetContentId", .string), ("relevanceScore", .number), ("filterCriteria", .string),
     ]
     static let fieldTypes = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0.type) })
     static let fieldNames = fields.map(\.key)
     /// Keys only an Expo message has among the systems apns-lint reads.
     static let distinctiveKeys: Set<String> = ["_contentAvailable", "channelId", "categoryId", "richContent"]
-    /// Its fields, and the spellings of the content-available flag it reports (FCM's legacy `content_available`).
-    static let ownKeys = Set(fieldNames).union(["content_available", "content-available"])
+    /// Its fields, and the spellings of the content-available flag it reports as not Expo's.
+    static let ownKeys = Set(fieldNames).union(["contentAvailable", "content_available", "content-available"])
     /// The most recipients one request may have.
     static let recipientLimit = 100
     static let priorities = ["default": "10", "high": "10", "normal": "5"]
@@ -48,7 +51,7 @@ enum ExpoDialect {
     static let apsKeys = ["badge": "badge", "categoryId": "category", "interruptionLevel": "interruption-level", "threadId": "thread-id",
                           "targetContentId": "target-content-id", "relevanceScore": "relevance-score", "filterCriteria": "filter-criteria"]
     /// Spellings of the content-available flag Expo does not read (compared lowercased, letters only).
-    static let contentAvailableMisspellings = ["contentavailable": "\"contentAvailable\": true (Expo's spelling; \"_contentAvailable\" is its older one)"]
+    static let contentAvailableMisspellings = ["contentavailable": "\"_contentAvailable\": true (Expo's only spelling of the flag: expo-server-sdk-node's ExpoPushMessage, Expo's message request format)"]
 
     /// A message whose `to` holds an Expo push token, or which has `to` beside a top-level title, subtitle or body
     /// (FCM's legacy body holds those in `notification`).
@@ -107,7 +110,8 @@ enum ExpoDialect {
         var recipients = 0
         for member in members {
             guard let type = fieldTypes[member.key] else {
-                request.dropped(member, system: "Expo", known: fieldNames, meant: contentAvailableMisspellings)
+                // A flag written false asks for nothing: only a flag meant on is a push that cannot work.
+                request.dropped(member, system: "Expo", known: fieldNames, meant: member.value.bool == false ? [:] : contentAvailableMisspellings)
                 continue
             }
             guard type.admits(member.value) || member.value.isNull else {
@@ -131,9 +135,7 @@ enum ExpoDialect {
                 request.aps(apsKeys[key]!, from: member)
             case "mutableContent":
                 request.apsFlag("mutable-content", from: member)
-            case "contentAvailable", "_contentAvailable":
-                // `contentAvailable` wins when both are given.
-                if member.key == "_contentAvailable", last("contentAvailable") != nil { continue }
+            case "_contentAvailable":
                 request.apsFlag("content-available", from: member)
             case "collapseId":
                 request.header(HeaderName.collapseID, from: member)
@@ -179,16 +181,16 @@ enum ExpoDialect {
             let shown = members.filter { ["title", "subtitle", "body"].contains($0.key) }.map { "\"\($0.key)\"" }.joined(separator: ", ")
             request.note(.expoBackgroundWithAlert,
                          "a background message with \(shown): Expo sends a message with a title, subtitle or body as an alert, not a background push, so iOS shows it and the app's background task runs only when the user taps it",
-                         help: "for a background push send only \"data\" and \"\(flag.key == "content-available" ? "contentAvailable" : flag.key)\": true; send the alert as a message of its own",
-                         at: flag.keyRange, pointer: request.pointer(members.last { $0.key == "contentAvailable" || $0.key == "_contentAvailable" }?.key ?? "contentAvailable"))
+                         help: "for a background push send only \"data\" and \"_contentAvailable\": true; send the alert as a message of its own",
+                         at: flag.keyRange, pointer: request.pointer("_contentAvailable"))
         }
         if request.hasAlert {
             request.systemHeader(HeaderName.pushType, "alert",
                                  note: "Expo sends a message with a title, subtitle or body as apns-push-type alert (a \"Notification Message\")",
-                                 help: "for a background push, send only \"data\" and \"contentAvailable\": true")
+                                 help: "for a background push, send only \"data\" and \"_contentAvailable\": true")
         } else if request.aps["content-available"] != nil {
             request.systemHeader(HeaderName.pushType, "background",
-                                 note: "Expo sends a message with only data and contentAvailable as a background push (a \"Headless Background Notification\")",
+                                 note: "Expo sends a message with only data and _contentAvailable as a background push (a \"Headless Background Notification\")",
                                  help: "add a title or body to send it as an alert")
         }
         return recipients

@@ -121,11 +121,20 @@ enum SNSDialect {
             let pointer = JSONPointer((message.owner.map { [$0.key] } ?? []) + [member.key])
             if apnsPlatforms.contains(member.key) {
                 guard let text = EmbeddedText(string: member.value, in: message.text?.bytes ?? source.bytes, within: message.text) else {
+                    // An object is the payload its author meant (an SDK's hash or dict not serialized): once written as
+                    // a string, SNS sends it as it is, so it is checked as that payload, and what is wrong inside it
+                    // (an `aps` serialized on its own, as a string) is reported at its place too.
+                    let meant = member.value.members != nil
                     reader.notes.append(DialectNote(
                         kind: .platformValueNotString,
-                        message: "\"\(member.key)\" is \(member.value.kind.phrase), but SNS reads each platform's payload only from a JSON string, so it ignores this one and the device gets the \"default\" text instead",
+                        message: "\"\(member.key)\" is \(member.value.kind.phrase), but SNS reads each platform's payload only from a JSON string, so it ignores this one and the device gets the \"default\" text instead"
+                            + (meant ? "; the object is checked as the payload it would be once written as a string" : ""),
                         help: "write the payload as a JSON string: \"\(member.key)\": \"{\\\"aps\\\": …}\"",
                         range: range, pointer: pointer))
+                    if meant {
+                        let payload = message.text.map { $0.inFile(member.value) } ?? member.value
+                        requests.append(reader.build.envelope(headers: headers, deviceToken: nil, payload: payload, range: payload.range))
+                    }
                     continue
                 }
                 if let payload = reader.read(text, owner: member) {

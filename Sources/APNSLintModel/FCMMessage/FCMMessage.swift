@@ -22,15 +22,15 @@ public struct FCMMessage: Sendable {
 
     public init(node: DocumentNode, request: DocumentNode? = nil, isWrittenByUser: Bool = false) {
         self.node = node
-        fields = FieldSet(node: node, pointer: Self.pointer, schema: FCMSchema.message)
-        self.request = request.map { FieldSet(node: $0, pointer: .root, schema: FCMSchema.request) }
+        fields = FieldSet(node: node, pointer: Self.pointer, schema: FCMSchema.message.schema)
+        self.request = request.map { FieldSet(node: $0, pointer: .root, schema: FCMSchema.request.schema) }
         self.isWrittenByUser = isWrittenByUser
     }
 
-    public var notificationField: Field? { fields["notification"] }
-    public var androidField: Field? { fields["android"] }
-    public var dataField: Field? { fields["data"] }
-    public var apnsField: Field? { fields["apns"] }
+    public var notificationField: Field? { fields[fcm: FCMKey.notification] }
+    public var androidField: Field? { fields[fcm: FCMKey.android] }
+    public var dataField: Field? { fields[fcm: FCMKey.data] }
+    public var apnsField: Field? { fields[fcm: FCMKey.apns] }
 
     /// `apns`: what FCM sends to Apple devices (`headers`, `payload`, `fcm_options`).
     public var apns: FCMApnsConfig? {
@@ -62,9 +62,9 @@ public struct FCMMessage: Sendable {
         WireSerializer.size(of: node, style: style)
     }
 
-    public static func bind(_ field: Field?, schema: KeyList) -> FieldSet? {
+    public static func bind(_ field: Field?, schema: FCMPart) -> FieldSet? {
         guard let field, field.value.members != nil else { return nil }
-        return FieldSet(node: field.value, pointer: field.pointer, schema: schema)
+        return FieldSet(node: field.value, pointer: field.pointer, schema: schema.schema)
     }
 }
 
@@ -72,9 +72,9 @@ public struct FCMMessage: Sendable {
 public struct FCMAndroidConfig: Sendable {
     public let fields: FieldSet
 
-    public var priority: Field? { fields["priority"] }
-    public var ttl: Field? { fields["ttl"] }
-    public var notificationField: Field? { fields["notification"] }
+    public var priority: Field? { fields[fcm: FCMKey.priority] }
+    public var ttl: Field? { fields[fcm: FCMKey.ttl] }
+    public var notificationField: Field? { fields[fcm: FCMKey.notification] }
 
     /// `android.notification` (`AndroidNotification`: `channel_id`, `icon`, `sound`, `body_loc_key`, …).
     public var notification: FieldSet? { FCMMessage.bind(notificationField, schema: FCMSchema.androidNotification) }
@@ -84,15 +84,15 @@ public struct FCMAndroidConfig: Sendable {
 public struct FCMApnsConfig: Sendable {
     public let fields: FieldSet
 
-    public var headersField: Field? { fields["headers"] }
-    public var payloadField: Field? { fields["payload"] }
-    public var fcmOptionsField: Field? { fields["fcm_options"] }
+    public var headersField: Field? { fields[fcm: FCMKey.headers] }
+    public var payloadField: Field? { fields[fcm: FCMKey.payload] }
+    public var fcmOptionsField: Field? { fields[fcm: FCMKey.fcmOptions] }
 
     /// `apns.headers`: the APNs headers, every one a field the schema does not know.
     public var headers: FieldSet? { FCMMessage.bind(headersField, schema: FCMSchema.data) }
     /// `apns.payload`: the APNs payload as FCM passes it on (its keys are APNs's, not FCM's).
     public var payload: FieldSet? { FCMMessage.bind(payloadField, schema: FCMSchema.data) }
-    /// `apns.fcm_options` (`analytics_label`, `image`).
+    /// `apns.fcm_options` or `apns.fcmOptions` (`analytics_label`, `image`).
     public var fcmOptions: FieldSet? { FCMMessage.bind(fcmOptionsField, schema: FCMSchema.apnsFcmOptions) }
 }
 
@@ -119,42 +119,4 @@ public enum FCMDuration {
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
-
-/// The keys of an FCM HTTP v1 message that apns-lint knows (the parts a Skygear definition produces, and their
-/// siblings), with the JSON types FCM expects.
-public enum FCMSchema {
-    /// `data`: custom key-value pairs, none of which the schema knows.
-    public static let data = KeyList([])
-    /// The send request (`projects.messages.send`'s body).
-    public static let request = KeyList([KeySpec("validate_only", .boolean), KeySpec("message", .object)])
-    public static let message = KeyList([
-        KeySpec("notification", .object), KeySpec("android", .object), KeySpec("data", .object),
-        KeySpec("apns", .object), KeySpec("webpush", .object), KeySpec("fcm_options", .object),
-        KeySpec("token", .string), KeySpec("topic", .string), KeySpec("condition", .string), KeySpec("name", .string),
-        // Newer fields of the v1 API: a Firebase installation ID as the target, and Android's second config.
-        KeySpec("fid", .string), KeySpec("androidV2", .object),
-    ])
-    /// `ApnsConfig` (`live_activity_token`: FCM's Live Activity support, 2024).
-    public static let apns = KeyList([
-        KeySpec("headers", .object), KeySpec("payload", .object), KeySpec("fcm_options", .object), KeySpec("live_activity_token", .string),
-    ])
-    /// `ApnsFcmOptions`, and the message's own `FcmOptions` (which has only `analytics_label`).
-    public static let apnsFcmOptions = KeyList([KeySpec("analytics_label", .string), KeySpec("image", .string)])
-    public static let fcmOptions = KeyList([KeySpec("analytics_label", .string)])
-    public static let notification = KeyList([
-        KeySpec("title", .string), KeySpec("body", .string), KeySpec("image", .string),
-    ])
-    public static let android = KeyList([
-        KeySpec("collapse_key", .string), KeySpec("priority", .string), KeySpec("ttl", .string),
-        KeySpec("restricted_package_name", .string), KeySpec("data", .object), KeySpec("notification", .object),
-        KeySpec("fcm_options", .object), KeySpec("direct_boot_ok", .boolean),
-    ])
-    public static let androidNotification = KeyList([
-        KeySpec("title", .string), KeySpec("body", .string), KeySpec("icon", .string), KeySpec("color", .string),
-        KeySpec("sound", .string), KeySpec("tag", .string), KeySpec("click_action", .string),
-        KeySpec("body_loc_key", .string), KeySpec("body_loc_args", .stringArray), KeySpec("title_loc_key", .string),
-        KeySpec("title_loc_args", .stringArray), KeySpec("channel_id", .string), KeySpec("ticker", .string),
-        KeySpec("sticky", .boolean), KeySpec("image", .string), KeySpec("light_settings", .object),
-    ])
 }

@@ -11,8 +11,9 @@ struct DialectMissingKeyRule: Rule {
                 apns_json's `make_alert/1` always writes \
                 a body: an alert proplist without `body` is sent with the text "undefined" \
                 (`sc_util:to_bin(undefined)`), which the device shows. apns_erlv3 refuses a notification without a \
-                `token` (`{key_not_found, token}`): it builds the payload, then sends nothing. `render` still prints \
-                what the library builds. Severity: an error, because the device shows text nobody wrote, or nothing \
+                `token` (`{key_not_found, token}`): it builds the payload, then sends nothing. The token is what the \
+                sending code supplies, so the rest of the notification is checked (and `render` prints it) as it goes \
+                out once the token is given: a topic with spaces is still reported as the BadTopic it becomes. Severity: an error, because the device shows text nobody wrote, or nothing \
                 is sent (the libraries' code at the pinned commits, and their recorded behaviour in \
                 Tests/OracleTests/Corpora). An SNS `Publish` request with an `APNS_VOIP` payload and no \
                 `AWS.SNS.MOBILE.APNS.PUSH_TYPE` attribute is reported too, as a warning: SNS decides alert or \

@@ -6,11 +6,11 @@ struct ExpoBackgroundWithAlertRule: Rule {
 
     static var documentation: RuleDocs {
         RuleDocs(
-            summary: "An Expo message meant as a background push (`contentAvailable`) that also has a title, subtitle or body, so Expo sends it as an alert.",
+            summary: "An Expo message meant as a background push (`_contentAvailable`) that also has a title, subtitle or body, so Expo sends it as an alert.",
             rationale: """
                 Expo sends a message with a `title`, `subtitle` or `body` as a "Notification Message" \
-                (`apns-push-type: alert`); only a message with `data` and `contentAvailable: true` (or its older \
-                spelling `_contentAvailable`) and no such text is a "Headless Background Notification", which runs \
+                (`apns-push-type: alert`); only a message with `data` and `_contentAvailable: true` (Expo's one \
+                spelling of the flag) and no such text is a "Headless Background Notification", which runs \
                 the app's background task while the app is in the background or terminated. With both, iOS shows \
                 the alert and, as users report (expo/expo #31861), the task runs only when the user taps it.
                 """,
@@ -22,7 +22,7 @@ struct ExpoBackgroundWithAlertRule: Rule {
                 Example(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ↓"_contentAvailable": true, "title": "Sold!", "body": "Your item sold", "data": {"type": "PRODUCT_SOLD"}}"#),
             ],
             nonTriggering: [
-                Example(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "contentAvailable": true, "data": {"type": "PRODUCT_SOLD"}, "priority": "normal"}"#),
+                Example(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "data": {"type": "PRODUCT_SOLD"}, "priority": "normal"}"#),
             ])
     }
 }

@@ -35,7 +35,7 @@ struct FCMDataNotStringRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         guard let message = context.fcmMessage else { return }
         // The message's data, and the Android config's own (`android.data`, which replaces it on Android).
-        let androidData = message.android?.fields["data"].flatMap { FCMMessage.bind($0, schema: FCMSchema.data) }
+        let androidData = message.android?.fields[fcm: FCMKey.data].flatMap { FCMMessage.bind($0, schema: FCMSchema.data) }
         for field in [message.data, androidData].compactMap({ $0 }).flatMap(\.effectiveFields) where field.value.string == nil {
             let value = field.value
             let quoted = value.isContainer

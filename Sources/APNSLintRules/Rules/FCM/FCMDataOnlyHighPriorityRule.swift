@@ -35,7 +35,7 @@ struct FCMDataOnlyHighPriorityRule: ModelRule {
         guard let message = context.fcmMessage, message.isWrittenByUser, message.notificationField == nil else { return }
         let apns = message.apns
         // A Live Activity, VoIP or other typed push is no data message: its own rules judge its priority.
-        if apns?.fields["live_activity_token"] != nil || apns?.fields["liveActivityToken"] != nil { return }
+        if apns?.fields[fcm: FCMKey.liveActivityToken] != nil { return }
         if let type = context.definition.headers.pushType, type != .background, type != .alert { return }
         // A data message: what reaches the device shows nothing (no alert, badge or sound in aps).
         if let aps = apns?.payload?["aps"]?.value.members,

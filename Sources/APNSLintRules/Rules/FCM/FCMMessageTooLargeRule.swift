@@ -42,7 +42,7 @@ struct FCMMessageTooLargeRule: ModelRule {
         guard let message = context.fcmMessage else { return }
         let style = context.options.serializer
         let size = message.size(style: style)
-        let toTopic = message.fields["topic"]?.string != nil || message.fields["condition"]?.string != nil
+        let toTopic = message.fields[fcm: FCMKey.topic]?.string != nil || message.fields[fcm: FCMKey.condition]?.string != nil
         let limit = toTopic ? Self.topicLimit : Self.limit
         guard size > limit else { return }
         let excess = size - limit

@@ -13,6 +13,24 @@ struct FCMTargetInvalidRule: ModelRule {
         }
     }
 
+    /// Whether a target is a template's slot that the sending code fills in (`<Your topic>`, `{{token}}`, `${TOKEN}`,
+    /// `YOUR_TOKEN`, `FCM_TOKEN`): a definition kept in a repository holds one where the real target goes.
+    static func isPlaceholder(_ text: String) -> Bool {
+        var trimmed = text.hasPrefix("/topics/") ? text.dropFirst("/topics/".count) : Substring(text)
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.last == " " { trimmed.removeLast() }
+        guard !trimmed.isEmpty else { return false }
+        for (open, close) in [("<", ">"), ("{{", "}}"), ("${", "}"), ("{", "}"), ("%", "%"), ("[", "]")]
+        where trimmed.hasPrefix(open) && trimmed.hasSuffix(close) && trimmed.count > open.count + close.count {
+            return true
+        }
+        if trimmed.hasPrefix("$"), trimmed.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return true }
+        // An upper-case name that says what goes there: YOUR_TOKEN, DEVICE_TOKEN, FCM_REGISTRATION_TOKEN, TOPIC_NAME.
+        let name = trimmed.filter { $0 != "*" }
+        guard name.allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }), name.contains(where: \.isLetter) else { return false }
+        return ["TOKEN", "TOPIC", "YOUR", "CONDITION", "REGISTRATION", "DEVICE"].contains { name.contains($0) }
+    }
+
     static var documentation: RuleDocs {
         RuleDocs(
             summary: "An FCM message that does not name exactly one target (`token`, `topic` or `condition`), or names a topic FCM does not allow.",
@@ -21,7 +39,9 @@ struct FCMTargetInvalidRule: ModelRule {
                 ("Union field target can be only one of the following"). With none, or with two, FCM answers \
                 INVALID_ARGUMENT and the Admin SDKs refuse it before sending ("Exactly one of topic, token or \
                 condition is required"). A topic name is letters, digits and `-_.~%`, without the legacy \
-                `/topics/` prefix ("Malformed topic name").
+                `/topics/` prefix ("Malformed topic name"). A target that is a template's placeholder (`<Your \
+                topic>`, `{{token}}`, `YOUR_TOKEN`) is filled in by the sending code: it is reported as a warning to \
+                fill in, not as an error.
                 """,
             severity: .rejected(
                 byService: "INVALID_ARGUMENT", "FCM refuses a message without exactly one target, and the Admin SDKs refuse it before sending (\"Exactly one of topic, token or condition is required\", \"Malformed topic name\")",
@@ -43,7 +63,7 @@ struct FCMTargetInvalidRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         guard let message = context.fcmMessage, message.isWrittenByUser else { return }
         // A target written as null is no target (FCM reads it as unset); `fid`, a Firebase installation ID, is one too.
-        let targets = ["token", "topic", "condition", "fid"].compactMap { message.fields[$0] }.filter { $0.value.kind != .null }
+        let targets = [FCMKey.token, FCMKey.topic, FCMKey.condition, FCMKey.fid].compactMap { message.fields[fcm: $0] }.filter { $0.value.kind != .null }
         for target in targets where target.value.string?.isEmpty != false {
             context.report(
                 "\"\(target.key)\" is \(target.value.string == nil ? "\(target.value.kind.phrase) (\(target.value.shortDescription))" : "empty"), but a target is a non-empty string, so FCM refuses the message (the Admin SDKs before sending)",
@@ -54,7 +74,7 @@ struct FCMTargetInvalidRule: ModelRule {
                 "the message names \(targets.count) targets (\(targets.map { "\"\($0.key)\"" }.joined(separator: ", "))), but an FCM message goes to exactly one: FCM refuses it (INVALID_ARGUMENT), and the Admin SDKs before sending",
                 at: targets[1], help: "keep one of token, topic and condition; send one message per target")
         } else if targets.isEmpty {
-            let where_ = message.request?["message"]
+            let where_ = message.request?[fcm: FCMKey.message]
             let text = "the message names no target (token, topic or condition), so FCM refuses it (INVALID_ARGUMENT: \"Exactly one of topic, token or condition is required\")"
             let help = "add \"token\": \"<registration token>\", \"topic\": \"<name>\" or \"condition\": \"'a' in topics\""
             if let where_ {
@@ -63,7 +83,11 @@ struct FCMTargetInvalidRule: ModelRule {
                 context.report(text, pointer: FCMMessage.pointer, range: SourceRange(start: message.node.range.start, end: message.node.range.start), help: help)
             }
         }
-        if let topic = message.fields["topic"], let name = topic.string, !isValidTopic(name) {
+        if let topic = message.fields[fcm: FCMKey.topic], let name = topic.string, !isValidTopic(name), isPlaceholder(name) {
+            context.report(
+                "topic \"\(name)\" is a template's placeholder, not a topic name: the sending code must put the topic here, as FCM refuses this one (\"Malformed topic name\")",
+                at: topic, part: .value, help: "fill in the topic (letters, digits and -_.~%) before sending", severity: .warning)
+        } else if let topic = message.fields[fcm: FCMKey.topic], let name = topic.string, !isValidTopic(name) {
             context.report(
                 "topic \"\(name)\" is not a topic name FCM allows (letters, digits and -_.~%), so FCM refuses the message (\"Malformed topic name\")",
                 at: topic, part: .value, help: "use only letters, digits and -_.~% in topic names")

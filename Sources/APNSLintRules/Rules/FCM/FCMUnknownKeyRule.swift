@@ -27,32 +27,25 @@ struct FCMUnknownKeyRule: ModelRule {
             nonTriggering: [
                 Example(#"{"validate_only": true, "message": {"topic": "news", "notification": {"title": "Hi", "image": "https://example.com/a.png"}, "fcm_options": {"analytics_label": "w"}}}"#),
                 Example(#"{"message": {"topic": "news", "apns": {"fcmOptions": {"analyticsLabel": "w"}, "payload": {"aps": {"badge": 1}}}}}"#),
+                Example(#"{"validateOnly": true, "message": {"topic": "news", "apns": {"liveActivityToken": "la", "payload": {"aps": {"event": "end", "timestamp": 1700000000, "content-state": {}}}}}}"#),
             ])
-    }
-
-    /// `fcmOptions` → `fcm_options`: protobuf's JSON accepts a field's lowerCamelCase name too.
-    static func snakeCase(_ key: String) -> String {
-        var out = ""
-        for character in key {
-            if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
-        }
-        return out
     }
 
     static func check(_ context: inout RuleContext) {
         guard let message = context.fcmMessage, message.isWrittenByUser else { return }
-        var parts: [(FieldSet, String, KeyList)] = [(message.fields, "message", FCMSchema.message)]
-        if let request = message.request { parts.append((request, "the request", FCMSchema.request)) }
-        if let notification = message.notification { parts.append((notification, "message.notification", FCMSchema.notification)) }
+        var parts: [(FieldSet, FCMPart)] = [(message.fields, FCMSchema.message)]
+        if let request = message.request { parts.append((request, FCMSchema.request)) }
+        if let notification = message.notification { parts.append((notification, FCMSchema.notification)) }
         if let apns = message.apns {
-            parts.append((apns.fields, "message.apns", FCMSchema.apns))
-            if let options = apns.fcmOptions { parts.append((options, "message.apns.fcm_options", FCMSchema.apnsFcmOptions)) }
+            parts.append((apns.fields, FCMSchema.apns))
+            if let options = apns.fcmOptions { parts.append((options, FCMSchema.apnsFcmOptions)) }
         }
-        for (fields, place, schema) in parts {
-            let names = schema.map(\.name)
-            for field in fields.fields where !field.isKnown && !names.contains(snakeCase(field.key)) {
-                let suggestion = field.key == "aps" && place == "message.apns" ? "payload"
-                    : Suggestion.closest(to: snakeCase(field.key), in: names)
+        for (fields, part) in parts {
+            let place = part.place
+            let names = part.names
+            for field in fields.fields where !field.isKnown {
+                let suggestion = field.key == "aps" && part.place == FCMSchema.apns.place ? "payload"
+                    : Suggestion.closest(to: field.key, in: part.fields.flatMap(\.spellings))
                 context.report(
                     "\"\(field.key)\" is not a field of \(place) in FCM's HTTP v1 API, so FCM refuses the request (\"Unknown name \\\"\(field.key)\\\"\(place == "the request" ? "" : " at '\(place)'"): Cannot find field.\")",
                     at: field, help: (suggestion.map { "did you mean \"\($0)\"? " } ?? "") + "the fields are \(names.joined(separator: ", "))"

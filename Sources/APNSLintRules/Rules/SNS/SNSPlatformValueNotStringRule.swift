@@ -14,7 +14,9 @@ struct SNSPlatformValueNotStringRule: Rule {
                 Apple devices get only the `default` text (aws-sdk-ruby #1418), or SNS refuses the message when \
                 nothing else is left ("JSON must contain an entry for 'default' or 'APNS'", aws-sdk-kotlin #426). \
                 Encode the payload: `"APNS": "{\\"aps\\":{\\"alert\\":\\"Hi\\"}}"` (`JSON.stringify`, \
-                `json.dumps`).
+                `json.dumps`). The object is still checked as the payload it becomes once encoded, so a fault one \
+                layer down is reported too: an `aps` encoded on its own, as a string inside the object (the Ruby \
+                `to_json` called on the wrong hash, aws-sdk-ruby #1299), gets `aps-not-object` at its place.
                 """,
             severity: .certain(
                 "the payload is ignored: the device shows only the default text, or nothing is sent",
