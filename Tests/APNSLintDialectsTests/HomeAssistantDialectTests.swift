@@ -80,6 +80,25 @@ struct HomeAssistantDialectTests {
         #expect(second.contains(#""category":"ALARM""#))
     }
 
+    @Test func aListOfActionsAndANotifyGroupWithTheAppsOptionsAreRead() throws {
+        let list = try ReadYAML("""
+            - action: notify.mobile_app_iphone
+              data: {message: One}
+            - service: notify.all_phones
+              data: {message: Two, data: {push: {sound: bell.wav}}}
+            - action: notify.telegram
+              data: {message: Three}
+            """)
+        #expect(list.choice.dialect.rawValue == "home-assistant")
+        #expect(list.choice.reading.explanation.contains("a list of actions calling notify.mobile_app_iphone"))
+        #expect(list.translation.additionalRequests.count == 1)
+        let second = String(decoding: WireSerializer.serialize(list.translation.additionalRequests[0]), as: UTF8.self)
+        #expect(second.contains(#""alert":{"body":"Two"},"sound":"bell.wav""#))
+        // Another notify service without the app's options is not the app's.
+        let other = try ReadYAML("action: notify.telegram\ndata: {message: Hi}\n")
+        #expect(other.choice.dialect.rawValue != "home-assistant")
+    }
+
     @Test func templatesAreNotJudgedAndTypedOnesAreLeftOut() throws {
         let read = try ReadYAML("""
             action: notify.mobile_app_iphone
