@@ -30,6 +30,7 @@ public struct DialectRegistry: Sendable {
         ExpoDialect.self,
         OneSignalDialect.self,
         GorushDialect.self,
+        HomeAssistantDialect.self,
         SimulatorDialect.self,
         NodeAPNDialect.self,
         ADCKDialect.self,
