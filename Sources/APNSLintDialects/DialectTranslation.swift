@@ -34,15 +34,17 @@ public struct DialectTranslation: Sendable {
 
     private final class ServiceParts: Sendable {
         let additionalRequests: [DocumentNode]
+        let unsentPayloads: [DocumentNode]
         let fcmRequest: DocumentNode?
         let systemDefaults: [SystemDefault]
         let embeddedTexts: [EmbeddedText]
         let embeddedProblems: [SyntaxProblem]
         let findingsAreAdvice: String?
 
-        init(additionalRequests: [DocumentNode], fcmRequest: DocumentNode?, systemDefaults: [SystemDefault], embeddedTexts: [EmbeddedText],
-             embeddedProblems: [SyntaxProblem], findingsAreAdvice: String?) {
+        init(additionalRequests: [DocumentNode], unsentPayloads: [DocumentNode], fcmRequest: DocumentNode?, systemDefaults: [SystemDefault],
+             embeddedTexts: [EmbeddedText], embeddedProblems: [SyntaxProblem], findingsAreAdvice: String?) {
             self.additionalRequests = additionalRequests
+            self.unsentPayloads = unsentPayloads
             self.fcmRequest = fcmRequest
             self.systemDefaults = systemDefaults
             self.embeddedTexts = embeddedTexts
@@ -54,6 +56,10 @@ public struct DialectTranslation: Sendable {
     /// More APNs requests the same definition sends (an SNS message with both `APNS` and `APNS_SANDBOX`), each
     /// checked as the first is.
     public var additionalRequests: [DocumentNode] { services?.additionalRequests ?? [] }
+    /// Requests the author meant that the system does not send as written (an SNS platform's payload written as an
+    /// object, which SNS ignores): checked as the request they would be once written as the system reads them, so what
+    /// is wrong inside is reported too, but never rendered, and never what the device gets.
+    public var unsentRequests: [DocumentNode] { services?.unsentPayloads ?? [] }
     /// The FCM request around the message (`{"validate_only": …, "message": …}`), when the definition is one.
     public var fcmRequest: DocumentNode? { services?.fcmRequest }
     /// Values the system sets when the definition does not (FCM's `apns-priority` 10): where each points, and what
@@ -67,7 +73,7 @@ public struct DialectTranslation: Sendable {
     /// (FCM's legacy HTTP API), and what it would have sent is shown for the move to what replaced it.
     public var findingsAreAdvice: String? { services?.findingsAreAdvice }
 
-    public init(request: DocumentNode, additionalRequests: [DocumentNode] = [], fcmMessage: DocumentNode? = nil,
+    public init(request: DocumentNode, additionalRequests: [DocumentNode] = [], unsentRequests: [DocumentNode] = [], fcmMessage: DocumentNode? = nil,
                 fcmRequest: DocumentNode? = nil, notes: [DialectNote] = [], dialectKeyRanges: [SourceRange] = [],
                 systemDefaults: [SystemDefault] = [], embeddedTexts: [EmbeddedText] = [], embeddedProblems: [SyntaxProblem] = [],
                 capabilities: DialectCapabilities = [], errorsAreWarnings: String? = nil, findingsAreAdvice: String? = nil,
@@ -80,9 +86,9 @@ public struct DialectTranslation: Sendable {
         self.errorsAreWarnings = errorsAreWarnings
         self.sendsAPNs = sendsAPNs
         self.encoding = encoding
-        let isService = !additionalRequests.isEmpty || fcmRequest != nil || !systemDefaults.isEmpty || !embeddedTexts.isEmpty
+        let isService = !additionalRequests.isEmpty || !unsentRequests.isEmpty || fcmRequest != nil || !systemDefaults.isEmpty || !embeddedTexts.isEmpty
             || !embeddedProblems.isEmpty || findingsAreAdvice != nil
-        services = isService ? ServiceParts(additionalRequests: additionalRequests, fcmRequest: fcmRequest, systemDefaults: systemDefaults,
+        services = isService ? ServiceParts(additionalRequests: additionalRequests, unsentPayloads: unsentRequests, fcmRequest: fcmRequest, systemDefaults: systemDefaults,
                                             embeddedTexts: embeddedTexts, embeddedProblems: embeddedProblems,
                                             findingsAreAdvice: findingsAreAdvice) : nil
     }

@@ -226,7 +226,7 @@ struct SNSDialectTests {
         let bare = lint(#"{"default": "Back in stock", "APNS": {"aps": {"alert": "Back in stock", "badge": 1}}}"#)
         #expect(bare.summary == ["sns-platform-value-not-string@1:30"])
         let message = try #require(bare.diagnostics.first?.message)
-        #expect(message.hasSuffix(#"so it ignores this one and the device gets the "default" text instead"#))
+        #expect(message.hasSuffix(#"so it ignores this one and the device gets the "default" text instead; the object is checked as the payload it would be once written as a string"#))
         #expect(render(bare, headers: false) == #"{"aps":{"alert":"Back in stock"}}"# + "\n")
         let request = lint(#"""
             {"TargetArn": "arn:aws:sns:us-east-1:123456789012:endpoint/APNS_SANDBOX/app/1", "MessageStructure": "json",

@@ -126,8 +126,9 @@ struct FCMLegacyMappingTests {
             }
             """
         let report = lint(body)
+        // Custom keys inside aps leave it a background push, sent at the priority high asks for: 10.
         #expect(report.summary == [
-            "fcm-legacy-api@2:3", "dialect-dropped-key@5:3", "unknown-aps-key@5:32", "unknown-aps-key@5:54",
+            "fcm-legacy-api@2:3", "background-priority-10@3:15", "dialect-dropped-key@5:3", "unknown-aps-key@5:32", "unknown-aps-key@5:54",
         ])
         #expect(report.diagnostics.filter { $0.severity == .error }.map(\.ruleID) == ["fcm-legacy-api"])
         #expect(finding(report, "dialect-dropped-key")?.message.hasPrefix(#""apns" is a field of FCM's HTTP v1 API, not of the legacy API"#) == true)

@@ -151,7 +151,7 @@ struct DiscoveryTests {
         "push/badge.json": #"{"aps": {"badge": "1"}}"#,
     ]
 
-    static let packageSkipped = "apns-lint: skipped 'package.json': no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a field of Firebase Cloud Messaging, Amazon SNS, Expo push service, OneSignal, gorush, node-apn, ADCK or Skygear)\n"
+    static let packageSkipped = "apns-lint: skipped 'package.json': no notification-definition key at its top level (aps, headers, payload, mdm, dialect, or a field of Firebase Cloud Messaging, Amazon SNS, Expo push service, OneSignal, gorush, Home Assistant companion app, node-apn, ADCK or Skygear)\n"
     static let tsconfigSkipped = "apns-lint: skipped 'tsconfig.json': not valid JSON (2:3: comments are not allowed in JSON), and no notification-definition key appears in it\n"
     static let skipNote = "apns-lint: note: a file named on the command line, or matched by include: in .apns-lint.yml, is linted whatever it holds\n"
 

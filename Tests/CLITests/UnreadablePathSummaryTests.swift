@@ -81,7 +81,10 @@ struct UnreadablePathSummaryTests {
                 "warnings": 0,
                 "info": 0,
                 "unreadablePaths": 1,
-                "fixesApplied": null
+                "fixesApplied": null,
+                "dialects": {
+                  "apns": 1
+                }
               }
             }
 

@@ -37,6 +37,9 @@ public struct FileReport: Sendable {
         var dialect: Dialect { reading.dialect }
         /// False for the second and later requests of one definition (an SNS message with APNS and APNS_SANDBOX).
         var isFirstRequest = true
+        /// False for a request the author meant that the system does not send (`DialectTranslation.unsentRequests`):
+        /// checked, never rendered.
+        var isSent = true
         let fcmMessage: FCMMessage?
         /// The values the system sets that the definition does not (FCM's apns-priority 10).
         var systemDefaults: [SystemDefault] = []
@@ -47,7 +50,7 @@ public struct FileReport: Sendable {
     /// The typed model of each document that could be read (a YAML stream may hold several).
     public var definitions: [NotificationDefinition] { documents.map(\.definition) }
     /// The system format each definition was read as (`node-apn`, `adck`, …), in document order.
-    public var dialects: [Dialect] { documents.map(\.dialect) }
+    public var dialects: [Dialect] { documents.filter(\.isSent).map(\.dialect) }
     /// Which system each definition was read as and why, in document order: one for each definition, however many
     /// requests it sends.
     public var readings: [DialectReading] { readingsKept ?? documents.filter(\.isFirstRequest).map(\.reading) }
@@ -287,17 +290,26 @@ public struct Linter: Sendable {
             // Where the document came from and how its payload goes on the wire (a library's as its encoder writes it).
             let provenance = Provenance(parsed, translation: translation, role: role, serializer: settings.options.serializer,
                                         body: measuresBody ? source.bytes : nil)
-            // By index, not `translation.requests`: most definitions send one request, and no array is made for it.
-            for requestIndex in 0...translation.additionalRequests.count {
-                let request = requestIndex == 0 ? translation.request : translation.additionalRequests[requestIndex - 1]
+            // By index, not `translation.requests`: most definitions send one request, and no array is made for it. The
+            // requests the author meant that the system does not send come last, checked but never rendered.
+            let sentCount = 1 + translation.additionalRequests.count
+            for requestIndex in 0..<(sentCount + translation.unsentRequests.count) {
+                let request = requestIndex == 0 ? translation.request
+                    : requestIndex < sentCount ? translation.additionalRequests[requestIndex - 1] : translation.unsentRequests[requestIndex - sentCount]
                 let definition = Binder.bind(request, source: document, headerOptions: headers, provenance: provenance)
                 // The FCM message is checked once, with the first request.
                 let read = FileReport.ReadDocument(definition: definition, reading: translation.reading, isFirstRequest: requestIndex == 0,
-                                                   fcmMessage: requestIndex == 0 ? fcmMessage : nil,
+                                                   isSent: requestIndex < sentCount, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
                                                    systemDefaults: translation.systemDefaults, sendsAPNs: translation.sendsAPNs)
                 if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
-                found += check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
-                               plan: settings.plan, options: options)
+                var checked = check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
+                                    plan: settings.plan, options: options)
+                if !read.isSent {
+                    for index in checked.indices {
+                        checked[index].notes.append(Note("in the payload as its author meant it, which the system does not send as written"))
+                    }
+                }
+                found += checked
             }
             found = notSent + found.map { translated($0, by: translation) }
             // A reading that could be another says how the definition was read, on every finding about it.

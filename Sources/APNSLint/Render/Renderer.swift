@@ -49,7 +49,7 @@ public struct Renderer: Sendable {
         }
         var output: [UInt8] = []
         var missing: [String] = []
-        for (index, read) in report.documents.enumerated() {
+        for (index, read) in report.documents.enumerated() where read.isSent {
             let definition = read.definition
             let document = report.partName(ofDocument: report.documentCount > 1 ? index : nil).map { " (\($0))" } ?? ""
             if target == .fcm {
@@ -119,7 +119,7 @@ public struct Renderer: Sendable {
         guard includeHeaders, target == .apns, Self.blockingDiagnostics(in: report).isEmpty else { return [] }
         return report.documents.enumerated().compactMap { index, read in
             let definition = read.definition
-            guard read.sendsAPNs, read.dialect != .simulator, definition.payload != nil, headerLines(of: definition).isEmpty else { return nil }
+            guard read.isSent, read.sendsAPNs, read.dialect != .simulator, definition.payload != nil, headerLines(of: definition).isEmpty else { return nil }
             return HeaderlessRequest(part: report.partName(ofDocument: report.documentCount > 1 ? index : nil),
                                      isBarePayload: definition.shape == .payload && read.dialect == .apns)
         }

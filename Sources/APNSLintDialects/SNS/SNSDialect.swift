@@ -116,6 +116,7 @@ enum SNSDialect {
         }
 
         var requests: [DocumentNode] = []
+        var unsent: [DocumentNode] = []
         for member in message.members {
             let range = message.text?.fileRange(of: member.keyRange) ?? member.keyRange
             let pointer = JSONPointer((message.owner.map { [$0.key] } ?? []) + [member.key])
@@ -133,7 +134,7 @@ enum SNSDialect {
                         range: range, pointer: pointer))
                     if meant {
                         let payload = message.text.map { $0.inFile(member.value) } ?? member.value
-                        requests.append(reader.build.envelope(headers: headers, deviceToken: nil, payload: payload, range: payload.range))
+                        unsent.append(reader.build.envelope(headers: headers, deviceToken: nil, payload: payload, range: payload.range))
                     }
                     continue
                 }
@@ -188,7 +189,7 @@ enum SNSDialect {
             } ?? defaultEntry
             requests.append(reader.alert(entry, headers: headers))
         }
-        return reader.translation(requests: requests, headers: headers, range: document.range)
+        return reader.translation(requests: requests, unsent: unsent, headers: headers, range: document.range)
     }
 
     /// What translating collects: notes, the texts read inside strings, and what their reader found.
@@ -317,11 +318,11 @@ enum SNSDialect {
         /// headers from attributes): no fix may rewrite those.
         var builtKeys: [SourceRange] = []
 
-        func translation(requests: [DocumentNode], headers: [Member], range: SourceRange) -> DialectTranslation {
+        func translation(requests: [DocumentNode], unsent: [DocumentNode] = [], headers: [Member], range: SourceRange) -> DialectTranslation {
             let empty = build.object([], range: range)
             return DialectTranslation(
                 request: requests.first ?? build.envelope(headers: headers, deviceToken: nil, payload: empty, range: range),
-                additionalRequests: Array(requests.dropFirst()), notes: notes, dialectKeyRanges: builtKeys + headers.map(\.keyRange),
+                additionalRequests: Array(requests.dropFirst()), unsentRequests: unsent, notes: notes, dialectKeyRanges: builtKeys + headers.map(\.keyRange),
                 embeddedTexts: texts, embeddedProblems: problems,
                 capabilities: .decidesPushType, sendsAPNs: !requests.isEmpty)
         }
