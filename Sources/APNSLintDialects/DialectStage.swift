@@ -18,11 +18,12 @@ public enum DialectStage {
         /// The name of the file the document was read from, when there is one: some say which system reads them
         /// (`Dialect.implied(byFileName:)`).
         public var fileName: String?
-        /// The systems a definition may be read as.
-        public var registry: DialectRegistry
+        /// The systems a definition may be read as: `DialectRegistry.standard` when nil (a context is made on every
+        /// lint, and nil costs it no reference to count).
+        public var registry: DialectRegistry?
 
         public init(isErlang: Bool, configured: Dialect?, isRequestBody: Bool = false, now: Int? = nil, fileName: String? = nil,
-                    registry: DialectRegistry = .standard) {
+                    registry: DialectRegistry? = nil) {
             self.isErlang = isErlang
             self.configured = configured
             self.isRequestBody = isRequestBody
@@ -37,11 +38,8 @@ public enum DialectStage {
     /// two systems' keys) come first.
     /// - Parameter term: the Erlang term `document` was read from, when it was (apns_json reads the term itself).
     public static func run(_ document: DocumentNode, term: ErlangTerm? = nil, source: SourceText, context: Context) -> DialectTranslation {
-        if context.isRequestBody {
-            var translation = DialectTranslation(request: document)
-            translation.reading = DialectReading(context.registry.base, .requestBody)
-            return translation
-        }
+        // A request body's translation reads as one by default.
+        if context.isRequestBody { return DialectTranslation(request: document) }
         let choice = choice(of: document, context: context)
         // A system that reads the term itself gets it; without a declaration taken out, it is the term as read.
         let term = choice.dialect.system.readsErlangTerms ? term?.removingMember(Dialect.declarationKey, if: !choice.isDocumentAsWritten) : nil
@@ -54,17 +52,17 @@ public enum DialectStage {
 
     /// The system that wrote `document`, without translating it.
     public static func dialect(of document: DocumentNode, context: Context) -> Dialect {
-        context.isRequestBody ? context.registry.base : choice(of: document, context: context).dialect
+        context.isRequestBody ? .apns : choice(of: document, context: context).dialect
     }
 
     /// Which system wrote `document`, and why.
     public static func reading(of document: DocumentNode, context: Context) -> DialectReading {
-        context.isRequestBody ? DialectReading(context.registry.base, .requestBody) : choice(of: document, context: context).reading
+        context.isRequestBody ? .requestBody : choice(of: document, context: context).reading
     }
 
     private static func choice(of document: DocumentNode, context: Context) -> DialectChoice {
         DialectChoice.resolve(document, configured: context.configured, isErlang: context.isErlang, fileName: context.fileName,
-                              registry: context.registry)
+                              registry: context.registry ?? .standard)
     }
 }
 

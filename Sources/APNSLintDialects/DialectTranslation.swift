@@ -3,10 +3,19 @@ import APNSLintSyntax
 
 /// What a dialect makes of a definition.
 public struct DialectTranslation: Sendable {
-    /// The system that wrote the definition.
-    public var dialect: Dialect { reading.dialect }
-    /// Which system wrote the definition, and why (set by the dialect stage).
-    public internal(set) var reading = DialectReading(.apns, .noSystemKeys)
+    /// The system that wrote the definition (set with `reading`; kept apart, since every lint asks it several times
+    /// and a `Dialect` is copied with no reference to count).
+    public private(set) var dialect = Dialect(APNsDialect.self)
+    /// Which system wrote the definition, and why (set by the dialect stage; a request body's when it sets none).
+    public internal(set) var reading: DialectReading {
+        get { readingSet ?? .requestBody }
+        set {
+            readingSet = newValue
+            dialect = newValue.dialect
+        }
+    }
+    /// Nil for a request body: the translation made on every `lint(payload:)` holds no reference for it.
+    private var readingSet: DialectReading?
     /// True when the definition was translated as read: no `dialect` declaration was taken out of it.
     public internal(set) var isDocumentAsWritten = true
     /// The APNs request: a payload, or an envelope with headers, device token and payload.

@@ -22,5 +22,5 @@ extension ADCKDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let adck = Dialect(ADCKDialect.self)
+    public static var adck: Dialect { Dialect(ADCKDialect.self) }
 }

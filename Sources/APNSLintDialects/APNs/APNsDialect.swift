@@ -43,5 +43,5 @@ public enum APNsDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let apns = Dialect(APNsDialect.self)
+    public static var apns: Dialect { Dialect(APNsDialect.self) }
 }

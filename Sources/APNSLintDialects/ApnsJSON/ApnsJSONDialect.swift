@@ -22,5 +22,5 @@ public enum ApnsJSONDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let apnsJSON = Dialect(ApnsJSONDialect.self)
+    public static var apnsJSON: Dialect { Dialect(ApnsJSONDialect.self) }
 }

@@ -32,5 +32,5 @@ extension ExpoDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let expo = Dialect(ExpoDialect.self)
+    public static var expo: Dialect { Dialect(ExpoDialect.self) }
 }

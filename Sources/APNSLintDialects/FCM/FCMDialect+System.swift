@@ -27,5 +27,5 @@ extension FCMDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let fcm = Dialect(FCMDialect.self)
+    public static var fcm: Dialect { Dialect(FCMDialect.self) }
 }

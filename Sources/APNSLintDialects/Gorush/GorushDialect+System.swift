@@ -18,5 +18,5 @@ extension GorushDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let gorush = Dialect(GorushDialect.self)
+    public static var gorush: Dialect { Dialect(GorushDialect.self) }
 }

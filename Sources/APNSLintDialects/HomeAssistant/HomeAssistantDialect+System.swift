@@ -34,5 +34,5 @@ extension HomeAssistantDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let homeAssistant = Dialect(HomeAssistantDialect.self)
+    public static var homeAssistant: Dialect { Dialect(HomeAssistantDialect.self) }
 }

@@ -22,5 +22,5 @@ extension NodeAPNDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let nodeAPN = Dialect(NodeAPNDialect.self)
+    public static var nodeAPN: Dialect { Dialect(NodeAPNDialect.self) }
 }

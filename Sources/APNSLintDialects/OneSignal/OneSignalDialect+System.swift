@@ -16,5 +16,5 @@ extension OneSignalDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let oneSignal = Dialect(OneSignalDialect.self)
+    public static var oneSignal: Dialect { Dialect(OneSignalDialect.self) }
 }

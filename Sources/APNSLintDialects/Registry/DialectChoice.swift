@@ -3,7 +3,9 @@ import APNSLintSyntax
 
 /// Which system a definition is read as, and why: what decided it, and the other systems whose keys it also holds,
 /// weighed and set aside. `check --show-dialect`, `render`, the JSON report and the Language Server's hover say it.
-public struct DialectReading: Sendable, Hashable {
+/// A class: every lint's translation and report carry one, and a reference costs one retain to copy where the fields
+/// cost one each (callgrind); the two readings of most lints, a request body's and a payload's with `aps`, are shared.
+public final class DialectReading: Sendable, Hashable {
     /// What decided the reading.
     public enum Basis: Sendable, Hashable {
         /// A request body (the bytes APNs receives) is the APNs payload whatever keys it holds.
@@ -44,6 +46,22 @@ public struct DialectReading: Sendable, Hashable {
         self.basis = basis
         self.weighed = weighed
         self.isCertain = isCertain
+    }
+
+    /// A request body's reading.
+    static let requestBody = DialectReading(.apns, .requestBody)
+    /// A payload with `aps` at its top level.
+    static let apnsPayload = DialectReading(.apns, .apnsKey(PayloadKey.aps.name))
+
+    public static func == (lhs: DialectReading, rhs: DialectReading) -> Bool {
+        lhs === rhs || lhs.dialect == rhs.dialect && lhs.basis == rhs.basis && lhs.weighed == rhs.weighed && lhs.isCertain == rhs.isCertain
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(dialect)
+        hasher.combine(basis)
+        hasher.combine(weighed)
+        hasher.combine(isCertain)
     }
 
     /// "read as Firebase Cloud Messaging because …": the reading and its evidence, in words.
@@ -141,7 +159,7 @@ public struct DialectChoice: Sendable {
             if let claimant = registry.others.first(where: { $0.system.claimsAPNsKeys(members) }), let shape = claimant.system.shapeEvidence(members) {
                 return chosen(DialectReading(claimant, .shape(shape), weighed: [registry.base]))
             }
-            return chosen(DialectReading(registry.base, .apnsKey(apnsKey)))
+            return chosen(apnsKey == PayloadKey.aps.name && registry.base == .apns ? .apnsPayload : DialectReading(registry.base, .apnsKey(apnsKey)))
         }
         let weighing = registry.weigh(members)
         // `aps` misspelt (`APS`), or misspelt as another system's key (`apns` is FCM's): when that is all the evidence for

@@ -4,7 +4,8 @@ import APNSLintSyntax
 /// The systems apns-lint reads, in one list: detection, the directory walk's marks, the "not a definition" message,
 /// `--dialect`'s values, the configuration schema and the docs' table each go through it, so a system added here (a
 /// folder with its `DialectSystem`, and its line below) is read everywhere, and one left out is read nowhere.
-public struct DialectRegistry: Sendable {
+/// A class, so that the context every lint carries holds it as one reference rather than copying its tables.
+public final class DialectRegistry: Sendable {
     /// The first is the base: the APNs request itself, what a definition with no other system's evidence is read as.
     /// The others in the order detection weighs them, the likeliest first.
     public let dialects: [Dialect]

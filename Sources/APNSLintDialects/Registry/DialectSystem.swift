@@ -4,7 +4,7 @@ import APNSLintSyntax
 /// One system whose definitions apns-lint reads: everything the rest of the linter knows of it. A dialect is a type
 /// conforming to this in a folder of its own, plus one line in `DialectRegistry.standard`; detection, the directory
 /// walk's marks, `--dialect`'s values, the configuration schema and the docs' table all iterate the registry.
-public protocol DialectSystem {
+public protocol DialectSystem: SendableMetatype {
     /// The name `--dialect`, `dialect:` and a definition's `"dialect"` key use (`node-apn`).
     static var name: String { get }
     /// The name people know it by, for messages (`Firebase Cloud Messaging`).

@@ -34,5 +34,5 @@ extension SNSDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let sns = Dialect(SNSDialect.self)
+    public static var sns: Dialect { Dialect(SNSDialect.self) }
 }

@@ -18,5 +18,5 @@ extension SimulatorDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let simulator = Dialect(SimulatorDialect.self)
+    public static var simulator: Dialect { Dialect(SimulatorDialect.self) }
 }

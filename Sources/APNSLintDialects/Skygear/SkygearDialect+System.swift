@@ -32,5 +32,5 @@ extension SkygearDialect: DialectSystem {
 }
 
 extension Dialect {
-    public static let skygear = Dialect(SkygearDialect.self)
+    public static var skygear: Dialect { Dialect(SkygearDialect.self) }
 }

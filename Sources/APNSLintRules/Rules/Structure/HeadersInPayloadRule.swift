@@ -71,10 +71,11 @@ struct HeadersInPayloadRule: ModelRule {
     /// repeats the request's topic, push type or collapse ID. A single `priority` or `topic` of the app's own is
     /// custom data like any other.
     static func checkHeaderFieldsInBody(_ payload: Payload, _ context: inout RuleContext) {
+        // Most payloads have no key named as a header field: their keys alone say so, before any field is made.
+        guard payload.node.members?.contains(where: { isHeaderFieldName($0.key) }) == true else { return }
         var named: [(field: Field, header: HeaderKey)] = []
         for field in payload.fields.fields {
-            let length = field.key.utf8.count
-            guard length >= 5, length <= 16, let header = Self.headerNamed(field.key) else { continue }
+            guard isHeaderFieldName(field.key), let header = Self.headerNamed(field.key) else { continue }
             named.append((field, header))
         }
         guard let first = named.first else { return }
@@ -99,10 +100,23 @@ struct HeadersInPayloadRule: ModelRule {
             notes: notes, severity: .warning)
     }
 
+    /// Whether a body key is named after a header field (`headerNamed`), its length checked first.
+    private static func isHeaderFieldName(_ key: String) -> Bool {
+        let length = key.utf8.count
+        return length >= 5 && length <= 16 && headerNamed(key) != nil
+    }
+
     /// The header field a body key is named after, in the spellings sender libraries' types use (`topic`,
     /// `pushType`, `push_type`, `collapseId`, `apns-expiration`…): compared ignoring case, `-` and `_`.
     static func headerNamed(_ key: String) -> HeaderKey? {
-        for (name, header) in Self.headerFieldNames where Self.key(key, isNamed: name) { return header }
+        // Every payload's keys are asked: most begin with a letter no header field's name begins with (callgrind: the
+        // names compared one by one cost 4,000 instructions a lint).
+        guard let first = key.utf8.first else { return nil }
+        switch first | 0x20 {
+        case UInt8(ascii: "t"), UInt8(ascii: "e"), UInt8(ascii: "p"), UInt8(ascii: "c"), UInt8(ascii: "a"): break
+        default: return nil
+        }
+        for (name, header) in Self.headerFieldNames where name.utf8.first == first | 0x20 && Self.key(key, isNamed: name) { return header }
         return nil
     }
 
