@@ -103,22 +103,33 @@ struct CheckCommand: ParsableCommand {
         try report.finish(writer, failures: failures, extra: nil)
     }
 
-    /// `--show-dialect`: each definition's reading, in the inputs' order; exits 2 when a path could not be read.
+    /// `--show-dialect`: each definition's reading, in the inputs' order; a file of no definition says so on standard
+    /// error and exits 1 (as `check` reports it); exits 2 when a path could not be read.
     private func printReadings(_ inputs: [Input], in workspace: Workspace, headers: [HeaderOption], inputErrors: [InputError]) throws {
         var failures = inputErrors
+        var unread: [String] = []
         _ = try endingRunOnError {
-            try workspace.run(inputs, headers: headers, role: role, jobs: report.jobs, transform: { $0.report.readingLines() }) { event in
+            try workspace.run(inputs, headers: headers, role: role, jobs: report.jobs, transform: { item -> ([String], String?) in
+                let lines = item.report.readingLines()
+                guard lines.isEmpty else { return (lines, nil) }
+                let why = item.report.diagnostics.first.map { ": \($0.message) [\($0.ruleID)]" } ?? ""
+                return ([], "\(item.report.fileName): no definition was read\(why)")
+            }) { event in
                 guard case .values(let values) = event else { return }
                 for value in values {
                     switch value {
-                    case .success(let lines): for line in lines { print(line) }
+                    case .success(let (lines, none)):
+                        for line in lines { print(line) }
+                        if let none { unread.append(none) }
                     case .failure(let error): failures.append(error)
                     }
                 }
             }
         }
+        for line in unread { printError("apns-lint: \(line)") }
         for failure in failures { printError("apns-lint: error: \(failure)") }
         if !failures.isEmpty { throw ExitCode(2) }
+        if !unread.isEmpty { throw ExitCode(1) }
     }
 
     /// Lints the inputs in order, each report written as it arrives (`Workspace.run`).

@@ -24,6 +24,16 @@ struct ShowDialectTests {
             """)
     }
 
+    /// A file of no definition is not passed over in silence.
+    @Test func aFileOfNoDefinitionSaysSo() throws {
+        let dir = try workspace(["empty.json": ""])
+        let result = try run(["check", "--show-dialect", "empty.json"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("apns-lint: empty.json: no definition was read: "))
+        #expect(result.stderr.hasSuffix(" [invalid-json]\n"))
+    }
+
     /// The JSON summary counts the definitions read as each system, a stream's clean records among them.
     @Test func theJSONSummaryCountsEachSystemsDefinitions() throws {
         let dir = try workspace([
