@@ -17,7 +17,7 @@ enum ADCKDialect {
                                                ADCKMessage.deviceTokenOption]
 
     static func translate(_ document: DocumentNode) -> DialectTranslation {
-        let build = RequestBuilder(for: document)
+        var request = RequestBuilder(for: document)
         let message: ADCKMessage
         var notes: [DialectNote] = []
         switch document.value {
@@ -31,12 +31,12 @@ enum ADCKDialect {
                 kind: .libraryError,
                 message: "the definition is \(RubyJSON.phrase(of: document)): ADCK::Message.new raises RuntimeError (Message needs to have either a hash or string, message.rb:164), so nothing is sent",
                 help: "write the definition as an object of ADCK's options, such as {\"body\": \"Hello\", \"badge\": 1}",
-                range: build.added, pointer: .root))
-            notes.append(legacyBinaryInterfaceNote(build))
+                range: request.added, pointer: .root))
+            notes.append(legacyBinaryInterfaceNote(request))
             return DialectTranslation(request: document, notes: notes, capabilities: [.legacyBinaryInterface, .decidesPushType],
                                       encoding: ADCKPackage.encoding)
         }
-        let package = ADCKPackage(message, build: build, range: document.range)
+        let package = ADCKPackage(message, build: request, range: document.range)
         notes += message.notes + package.notes
         let locArgsSent = message[.locArgs].map { !$0.value.isNull } ?? false
         if let locKey = message[.locKey], let name = locKey.value.string, !locArgsSent {
@@ -47,16 +47,16 @@ enum ADCKDialect {
                 help: "add loc_args with a value for each placeholder, or loc_args: [] when the string has none",
                 range: locKey.member.keyRange, pointer: locKey.pointer))
         }
-        var token: Member?
-        if let written = message.deviceToken { token = deviceToken(from: written, notes: &notes) }
-        notes.append(legacyBinaryInterfaceNote(build))
+        if let written = message.deviceToken { request.deviceToken(from: written, value: deviceToken(from: written, notes: &notes)) }
+        request.payload(encoded: package.payload)
+        notes.append(legacyBinaryInterfaceNote(request))
 
         let truncates = message.truncate.map { RubyJSON.isTruthy($0.value) } ?? false
         let raises = notes.contains { $0.kind == .libraryError }
         // message.rb:85: validate: false skips validate!'s checks, but not what raises without them.
         let unchecked = message.validate?.value.bool == false && !raises
         return DialectTranslation(
-            request: build.envelope(headers: [], deviceToken: token, payload: package.payload, range: document.range),
+            request: request.request(range: document.range),
             notes: notes, dialectKeyRanges: message.optionKeys,
             // ADCK's Message has no push type: the binary interface had none. With truncate the gem makes the body
             // fit by design: being close to the limit is the point.
@@ -67,7 +67,7 @@ enum ADCKDialect {
     }
 
     /// The envelope's device token: the bytes `packaged_token` packs, as hex, at what the user wrote.
-    private static func deviceToken(from member: Member, notes: inout [DialectNote]) -> Member {
+    private static func deviceToken(from member: Member, notes: inout [DialectNote]) -> DocumentNode {
         let pointer = JSONPointer([member.key])
         guard let written = member.value.string else {
             notes.append(DialectNote(
@@ -75,7 +75,7 @@ enum ADCKDialect {
                 message: "\"device_token\" is \(RubyJSON.phrase(of: member.value)), not a string: ADCK raises NoMethodError (undefined method `gsub' for \(RubyJSON.receiver(member.value))) when it packs the token (notification.rb:19), so nothing is sent",
                 help: "write the device token as a string of hex digits",
                 range: member.keyRange, pointer: pointer))
-            return Member(key: EnvelopeKey.deviceToken, keyRange: member.keyRange, value: member.value)
+            return member.value
         }
         let token = ADCKDeviceToken(packing: written)
         var problems: [String] = []
@@ -93,7 +93,7 @@ enum ADCKDialect {
                 help: "write the device token as the app received it: an even number of hex digits (ADCK also accepts spaces and <>)",
                 range: member.value.range, pointer: pointer))
         }
-        return Member(key: EnvelopeKey.deviceToken, keyRange: member.keyRange, value: DocumentNode(.string(token.hex), range: member.value.range))
+        return DocumentNode(.string(token.hex), range: member.value.range)
     }
 
     private static func legacyBinaryInterfaceNote(_ build: RequestBuilder) -> DialectNote {

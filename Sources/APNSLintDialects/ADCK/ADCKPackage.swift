@@ -240,10 +240,12 @@ struct ADCKPackage {
     /// message.rb:68), `badge`, `sound`.
     private static func payload(other: [Member], alert: [Member], aps: [Member], alertRange: SourceRange, alertKey: SourceRange? = nil,
                                 build: RequestBuilder, range: SourceRange) -> DocumentNode {
-        var apsMembers = aps
-        if !alert.isEmpty {
-            apsMembers.insert(Member(key: "alert", keyRange: alertKey ?? build.added, value: DocumentNode(.object(alert), range: alertRange)), at: 0)
-        }
-        return DocumentNode(.object(other + [Member(key: "aps", keyRange: build.added, value: DocumentNode(.object(apsMembers), range: range))]), range: range)
+        var request = build
+        for member in other { request.writtenCustom(member) }
+        request.placeAPS(key: build.added, value: range, index: other.count)
+        for member in alert { request.alert(member.key, from: member) }
+        request.placeAlert(key: alertKey ?? build.added, value: alertRange)
+        for member in aps { request.aps.append(member) }
+        return request.payload(range: range)
     }
 }

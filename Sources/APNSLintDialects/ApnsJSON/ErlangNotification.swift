@@ -389,12 +389,12 @@ private struct Builder {
         for property in ["token", "uuid", "expiry", "topic", "priority", "json"] {
             if let found = keysearch(property) { dialectKeyRanges.append(found.key.range) }
         }
-        var headers: [Member] = []
-        var deviceToken: Member?
+        var request = RequestBuilder(definitionAt: term.range)
+        request.payload(encoded: payload)
         var refused = false  // make_nf/3 throws at the first problem: one finding
         if let uuid = keysearch("uuid"), uuid.value.atom != "undefined" {
             if let text = headerText(uuid.value) , uuid.value.binaryBytes != nil {
-                headers.append(Member(key: HeaderName.id, keyRange: uuid.key.range, value: DocumentNode(.string(text), range: uuid.value.range)))
+                request.writtenHeader(Member(key: HeaderName.id, keyRange: uuid.key.range, value: DocumentNode(.string(text), range: uuid.value.range)))
             } else {
                 refuse("{bad_options,{not_a_binary,uuid}}", "uuid must be a binary", at: uuid.value.range, kind: .invalidValueType)
                 refused = true
@@ -403,8 +403,8 @@ private struct Builder {
         let expiry = keysearch("expiry")
         if let token = keysearch("token") {
             if token.value.binaryBytes != nil {
-                deviceToken = Member(key: EnvelopeKey.deviceToken, keyRange: token.key.range,
-                                     value: DocumentNode(.string(String(decoding: token.value.binaryBytes!, as: UTF8.self)), range: token.value.range))
+                request.deviceToken(from: Member(key: "token", keyRange: token.key.range,
+                                                 value: DocumentNode(.string(String(decoding: token.value.binaryBytes!, as: UTF8.self)), range: token.value.range)))
             } else if !refused {
                 refuse("{bad_options,{not_a_binary,token}}", "the token must be a binary, <<\"…\">>, not \(token.value.shortDescription)",
                        at: token.value.range, kind: .invalidValueType)
@@ -426,20 +426,16 @@ private struct Builder {
         let expiryValue = expiry?.value.atom == "undefined" ? nil : expiry
         if let expiryValue {
             if let text = headerText(expiryValue.value) {
-                headers.append(Member(key: HeaderName.expiration, keyRange: expiryValue.key.range, value: DocumentNode(.string(text), range: expiryValue.value.range)))
+                request.writtenHeader(Member(key: HeaderName.expiration, keyRange: expiryValue.key.range, value: DocumentNode(.string(text), range: expiryValue.value.range)))
             }
         } else if expiry == nil {
-            headers.append(Member(key: HeaderName.expiration, keyRange: added, value: DocumentNode(.string(ErlangNotification.defaultExpiry), range: added)))
+            request.addedHeader(HeaderName.expiration, DocumentNode(.string(ErlangNotification.defaultExpiry), range: added))
         }
         for (property, name) in [("priority", HeaderName.priority), ("topic", HeaderName.topic)] {
             guard let found = keysearch(property), found.value.atom != "undefined", let text = headerText(found.value) else { continue }
-            headers.append(Member(key: name, keyRange: found.key.range, value: DocumentNode(.string(text), range: found.value.range)))
+            request.writtenHeader(Member(key: name, keyRange: found.key.range, value: DocumentNode(.string(text), range: found.value.range)))
         }
-        var members: [Member] = []
-        if !headers.isEmpty { members.append(Member(key: EnvelopeKey.headers, keyRange: added, value: DocumentNode(.object(headers), range: added))) }
-        if let deviceToken { members.append(deviceToken) }
-        members.append(Member(key: EnvelopeKey.payload, keyRange: added, value: payload))
-        return DocumentNode(.object(members), range: term.range)
+        return request.request(range: term.range)
     }
 
     mutating func refuse(_ exception: String, _ reason: String, at range: SourceRange, kind: DialectNote.Kind) {

@@ -97,7 +97,7 @@ enum ExpoDialect {
                     range: message.range, pointer: JSONPointer(path)))
                 continue
             }
-            var request = ServiceRequest(message: message, in: document, path: path)
+            var request = RequestBuilder(for: document, message: message, path: path)
             recipients += translate(members, into: &request, now: now, recipientsBefore: recipients)
             batch.add(request, range: message.range)
         }
@@ -105,7 +105,7 @@ enum ExpoDialect {
     }
 
     /// One message into `request`; returns how many recipients it has.
-    private static func translate(_ members: [Member], into request: inout ServiceRequest, now: Int?, recipientsBefore: Int) -> Int {
+    private static func translate(_ members: [Member], into request: inout RequestBuilder, now: Int?, recipientsBefore: Int) -> Int {
         func last(_ key: String) -> Member? { members.last { $0.key == key } }
         var recipients = 0
         for member in members {
@@ -151,16 +151,16 @@ enum ExpoDialect {
                                          note: "Expo's \"default\" priority is \"high\" on iOS, sent as apns-priority 10",
                                          help: "write \"priority\": \"normal\" for apns-priority 5")
                 } else {
-                    request.header(HeaderName.priority, from: member, value: ServiceRequest.string(value, at: member.value.range))
+                    request.header(HeaderName.priority, from: member, value: RequestBuilder.string(value, at: member.value.range))
                 }
             case "ttl":
                 if let now, let seconds = member.value.number?.doubleValue, seconds.isFinite, abs(seconds) < 1e12 {
-                    request.header(HeaderName.expiration, from: member, value: ServiceRequest.string(String(now + Int(seconds)), at: member.value.range))
+                    request.header(HeaderName.expiration, from: member, value: RequestBuilder.string(String(now + Int(seconds)), at: member.value.range))
                 }
             case "expiration":
                 // `ttl` takes precedence over `expiration`.
                 if last("ttl") == nil, let seconds = member.value.number, seconds.isInteger {
-                    request.header(HeaderName.expiration, from: member, value: ServiceRequest.string(seconds.text, at: member.value.range))
+                    request.header(HeaderName.expiration, from: member, value: RequestBuilder.string(seconds.text, at: member.value.range))
                 }
             default:
                 // Android's fields (channelId, icon, tag) and richContent, which only the app's extension reads.
@@ -197,7 +197,7 @@ enum ExpoDialect {
     }
 
     /// Checks `to`: Expo push tokens only, and at most 100 recipients in the request. Returns the count.
-    private static func checkRecipients(_ member: Member, in request: inout ServiceRequest, before: Int) -> Int {
+    private static func checkRecipients(_ member: Member, in request: inout RequestBuilder, before: Int) -> Int {
         let tokens: [DocumentNode] = member.value.elements ?? [member.value]
         for (index, token) in tokens.enumerated() {
             let pointer = member.value.elements == nil ? request.pointer("to") : request.pointer("to", String(index))
@@ -217,7 +217,7 @@ enum ExpoDialect {
     }
 
     /// `sound`: a string (a file name or "default"), or `{critical, name, volume}` with `critical` a boolean.
-    private static func sound(_ member: Member, into request: inout ServiceRequest) {
+    private static func sound(_ member: Member, into request: inout RequestBuilder) {
         if member.value.string != nil {
             request.aps("sound", from: member)
             return

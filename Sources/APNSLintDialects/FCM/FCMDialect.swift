@@ -83,7 +83,7 @@ enum FCMDialect {
         }
         let message = wrapper?.value ?? document
         let fields = message.members ?? []
-        let build = RequestBuilder(for: document)
+        var request = RequestBuilder(for: document)
         let apns = FCMKey.apns.member(in: fields)
         let apnsFields = apns?.value.members ?? []
         let notification = FCMKey.notification.member(in: fields)
@@ -91,89 +91,79 @@ enum FCMDialect {
         let payload = FCMKey.payload.member(in: apnsFields)
 
         // Headers: as written, then FCM's defaults, pointing at what FCM fills in.
-        var headers = FCMKey.headers.value(in: apnsFields)?.members ?? []
-        let defaultsRange = apns?.keyRange ?? wrapper?.keyRange ?? build.added
+        for header in FCMKey.headers.value(in: apnsFields)?.members ?? [] { request.writtenHeader(header) }
+        let defaultsRange = apns?.keyRange ?? wrapper?.keyRange ?? request.added
         let defaultsOwner = apns != nil ? "apns" : "message"
-        var defaults: [SystemDefault] = []
-        func hasHeader(_ name: String) -> Bool { headers.contains { $0.key.lowercased() == name } }
+        func hasHeader(_ name: String) -> Bool { request.headers.members.contains { $0.key.lowercased() == name } }
         if !hasHeader(HeaderName.priority) {
-            headers.append(Member(key: HeaderName.priority, keyRange: defaultsRange, value: DocumentNode(.string(defaultPriority), range: defaultsRange)))
-            defaults.append(SystemDefault(
-                range: defaultsRange, pointer: JSONPointer([EnvelopeKey.headers, HeaderName.priority]),
+            request.systemHeader(
+                HeaderName.priority, defaultPriority, at: defaultsRange,
                 note: "apns-priority \(defaultPriority) is FCM's default: \(defaultsOwner) sets no apns-priority header, and FCM then sends \(defaultPriority)",
-                help: "set it in the message: \"apns\": {\"headers\": {\"apns-priority\": \"5\"}}"))
+                help: "set it in the message: \"apns\": {\"headers\": {\"apns-priority\": \"5\"}}")
         }
         // A Live Activity message (`apns.live_activity_token`): FCM's guide sends none and it works, so FCM sets the
         // push type itself (firebase.google.com/docs/cloud-messaging/ios/live-activity).
         if let token = FCMKey.liveActivityToken.member(in: apnsFields), !hasHeader(HeaderName.pushType) {
-            headers.append(Member(key: HeaderName.pushType, keyRange: token.keyRange, value: DocumentNode(.string("liveactivity"), range: token.keyRange)))
-            defaults.append(SystemDefault(
-                range: token.keyRange, pointer: JSONPointer([EnvelopeKey.headers, HeaderName.pushType]),
+            request.systemHeader(
+                HeaderName.pushType, "liveactivity", at: token.keyRange,
                 note: "apns-push-type liveactivity is FCM's: a message with apns.live_activity_token goes to the Live Activity, and FCM's Live Activity guide sets no push type",
-                help: "set it in the message: \"apns\": {\"headers\": {\"apns-push-type\": \"liveactivity\"}}"))
+                help: "set it in the message: \"apns\": {\"headers\": {\"apns-push-type\": \"liveactivity\"}}")
         }
         if let now, !hasHeader(HeaderName.expiration) {
             let (expiration, overflow) = now.addingReportingOverflow(defaultLifetime)
             if !overflow {
-                headers.append(Member(key: HeaderName.expiration, keyRange: defaultsRange,
-                                      value: DocumentNode(.string(String(expiration)), range: defaultsRange)))
-                defaults.append(SystemDefault(
-                    range: defaultsRange, pointer: JSONPointer([EnvelopeKey.headers, HeaderName.expiration]),
+                request.systemHeader(
+                    HeaderName.expiration, String(expiration), at: defaultsRange,
                     note: "apns-expiration is FCM's default, 30 days after sending: \(defaultsOwner) sets no apns-expiration header",
-                    help: "set it in the message: \"apns\": {\"headers\": {\"apns-expiration\": \"<UNIX seconds>\"}}"))
+                    help: "set it in the message: \"apns\": {\"headers\": {\"apns-expiration\": \"<UNIX seconds>\"}}")
             }
         }
 
-        // The payload: apns.payload as written, the notification's title and body in its alert, the image, data.
-        var payloadMembers = payload?.value.members ?? []
+        // The payload: apns.payload as written (its aps where it is written), the notification's title and body in
+        // its alert, the image, data.
+        let payloadMembers = payload?.value.members ?? []
         let writtenAPS = payloadMembers.lastIndex { $0.key == "aps" }
-        var aps = writtenAPS.flatMap { payloadMembers[$0].value.members } ?? []
+        for (index, member) in payloadMembers.enumerated() where index != writtenAPS { request.writtenCustom(member) }
+        if let writtenAPS {
+            request.writtenAPS(payloadMembers[writtenAPS], at: writtenAPS)
+        } else {
+            // FCM makes an aps only to hold what it adds.
+            request.placeAPS(key: notification?.keyRange ?? request.added, value: notification?.value.range ?? request.added, isSentEmpty: false)
+        }
         let shown = [FCMKey.title, FCMKey.body].compactMap { $0.member(in: notificationFields) }
         if let notification, !shown.isEmpty {
-            if let index = aps.lastIndex(where: { $0.key == "alert" }) {
-                if var alert = aps[index].value.members {
-                    for member in shown where !alert.contains(where: { $0.key == member.key }) { alert.append(member) }
-                    aps[index].value = DocumentNode(.object(alert), range: aps[index].value.range)
-                }
+            if request.aps.members.contains(where: { $0.key == "alert" }) {
                 // A string alert set in apns.payload wins over the notification's title and body.
+                request.aps.updateLast("alert") { alert in
+                    guard var fields = alert.value.members else { return }
+                    for member in shown where !fields.contains(where: { $0.key == member.key }) { fields.append(member) }
+                    alert.value = DocumentNode(.object(fields), range: alert.value.range)
+                }
             } else {
-                aps.append(Member(key: "alert", keyRange: notification.keyRange, value: DocumentNode(.object(shown), range: notification.value.range)))
+                request.aps.append(Member(key: "alert", keyRange: notification.keyRange, value: DocumentNode(.object(shown), range: notification.value.range)))
             }
         }
         let image = FCMKey.image.member(in: FCMKey.fcmOptions.value(in: apnsFields)?.members ?? []) ?? FCMKey.image.member(in: notificationFields)
         if let image, !payloadMembers.contains(where: { $0.key == "fcm_options" }) {
             // FCM writes the payload's key in its proto spelling, whichever the message used.
-            payloadMembers.append(Member(key: "fcm_options", keyRange: image.keyRange,
-                                         value: DocumentNode(.object([image]), range: image.value.range)))
+            request.writtenCustom(Member(key: "fcm_options", keyRange: image.keyRange, value: DocumentNode(.object([image]), range: image.value.range)))
         }
         if let data = FCMKey.data.value(in: fields)?.members {
-            for member in data where !payloadMembers.contains(where: { $0.key == member.key }) { payloadMembers.append(member) }
-        }
-        // FCM refuses an apns.payload without aps (fcm-apns-payload-without-aps): nothing reaches APNs.
-        var sendsAPNs = true
-        if payload?.value.members != nil, writtenAPS == nil {
-            sendsAPNs = false
-        }
-        if let writtenAPS {
-            if aps.count != payloadMembers[writtenAPS].value.members?.count {
-                payloadMembers[writtenAPS].value = DocumentNode(.object(aps), range: payloadMembers[writtenAPS].value.range)
+            for member in data where request.custom[member.key] == nil && !(member.key == "aps" && writtenAPS != nil) {
+                request.writtenCustom(member)
             }
-        } else if !aps.isEmpty {
-            payloadMembers.insert(Member(key: "aps", keyRange: notification?.keyRange ?? build.added,
-                                         value: DocumentNode(.object(aps), range: notification?.value.range ?? build.added)), at: 0)
         }
-        let payloadNode = DocumentNode(.object(payloadMembers), range: payload?.value.range ?? message.range)
-        let request = build.envelope(headers: headers, deviceToken: nil, payload: payloadNode, range: document.range)
-        if aps.isEmpty, writtenAPS == nil, sendsAPNs {
-            // A data-only message: FCM gives Apple no aps of its own to show, so nothing is checked against APNs's
-            // payload rules (fcm-data-only-high-priority checks its priority).
-            sendsAPNs = false
-        }
+        // FCM refuses an apns.payload without aps (fcm-apns-payload-without-aps): nothing reaches APNs. A data-only
+        // message gives Apple no aps of its own to show, so nothing is checked against APNs's payload rules either
+        // (fcm-data-only-high-priority checks its priority).
+        let refusedPayload = payload?.value.members != nil && writtenAPS == nil
+        let sendsAPNs = !refusedPayload && request.sendsAPS
+        let built = request.request(payload: request.payload(range: payload?.value.range ?? message.range), range: document.range)
         // Keys FCM writes where the user wrote others (the alert at `notification`, the image's `fcm_options`, the
         // default headers at `apns`): no fix may rewrite those.
-        let builtKeys = [notification?.keyRange, image?.keyRange].compactMap { $0 } + defaults.map(\.range)
+        let builtKeys = [notification?.keyRange, image?.keyRange].compactMap { $0 } + request.dialectRanges
         return DialectTranslation(
-            request: request, fcmMessage: message, fcmRequest: wrapper == nil ? nil : document, dialectKeyRanges: builtKeys,
-            systemDefaults: defaults, sendsAPNs: sendsAPNs)
+            request: built, fcmMessage: message, fcmRequest: wrapper == nil ? nil : document, dialectKeyRanges: builtKeys,
+            systemDefaults: request.defaults, sendsAPNs: sendsAPNs)
     }
 }

@@ -47,12 +47,11 @@ extension FCMDialect {
     static let legacyFlags = [("content_available", "content-available"), ("mutable_content", "mutable-content")]
 
     static func translateLegacy(_ document: DocumentNode, members: [Member], now: Int?) -> DialectTranslation {
-        let build = RequestBuilder(for: document)
+        var request = RequestBuilder(for: document)
+        // The legacy API made an aps only to hold what it set.
+        request.placeAPS(key: request.added, value: request.added, isSentEmpty: false)
         func last(_ key: String) -> Member? { members.last { $0.key == key } }
         var notes: [DialectNote] = []
-        var headers = OrderedMembers()
-        var aps = OrderedMembers()
-        var custom = OrderedMembers()
 
         // notification → aps (its alert first).
         var alert: [Member] = []
@@ -68,9 +67,9 @@ extension FCMDialect {
             }
         }
         if let notification, !alert.isEmpty {
-            aps.set(Member(key: "alert", keyRange: notification.keyRange, value: DocumentNode(.object(alert), range: notification.value.range)))
+            request.aps.set(Member(key: "alert", keyRange: notification.keyRange, value: DocumentNode(.object(alert), range: notification.value.range)))
         }
-        apsKeys.forEach { aps.set($0) }
+        apsKeys.forEach { request.aps.set($0) }
 
         // The flags: a JSON boolean, true → 1.
         for (legacy, key) in legacyFlags {
@@ -86,27 +85,26 @@ extension FCMDialect {
                     help: "in HTTP v1 write \"apns\": {\"payload\": {\"aps\": {\"\(key)\": 1}}} (the legacy API's spelling was \"\(legacy)\": true)",
                     range: flag.value.range, pointer: JSONPointer([legacy])))
             }
-            if meant { aps.set(Member(key: key, keyRange: flag.keyRange, value: DocumentNode(.number(NumberLiteral(text: "1", isInteger: true)), range: flag.value.range))) }
+            if meant { request.aps.set(Member(key: key, keyRange: flag.keyRange, value: request.integer(1, at: flag.value.range))) }
         }
 
         // The headers.
         if let priority = last("priority") {
             let value = priority.value.string.flatMap { ["high": "10", "normal": "5"][$0] }
-            headers.set(Member(key: HeaderName.priority, keyRange: priority.keyRange,
+            request.headers.set(Member(key: HeaderName.priority, keyRange: priority.keyRange,
                                value: value.map { DocumentNode(.string($0), range: priority.value.range) } ?? priority.value))
         }
         if let now, let ttl = last("time_to_live"), let seconds = ttl.value.number?.intValue {
             let (expiration, overflow) = now.addingReportingOverflow(seconds)
             if !overflow {
-                headers.set(Member(key: HeaderName.expiration, keyRange: ttl.keyRange, value: DocumentNode(.string(String(expiration)), range: ttl.value.range)))
+                request.headers.set(Member(key: HeaderName.expiration, keyRange: ttl.keyRange, value: DocumentNode(.string(String(expiration)), range: ttl.value.range)))
             }
         }
         if let collapse = last("collapse_key") {
-            headers.set(Member(key: HeaderName.collapseID, keyRange: collapse.keyRange, value: collapse.value))
+            request.headers.set(Member(key: HeaderName.collapseID, keyRange: collapse.keyRange, value: collapse.value))
         }
 
         // Keys the legacy API does not have; an HTTP v1 apns block, read as v1 reads it.
-        var writtenAPS: DocumentNode?
         for member in members where !legacyAcceptedKeys.contains(member.key) {
             guard member.key == FCMKey.apns.name, let apns = member.value.members else {
                 notes.append(legacyDropped(member, pointer: [member.key], in: "FCM's legacy HTTP API", known: legacyKeys))
@@ -118,50 +116,45 @@ extension FCMDialect {
                 help: "move the body to HTTP v1 (fcm-legacy-api's help gives it) and keep this block as message.apns",
                 range: member.keyRange, pointer: JSONPointer([member.key])))
             for header in FCMKey.headers.value(in: apns)?.members ?? [] {
-                for written in headers.members where written.key.lowercased() == header.key.lowercased() { headers.remove(written.key) }
-                headers.set(header)
+                for written in request.headers.members where written.key.lowercased() == header.key.lowercased() { request.headers.remove(written.key) }
+                request.headers.set(header)
             }
             for part in FCMKey.payload.value(in: apns)?.members ?? [] {
                 guard part.key == "aps" else {
-                    custom.set(part)
+                    request.custom.set(part)
                     continue
                 }
                 guard let written = part.value.members else {
-                    writtenAPS = part.value
+                    request.writtenAPS(part, at: 0)
                     continue
                 }
                 for key in written {
                     // A v1 alert object keeps the notification's title and body it does not set; a string alert wins.
-                    if key.key == "alert", let object = key.value.members, let legacyAlert = aps["alert"]?.value.members {
+                    if key.key == "alert", let object = key.value.members, let legacyAlert = request.aps["alert"]?.value.members {
                         let merged = object + legacyAlert.filter { old in !object.contains { $0.key == old.key } }
-                        aps.set(Member(key: key.key, keyRange: key.keyRange, value: DocumentNode(.object(merged), range: key.value.range)))
+                        request.aps.set(Member(key: key.key, keyRange: key.keyRange, value: DocumentNode(.object(merged), range: key.value.range)))
                     } else {
-                        aps.set(key)
+                        request.aps.set(key)
                     }
                 }
             }
         }
-        for member in last("data")?.value.members ?? [] where custom[member.key] == nil && member.key != "aps" {
-            custom.set(member)
+        for member in last("data")?.value.members ?? [] where request.custom[member.key] == nil && member.key != "aps" {
+            request.custom.set(member)
         }
-
-        let apsNode = writtenAPS.flatMap { aps.isEmpty ? $0 : nil } ?? build.object(aps.members)
-        let sends = !aps.isEmpty || writtenAPS != nil
-        let payload = build.object((sends ? [build.member("aps", apsNode)] : []) + custom.members, range: document.range)
-        let request = build.envelope(headers: headers.members, deviceToken: nil, payload: payload, range: document.range)
         let mark = members.first { legacyMarks.contains($0.key) }!
         let retired = DialectNote(
             kind: .retiredAPI,
             message: "this is a body of FCM's legacy HTTP API (\"\(mark.key)\"), which Google shut down in July 2024: the request is refused and nothing is sent",
             help: "send it through the HTTP v1 API (POST https://fcm.googleapis.com/v1/projects/PROJECT_ID/messages:send) as "
-                + String(decoding: WireSerializer.serialize(v1Equivalent(of: members, build: build)), as: UTF8.self),
+                + String(decoding: WireSerializer.serialize(v1Equivalent(of: members, build: request)), as: UTF8.self),
             range: mark.keyRange, pointer: JSONPointer([mark.key]))
         return DialectTranslation(
             // No fix rewrites a legacy body: what it would have sent is advice for the move, written in HTTP v1.
-            request: request, notes: [retired] + notes, dialectKeyRanges: members.flatMap { [$0.keyRange, $0.value.range] },
+            request: request.request(range: document.range), notes: [retired] + notes, dialectKeyRanges: members.flatMap { [$0.keyRange, $0.value.range] },
             capabilities: .decidesPushType,
             findingsAreAdvice: "FCM's legacy HTTP API sends nothing: this is what the body would have sent, for the move to HTTP v1",
-            sendsAPNs: sends)
+            sendsAPNs: request.sendsAPS)
     }
 
     /// A key the legacy API does not have, so it did not send it: with the flag it meant when it names an `aps` key.

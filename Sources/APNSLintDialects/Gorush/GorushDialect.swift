@@ -101,7 +101,7 @@ enum GorushDialect {
                        help: "write it as {\"platform\": 1, \"tokens\": [\"…\"], …}", at: entry.range, pointer: JSONPointer(path))
                 continue
             }
-            var request = ServiceRequest(message: entry, in: document, path: path)
+            var request = RequestBuilder(for: document, message: entry, path: path)
             // A value gorush cannot decode fails the whole request.
             for member in fields {
                 if let type = fieldTypes[member.key], !member.value.isNull, !type.admits(member.value) {
@@ -131,7 +131,7 @@ enum GorushDialect {
     }
 
     /// One iOS entry, in the order `buildIOSPayload` sets its parts.
-    private static func translate(_ fields: [Member], into request: inout ServiceRequest) {
+    private static func translate(_ fields: [Member], into request: inout RequestBuilder) {
         func last(_ key: String) -> Member? { fields.last { $0.key == key } }
         func valid(_ key: String) -> Member? {
             guard let member = last(key), !member.value.isNull, fieldTypes[key]?.admits(member.value) ?? true else { return nil }
@@ -163,7 +163,7 @@ enum GorushDialect {
         if let collapse = valid("collapse_id"), collapse.value.string != "" { request.header(HeaderName.collapseID, from: collapse) }
         if let priority = valid("priority"), let text = priority.value.string, !text.isEmpty {
             if let value = priorities[text] {
-                request.header(HeaderName.priority, from: priority, value: ServiceRequest.string(value, at: priority.value.range))
+                request.header(HeaderName.priority, from: priority, value: RequestBuilder.string(value, at: priority.value.range))
             } else {
                 request.note(.rewrittenValue, "gorush sends no apns-priority for \"\(text)\" (only \"normal\" and \"high\" are read), so APNs uses 10",
                              help: "write \"normal\" (apns-priority 5) or \"high\" (10)", at: priority.value.range, pointer: request.pointer("priority"))
@@ -171,7 +171,7 @@ enum GorushDialect {
         }
         if let expiration = valid("expiration"), let value = expiration.value.number?.intValue {
             if value > 0 {
-                request.header(HeaderName.expiration, from: expiration, value: ServiceRequest.string(String(value), at: expiration.value.range))
+                request.header(HeaderName.expiration, from: expiration, value: RequestBuilder.string(String(value), at: expiration.value.range))
             } else {
                 request.note(.rewrittenValue, "gorush sends no apns-expiration for \(value) (only a time after 1970), so APNs keeps the push as long as it keeps any",
                              help: "for \"deliver now or never\" gorush has no value; give a UNIX time in seconds", at: expiration.value.range,
@@ -249,7 +249,7 @@ enum GorushDialect {
 
     /// `sound` (a string as written, even empty; an object as `{critical, name, volume}`), then the top-level `name`
     /// and `volume`, which make apns2 replace a sound it did not build with `{critical: 1, name: "default", volume: 1}`.
-    private static func sound(_ fields: [Member], into request: inout ServiceRequest) {
+    private static func sound(_ fields: [Member], into request: inout RequestBuilder) {
         let sound = fields.last { $0.key == "sound" }
         if let sound {
             if sound.value.string != nil {

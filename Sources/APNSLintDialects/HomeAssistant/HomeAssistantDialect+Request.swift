@@ -4,7 +4,7 @@ import APNSLintSyntax
 /// One notify call's service data into the APNs request the companion app's push relay sends
 /// (home-assistant/mobile-apps-fcm-push `functions/legacy.js`, commit 85b4c82): each step names the relay's.
 extension HomeAssistantDialect {
-    static func translate(_ serviceData: [Member], into request: inout ServiceRequest) {
+    static func translate(_ serviceData: [Member], into request: inout RequestBuilder) {
         func last(_ key: String, in members: [Member]) -> Member? { members.last { $0.key == key } }
         // Home Assistant's notify schema: `message` is required, `data` is a mapping, and no other key is allowed.
         for member in serviceData where !serviceDataKeys.contains(member.key) {
@@ -58,11 +58,11 @@ extension HomeAssistantDialect {
         let contentAvailable = pushKeys(push, data: data, deletesAlert: deletesAlert, into: &request)
         // The relay's default sound, unless `push` or `data` set one ("none" removes it) or the alert is deleted.
         if !deletesAlert, request.aps["sound"] == nil, !(last("sound", in: data) ?? last("sound", in: push)).map(isNoSound(_:)).orFalse {
-            request.aps("sound", from: message, value: ServiceRequest.string("default", at: message.value.range))
+            request.aps("sound", from: message, value: RequestBuilder.string("default", at: message.value.range))
         }
         // `category: DYNAMIC` for actions and attachments, unless the push sets one.
         if request.aps["category"] == nil, let key = data.first(where: { categoryKeys.contains($0.key) }) {
-            request.aps("category", from: key, value: ServiceRequest.string("DYNAMIC", at: key.keyRange))
+            request.aps("category", from: key, value: RequestBuilder.string("DYNAMIC", at: key.keyRange))
         }
         if !contentAvailable, !push.contains(where: { $0.key == "mutable-content" }) {
             request.aps("mutable-content", from: message, value: DocumentNode(.number(NumberLiteral(text: "1", isInteger: true)), range: message.keyRange))
@@ -72,11 +72,11 @@ extension HomeAssistantDialect {
 
     /// A command the app runs in the background: `{"aps": {"content-available": 1}, "homeassistant": {"command": …}}`,
     /// with `push.badge` when given.
-    private static func command(_ name: String, message: Member, push: [Member], data: [Member], into request: inout ServiceRequest) {
+    private static func command(_ name: String, message: Member, push: [Member], data: [Member], into request: inout RequestBuilder) {
         request.aps("content-available", from: message, value: DocumentNode(.number(NumberLiteral(text: "1", isInteger: true)), range: message.value.range))
         if let badge = push.last(where: { $0.key == "badge" }) { self.badge(badge, into: &request) }
         let commandName = name == "request_location_updates" ? "request_location_update" : name
-        var fields = [Member(key: "command", keyRange: message.keyRange, value: ServiceRequest.string(commandName, at: message.value.range))]
+        var fields = [Member(key: "command", keyRange: message.keyRange, value: RequestBuilder.string(commandName, at: message.value.range))]
         if name == "clear_notification", let tag = data.last(where: { $0.key == "tag" }) {
             fields.append(tag)
         }
@@ -86,7 +86,7 @@ extension HomeAssistantDialect {
 
     /// The relay's push type (`background` with `contentAvailable`, else `alert`), and FCM's default priority unless
     /// `apns_headers` gives one.
-    private static func pushType(background: Bool, into request: inout ServiceRequest) {
+    private static func pushType(background: Bool, into request: inout RequestBuilder) {
         request.systemHeader(HeaderName.pushType, background ? "background" : "alert",
                              note: background
                                 ? "the companion app's push relay sends a notification whose push holds contentAvailable (or a command) as apns-push-type background"
@@ -100,7 +100,7 @@ extension HomeAssistantDialect {
     }
 
     /// `data`'s keys for an Apple device: custom keys beside `aps`, the attachment, the group, the tag, the headers.
-    private static func dataKeys(_ data: [Member], into request: inout ServiceRequest) {
+    private static func dataKeys(_ data: [Member], into request: inout RequestBuilder) {
         for member in data {
             switch member.key {
             case _ where isTemplate(member.value) && member.key != "url":
@@ -120,7 +120,7 @@ extension HomeAssistantDialect {
             case "video", "image", "audio":
                 guard request.custom["attachment"] == nil, member.value.string != nil,
                       let type = attachmentTypes.first(where: { $0.0 == member.key })?.1 else { continue }
-                let fields = [Member(key: "content-type", keyRange: member.keyRange, value: ServiceRequest.string(type, at: member.keyRange)),
+                let fields = [Member(key: "content-type", keyRange: member.keyRange, value: RequestBuilder.string(type, at: member.keyRange)),
                               Member(key: "url", keyRange: member.keyRange, value: member.value)]
                 request.custom("attachment", from: member, value: DocumentNode(.object(fields), range: member.value.range))
             case let key where iOSDataKeys.contains(key) || androidDataKeys.contains(key):
@@ -137,7 +137,7 @@ extension HomeAssistantDialect {
 
     /// `push` merged into `aps` as written, then `data.sound` and `data.group` over it; returns whether the push is a
     /// background one (`contentAvailable`).
-    private static func pushKeys(_ push: [Member], data: [Member], deletesAlert: Bool, into request: inout ServiceRequest) -> Bool {
+    private static func pushKeys(_ push: [Member], data: [Member], deletesAlert: Bool, into request: inout RequestBuilder) -> Bool {
         var contentAvailable = false
         let group = data.last { $0.key == "group" && $0.value.string != nil }
         let dataSound = data.last { $0.key == "sound" && !isTemplate($0.value) }
@@ -150,7 +150,7 @@ extension HomeAssistantDialect {
             case "category":
                 // The relay upper-cases the category (the app registers its categories so).
                 if let text = member.value.string {
-                    request.aps("category", from: member, value: text == text.uppercased() ? nil : ServiceRequest.string(text.uppercased(), at: member.value.range))
+                    request.aps("category", from: member, value: text == text.uppercased() ? nil : RequestBuilder.string(text.uppercased(), at: member.value.range))
                 } else {
                     request.aps("category", from: member)
                 }
@@ -181,7 +181,7 @@ extension HomeAssistantDialect {
 
     /// `badge`: the relay sends `Number(badge)`, and Home Assistant's template rendering reads a quoted integer as one,
     /// so `'5'` arrives as 5; still, a badge is a number, and a quoted one is a string wherever nothing converts it.
-    private static func badge(_ member: Member, into request: inout ServiceRequest) {
+    private static func badge(_ member: Member, into request: inout RequestBuilder) {
         guard let text = member.value.string else {
             request.aps("badge", from: member)
             return
@@ -200,7 +200,7 @@ extension HomeAssistantDialect {
     }
 
     /// `sound`: "none" is removed; a dictionary's `volume` and `critical` are converted to numbers (parseFloat, parseInt).
-    private static func sound(_ member: Member, into request: inout ServiceRequest) {
+    private static func sound(_ member: Member, into request: inout RequestBuilder) {
         if isNoSound(member) { return }
         guard let parts = member.value.members else {
             request.aps("sound", from: member)

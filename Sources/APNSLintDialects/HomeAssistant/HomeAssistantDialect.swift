@@ -155,7 +155,7 @@ enum HomeAssistantDialect {
     static func translate(_ document: DocumentNode) -> DialectTranslation {
         var batch = ServiceBatch()
         for call in calls(in: document) {
-            var request = ServiceRequest(message: call.owner, in: document, path: call.path)
+            var request = RequestBuilder(for: document, message: call.owner, path: call.path)
             translate(call.serviceData, into: &request)
             batch.add(request, range: call.owner.range)
         }

@@ -8,13 +8,9 @@ extension NodeAPNDialect: DialectSystem {
         writtenAs: "node-apn's `Notification` fields: `body`, `locArgs`, `payload`, `rawPayload`, `topic`, …",
         source: "node-apn 7.1.0 (parse-community/node-apn@1db632d, `lib/notification/`)", page: "dialects.md#node-apn")
 
-    /// Its fields but `topic` and `expiry`, words other formats use, mark a definition.
-    static func marksDefinition(_ members: [Member]) -> Bool {
-        members.contains { markKeys.contains($0.key) }
-    }
-
-    static var textMarks: Set<String> { markKeys }
-    private static let markKeys = distinctiveKeys.subtracting(["topic", "expiry"])
+    /// Its fields but `topic` and `expiry`, words other formats use, mark a definition, in a file or a text no reader could read.
+    static let commonWords: Set<String> = ["topic", "expiry"]
+    static var textMarks: Set<String> { distinctiveKeys.subtracting(commonWords) }
 
     static func translate(_ input: DialectInput) -> DialectTranslation {
         translate(input.document)

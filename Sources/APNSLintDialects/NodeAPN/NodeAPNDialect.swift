@@ -42,7 +42,8 @@ enum NodeAPNDialect {
         var notes: [DialectNote] = []
         var sent = stringifier.written
 
-        var headerMembers: [Member] = []
+        var request = RequestBuilder(for: document)
+        request.payload(encoded: payload)
         for header in headers {
             if let source = header.value.source { sent.insert(source) }
             let (node, rewrite) = headerValue(header, sources: sources, added: notification.added)
@@ -53,7 +54,7 @@ enum NodeAPNDialect {
             // A header's key is a definition key among others: deleting its text as a header's is never right.
             var member = Member(key: header.name, keyRange: header.keyRange ?? notification.added, value: node)
             member.pin()
-            headerMembers.append(member)
+            request.writtenHeader(member)
         }
 
         var explained = Set<Int>()
@@ -92,8 +93,7 @@ enum NodeAPNDialect {
         }
         notes.sort { ($0.range.start, $0.kind.rawValue) < ($1.range.start, $1.kind.rawValue) }
 
-        let request = RequestBuilder(for: document).envelope(headers: headerMembers, deviceToken: nil, payload: payload, range: document.range)
-        return DialectTranslation(request: request, notes: notes, dialectKeyRanges: dialectKeys, encoding: encoding)
+        return DialectTranslation(request: request.request(range: document.range), notes: notes, dialectKeyRanges: dialectKeys, encoding: encoding)
     }
 
     /// A header's value as node-apn sends it (node's http2 writes `String(value)`), and what is rewritten on the
@@ -172,12 +172,5 @@ enum NodeAPNDialect {
         case .body, .flag, .alertKey: true
         case .apsKey(let written, _): written != key
         }
-    }
-}
-
-extension DocumentNode {
-    /// The same value with another source range.
-    func at(_ range: SourceRange) -> DocumentNode {
-        DocumentNode(value, range: range)
     }
 }

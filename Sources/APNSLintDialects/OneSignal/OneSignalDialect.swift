@@ -103,7 +103,7 @@ enum OneSignalDialect {
 
     static func translate(_ document: DocumentNode, now: Int?) -> DialectTranslation {
         guard let written = document.members else { return DialectTranslation(request: document) }
-        var request = ServiceRequest(message: document, in: document, path: [])
+        var request = RequestBuilder(for: document, message: document, path: [])
         // A value of another type than the API's is reported, and not translated: what OneSignal does with it is not
         // documented (its SDKs refuse it before sending).
         let members = written.filter { member in
@@ -160,7 +160,7 @@ enum OneSignalDialect {
         }
         if let level = last("ios_interruption_level") {
             if let text = level.value.string, let value = interruptionLevels[text] {
-                request.aps("interruption-level", from: level, value: value == text ? nil : ServiceRequest.string(value, at: level.value.range))
+                request.aps("interruption-level", from: level, value: value == text ? nil : RequestBuilder.string(value, at: level.value.range))
             } else {
                 refuse("\(level.value.string.map { "\"\($0)\"" } ?? level.value.kind.phrase) is not one of OneSignal's interruption levels (active, passive, time_sensitive, critical), so the notification does not get the level meant",
                        help: (level.value.string.flatMap { Suggestion.closest(to: $0, in: ["active", "passive", "time_sensitive", "critical"]) }
@@ -192,7 +192,7 @@ enum OneSignalDialect {
         }
         // Headers.
         if let priority = last("priority"), let value = priority.value.number?.intValue {
-            request.header(HeaderName.priority, from: priority, value: ServiceRequest.string(value == 10 ? "10" : "5", at: priority.value.range))
+            request.header(HeaderName.priority, from: priority, value: RequestBuilder.string(value == 10 ? "10" : "5", at: priority.value.range))
         } else {
             request.systemHeader(HeaderName.priority, "10",
                                  note: "apns-priority 10 is OneSignal's default on iOS: the body sets no \"priority\"",
@@ -205,7 +205,7 @@ enum OneSignalDialect {
                     refuse("ttl \(seconds) is over OneSignal's maximum, 2419200 seconds (28 days)", help: "write at most 2419200",
                            at: ttl.value.range, request.pointer("ttl"), severity: .warning)
                 }
-                if let now { request.header(HeaderName.expiration, from: ttl, value: ServiceRequest.string(String(now + min(seconds, maximumTTL)), at: ttl.value.range)) }
+                if let now { request.header(HeaderName.expiration, from: ttl, value: RequestBuilder.string(String(now + min(seconds, maximumTTL)), at: ttl.value.range)) }
             } else {
                 refuse("\"ttl\" is \(ttl.value.kind.phrase), but OneSignal takes whole seconds", help: "write the seconds as an integer: \"ttl\": 3600",
                        at: ttl.value.range, request.pointer("ttl"))
@@ -231,7 +231,7 @@ enum OneSignalDialect {
     /// `ios_badgeType` and `ios_badgeCount`: SetTo sends the count as the badge; Increase sends it as `badge_inc`, which
     /// the app's extension adds (so nothing changes on a background push).
     /// Returns `custom.badge_inc` for Increase.
-    private static func badge(_ members: [Member], into request: inout ServiceRequest) -> Member? {
+    private static func badge(_ members: [Member], into request: inout RequestBuilder) -> Member? {
         guard let type = members.last(where: { $0.key == "ios_badgeType" }) else { return nil }
         let count = members.last { $0.key == "ios_badgeCount" }
         guard let name = type.value.string, badgeTypes.contains(name) else {

@@ -185,14 +185,14 @@ public struct DialectChoice: Sendable {
     }
 
     /// A key that is `aps` misspelt (`apns`, `APS`, `Aps`, `aps ` ) and holds what `aps` holds (`alert`, `badge`, …),
-    /// none of what an FCM `apns` config holds (`headers`, `payload`).
+    /// none of what an FCM `apns` config holds (`headers`, `payload`, …, in either of FCM's spellings).
     static func isMisspeltAPS(_ member: Member) -> Bool {
         let key = member.key
         guard key != PayloadKey.aps.name, let fields = member.value.members else { return false }
         let folded = key.lowercased().filter { $0.isLetter }
         guard folded == "aps" || folded == "apns" || Suggestion.closest(to: key, in: [PayloadKey.aps.name]) != nil else { return false }
         let apsKeys = Set(APSKey.allCases.map(\.name))
-        return fields.contains { apsKeys.contains($0.key) } && !fields.contains { ["headers", "payload", "fcm_options", "fcmOptions"].contains($0.key) }
+        return fields.contains { apsKeys.contains($0.key) } && !fields.contains { FCMSchema.apns.field(spelledBy: $0.key) != nil }
     }
 }
 

@@ -38,6 +38,8 @@ public protocol DialectSystem: SendableMetatype {
     /// Whether a document found while walking a directory is one of this system's definitions (most JSON and YAML
     /// files are not notifications, so the words many formats use are not marks on their own).
     static func marksDefinition(_ members: [Member]) -> Bool
+    /// Its distinctive keys that are words other formats use too (node-apn's `topic`): not a mark on their own.
+    static var commonWords: Set<String> { get }
     /// Keys whose mere presence, written as a key anywhere in a text no reader could read, marks it as a definition.
     static var textMarks: Set<String> { get }
     /// Keys that may make a text this system's even where its top level could not be kept (the linter then reads it
@@ -59,7 +61,10 @@ extension DialectSystem {
     public static func claimsAPNsKeys(_ members: [Member]) -> Bool { false }
     public static var fileExtensions: Set<String> { [] }
     public static var readsErlangTerms: Bool { false }
-    public static func marksDefinition(_ members: [Member]) -> Bool { members.contains { distinctiveKeys.contains($0.key) } }
+    public static func marksDefinition(_ members: [Member]) -> Bool {
+        members.contains { distinctiveKeys.contains($0.key) && !commonWords.contains($0.key) }
+    }
+    public static var commonWords: Set<String> { [] }
     public static var textMarks: Set<String> { [] }
     public static var serviceTextKeys: Set<String> { distinctiveKeys }
     public static var whyNoAPNsRequest: String { "the system sends nothing for it" }

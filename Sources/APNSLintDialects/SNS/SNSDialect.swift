@@ -134,12 +134,12 @@ enum SNSDialect {
                         range: range, pointer: pointer))
                     if meant {
                         let payload = message.text.map { $0.inFile(member.value) } ?? member.value
-                        unsent.append(reader.build.envelope(headers: headers, deviceToken: nil, payload: payload, range: payload.range))
+                        unsent.append(reader.request(payload, headers: headers))
                     }
                     continue
                 }
                 if let payload = reader.read(text, owner: member) {
-                    requests.append(reader.build.envelope(headers: headers, deviceToken: nil, payload: payload, range: payload.range))
+                    requests.append(reader.request(payload, headers: headers))
                 }
                 // SNS decides alert or background itself; a VoIP push needs the attribute (a request file shows whether
                 // it is given; a bare message's attributes are given elsewhere).
@@ -219,10 +219,18 @@ enum SNSDialect {
         /// `{"aps": {"alert": <text>}}`: what an Apple device gets of a plain-text message or of `default`.
         mutating func alert(_ member: Member, headers: [Member] = []) -> DocumentNode {
             builtKeys.append(member.keyRange)
-            let alert = Member(key: "alert", keyRange: member.keyRange, value: member.value)
-            let payload = build.object([Member(key: "aps", keyRange: member.keyRange, value: build.object([alert], range: member.value.range))],
-                                       range: member.value.range)
-            return build.envelope(headers: headers, deviceToken: nil, payload: payload, range: member.value.range)
+            var request = build
+            for header in headers { request.writtenHeader(header) }
+            request.placeAPS(key: member.keyRange, value: member.value.range)
+            request.alertText(from: member)
+            return request.request(range: member.value.range)
+        }
+
+        /// The request that sends `payload` (a platform's, read from its string) with the attributes' headers.
+        func request(_ payload: DocumentNode, headers: [Member]) -> DocumentNode {
+            var request = build
+            for header in headers { request.writtenHeader(header) }
+            return request.request(payload: payload, range: payload.range)
         }
 
         mutating func checkSize(_ size: Int, at owner: Member?) {
@@ -319,9 +327,8 @@ enum SNSDialect {
         var builtKeys: [SourceRange] = []
 
         func translation(requests: [DocumentNode], unsent: [DocumentNode] = [], headers: [Member], range: SourceRange) -> DialectTranslation {
-            let empty = build.object([], range: range)
             return DialectTranslation(
-                request: requests.first ?? build.envelope(headers: headers, deviceToken: nil, payload: empty, range: range),
+                request: requests.first ?? request(build.object([], range: range), headers: headers),
                 additionalRequests: Array(requests.dropFirst()), unsentRequests: unsent, notes: notes, dialectKeyRanges: builtKeys + headers.map(\.keyRange),
                 embeddedTexts: texts, embeddedProblems: problems,
                 capabilities: .decidesPushType, sendsAPNs: !requests.isEmpty)

@@ -84,19 +84,19 @@ enum SkygearDialect {
         guard let members = document.members else { return DialectTranslation(request: document) }
         var reader = Reader(document: document, members: members)
         let ios = reader.isEnabled("ios"), android = reader.isEnabled("android")
-        var apns = APNSBuilder(build: reader.build)
+        var apns = APNSRequest(build: reader.build, range: document.range)
         var fcm = FCMBuilder(build: reader.build)
 
         for member in reader.messageMembers {
             switch member.key {
             case "title", "body":
-                apns.setAlert(member, from: reader.member("message"), dialectKeys: &reader.dialectKeys)
+                apns.setAlert(member, from: reader.member("message"))
                 fcm.notification.set(member)
             case "subtitle":
-                apns.setAlert(member, from: reader.member("message"), dialectKeys: &reader.dialectKeys)
+                apns.setAlert(member, from: reader.member("message"))
                 if !ios { reader.notSent(member, at: ["message", member.key], because: "Android has no subtitle (FCM's notification has none) and platform.ios is false") }
             case "priority":
-                apns.priority(member, dialectKeys: &reader.dialectKeys)
+                apns.priority(member)
                 fcm.priority = member
             case "ttl":
                 fcm.setTTL(member)
@@ -104,7 +104,7 @@ enum SkygearDialect {
                 if let now, let seconds = member.value.number?.intValue,
                    case let (expiration, overflow) = now.addingReportingOverflow(seconds), !overflow {
                     apns.expirationHeader = Member(key: HeaderName.expiration, keyRange: member.keyRange,
-                                                   value: reader.build.integer(expiration).at(member.value.range))
+                                                   value: reader.build.integer(expiration, at: member.value.range))
                     reader.dialectKeys += [member.keyRange, member.value.range]
                 }
             default:
@@ -115,7 +115,7 @@ enum SkygearDialect {
             if let (_, place) = iosKeys.first(where: { $0.key == member.key }) {
                 reader.dialectKeys.append(member.keyRange)
                 if ios {
-                    apns.set(member, at: place, dialectKeys: &reader.dialectKeys)
+                    apns.set(member, at: place)
                 } else {
                     reader.notSent(member, at: ["custom", member.key], because: "platform.ios is false, so nothing is sent to APNs")
                 }
@@ -145,7 +145,7 @@ enum SkygearDialect {
                     message: "a data key named \"aps\" collides with the aps dictionary built from message and custom: APNs reserves \"aps\", and whichever of the two the server keeps, the other is lost; apns-lint checks the built one",
                     help: "rename the data key", range: member.keyRange, pointer: JSONPointer(["data", "aps"])))
             } else {
-                apns.custom.append(member)
+                apns.request.writtenCustom(member)
             }
         }
         if !ios && !android, let platform = reader.member("platform") {
@@ -154,11 +154,10 @@ enum SkygearDialect {
         if let dryRun = reader.member("dry_run"), dryRun.value.bool == true {
             reader.notSent(dryRun, at: ["dry_run"], because: "dry_run: true makes Skygear check the notification and deliver nothing (FCM's validate_only); apns-lint checks what would be sent")
         }
-        if apns.priorityHeader == nil { apns.setDefaultPriority() }
         return DialectTranslation(
-            request: apns.request(range: document.range),
+            request: apns.built(range: document.range),
             fcmMessage: android ? fcm.message(range: document.range) : nil,
-            notes: reader.notes, dialectKeyRanges: reader.dialectKeys,
+            notes: reader.notes, dialectKeyRanges: reader.dialectKeys + apns.request.dialectRanges,
             // Skygear's format has no field for apns-push-type: the server decides it, not the definition.
             capabilities: .decidesPushType,
             sendsAPNs: ios)
@@ -235,71 +234,61 @@ enum SkygearDialect {
     }
 
     /// The APNs request: the alert from `message`, the `ios_*` keys in `aps`, `data` beside it, the priority
-    /// header.
-    struct APNSBuilder {
-        let build: RequestBuilder
-        var alert = OrderedMembers()
-        /// Where the alert comes from: `message`, or the first `ios_*` alert key.
-        var alertOrigin: Member?
-        var aps = OrderedMembers()
-        var custom: [Member] = []
+    /// header, built with the one request builder.
+    struct APNSRequest {
+        var request: RequestBuilder
         var priorityHeader: Member?
         /// now + ttl, when the send time is known.
         var expirationHeader: Member?
 
-        init(build: RequestBuilder) {
-            self.build = build
+        init(build: RequestBuilder, range: SourceRange) {
+            request = build
+            request.placeAPS(key: build.added, value: range)
         }
 
-        mutating func set(_ member: Member, at place: APSPlace, dialectKeys: inout [SourceRange]) {
+        mutating func set(_ member: Member, at place: APSPlace) {
             switch place {
             case .aps(let key):
-                aps.set(Member(key: key, keyRange: member.keyRange, value: member.value))
+                request.aps(key, from: member)
             case .flag(let key):
                 // A value rules would fix is Skygear's, not APNs's: no fix may rewrite it as APNs spells it.
-                dialectKeys.append(member.value.range)
                 switch member.value.value {
-                case .bool(true): aps.set(Member(key: key, keyRange: member.keyRange, value: build.integer(1).at(member.value.range)))
-                case .bool(false), .null: aps.remove(key)
-                default: aps.set(Member(key: key, keyRange: member.keyRange, value: member.value))
+                case .bool(true): request.aps(key, from: member, value: request.integer(1, at: member.value.range))
+                case .bool(false), .null:
+                    request.aps.remove(key)
+                    request.keepsSpelling([member.value.range])
+                default: request.aps(key, from: member, value: member.value)
                 }
             case .alert(let key):
-                if alertOrigin == nil { alertOrigin = member }
-                alert.set(Member(key: key, keyRange: member.keyRange, value: member.value))
+                request.alert(key, from: member)
             }
         }
 
-        /// A `message` key of the alert (`title`, `body`, `subtitle`): the alert comes from `message`.
-        mutating func setAlert(_ member: Member, from message: Member?, dialectKeys: inout [SourceRange]) {
-            if alertOrigin == nil, let message {
-                alertOrigin = message
-                dialectKeys.append(message.keyRange)
+        /// A `message` key of the alert (`title`, `body`, `subtitle`): the alert comes from `message`, unless an
+        /// `ios_*` alert key came first.
+        mutating func setAlert(_ member: Member, from message: Member?) {
+            if !request.hasAlert, let message {
+                request.placeAlert(key: message.keyRange, value: message.value.range)
+                request.keepsSpelling([message.keyRange])
             }
-            alert.set(member)
+            request.alert(member.key, from: member)
         }
 
         /// `high` → 10, `normal` → 5; any other value is passed on as written, for the header rules to report.
-        mutating func priority(_ member: Member, dialectKeys: inout [SourceRange]) {
-            dialectKeys += [member.keyRange, member.value.range]
-            let value = member.value.string.flatMap { apnsPriorities[$0.lowercased()] }.map { build.integer($0).at(member.value.range) } ?? member.value
+        mutating func priority(_ member: Member) {
+            let value = member.value.string.flatMap { apnsPriorities[$0.lowercased()] }.map { request.integer($0, at: member.value.range) } ?? member.value
             priorityHeader = Member(key: HeaderName.priority, keyRange: member.keyRange, value: value)
+            request.keepsSpelling([member.keyRange, member.value.range])
         }
 
-        /// Skygear's default priority, normal: 5.
-        mutating func setDefaultPriority() {
-            priorityHeader = build.member(HeaderName.priority, build.integer(apnsPriorities[SkygearDialect.defaultPriority]!))
-        }
-
-        func request(range: SourceRange) -> DocumentNode {
-            var members: [Member] = []
-            if !alert.isEmpty {
-                let origin = alertOrigin
-                members.append(Member(key: "alert", keyRange: origin?.keyRange ?? build.added,
-                                      value: build.object(alert.members, range: origin?.value.range ?? range)))
+        /// The request, its headers in Skygear's order; Skygear's default priority, normal (5), when none is given.
+        func built(range: SourceRange) -> DocumentNode {
+            var built = request
+            if let priorityHeader { built.writtenHeader(priorityHeader) } else {
+                built.addedHeader(HeaderName.priority, built.integer(apnsPriorities[SkygearDialect.defaultPriority]!))
             }
-            members += aps.members
-            let payload = build.object([build.member("aps", build.object(members, range: range))] + custom, range: range)
-            return build.envelope(headers: [priorityHeader, expirationHeader].compactMap { $0 }, deviceToken: nil, payload: payload, range: range)
+            if let expirationHeader { built.writtenHeader(expirationHeader) }
+            return built.request(range: range)
         }
     }
 
