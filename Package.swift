@@ -9,6 +9,8 @@ import PackageDescription
 //   APNSLintDialects which system wrote a document, and the APNs request(s) it sends (node-apn, ADCK, apns_json,
 //                   Skygear, FCM, SNS): one entry point, DialectStage
 //   APNSLintRules   rules over the AST (know nothing of file formats)
+//   APNSLintApp     the app that receives the notifications, read from its project (Xcode, XcodeGen, a package):
+//                   targets, bundle IDs, Info.plist, entitlements, strings, sounds, categories -> AppContext
 //   APNSLint        the facade: linter, configuration, reporters (library product)
 //   APNSLintLSP     the Language Server (`apns-lint lsp`): LSP over JSON-RPC, on top of the facade
 //   apns-lint       the command-line shell over APNSLint
@@ -43,7 +45,8 @@ let package = Package(
         .target(name: "APNSLintModel", dependencies: ["APNSLintSyntax"]),
         .target(name: "APNSLintDialects", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
-        .target(name: "APNSLint", dependencies: ["APNSLintDialects", "APNSLintRules", "APNSLintModel", "APNSLintSyntax", "CSystemCalls"]),
+        .target(name: "APNSLintApp", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
+        .target(name: "APNSLint", dependencies: ["APNSLintDialects", "APNSLintRules", "APNSLintApp", "APNSLintModel", "APNSLintSyntax", "CSystemCalls"]),
         .target(name: "APNSLintLSP", dependencies: ["APNSLint"]),
         .executableTarget(
             name: "APNSLintCLI",

@@ -1,5 +1,6 @@
 // The library's API uses these layers' types (Diagnostic, SourceText, NotificationDefinition, Rule), so
 // `import APNSLint` brings them along.
+@_exported import APNSLintApp
 @_exported import APNSLintDialects
 @_exported import APNSLintModel
 @_exported import APNSLintRules

@@ -66,7 +66,7 @@ struct CheckCommand: ParsableCommand {
     var role: InputRole { input.role }
 
     func run() throws {
-        let workspace = discovery.workspace(commandLine: ruleOptions.settings(selection: try ruleSelection.selection()))
+        let workspace = discovery.workspace(commandLine: try ruleOptions.settings(selection: try ruleSelection.selection()))
         let headers = requestHeaders.headerOptions
         let (files, inputErrors) = try discovery.collect(paths.filter { $0 != "-" }, in: workspace, jobs: report.jobs)
         if discovery.showFiles {

@@ -37,16 +37,31 @@ struct RuleOptionFlags: ParsableArguments {
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): \(HelpText.list(RuleOptions.Platform.allCases, last: ", ")).", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
+    @Option(help: ArgumentHelp("The app that receives the notifications, to check payloads against (repeatable): an .xcodeproj, an XcodeGen project.yml, a Swift package, or a folder holding one; none for no app (default: the configuration's app:, else the repository's Xcode project).", valueName: "path"))
+    var app: [String] = []
+
+    @Option(help: ArgumentHelp("With --app: a target of the app's project to read (repeatable; default: all).", valueName: "name"))
+    var appTarget: [String] = []
+
     func validate() throws {
+        if !appTarget.isEmpty, app.isEmpty || app == ["none"] {
+            throw ValidationError("--app-target needs --app, the project whose targets it names")
+        }
         if let nearLimitShare, !(0...1).contains(nearLimitShare) {
             throw ValidationError("--near-limit-share must be between 0 and 1, e.g. 0.9")
         }
     }
 
     /// What the command line says about rules and options, on top of every configuration file.
-    func settings(selection: RuleSelection) -> Settings {
+    func settings(selection: RuleSelection) throws -> Settings {
         var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
                                 sizeLimitProfile: sizeLimitProfile, dialect: dialect, now: now ?? Int(Date().timeIntervalSince1970))
+        if app == ["none"] {
+            settings.app = AppSetting.none
+        } else if !app.isEmpty {
+            let context = try endingRunOnError { () throws(AppReader.Failure) in try AppReading.read(app, targets: appTarget) }
+            settings.app = .read(context, from: "--app")
+        }
         if let nearLimitShare { settings.setOption(commandLineFlag: "near-limit-share", to: nearLimitShare) }
         if !selection.isEmpty { settings.selections = [selection] }
         return settings

@@ -13,6 +13,11 @@ extension LanguageServer {
         for note in diagnostic.notes {
             if let range = note.range {
                 related.append(["location": ["uri": document.uri, "range": document.range(of: range).json], "message": note.message])
+            } else if let location = note.location {
+                // A place in another file (the app's Info.plist): its line and column, at zero width.
+                let position: [String: Any] = ["line": location.line - 1, "character": location.column - 1]
+                related.append(["location": ["uri": Document.uri(forPath: location.absolutePath), "range": ["start": position, "end": position]],
+                                "message": note.message])
             } else {
                 message += "\nnote: \(note.message)"
             }

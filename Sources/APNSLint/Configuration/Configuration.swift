@@ -46,6 +46,9 @@ public struct Settings: Sendable, Hashable {
     /// lowest layer first; `RuleSelection` says how they combine. (`RuleLevel.off` set in code turns a rule off
     /// whatever the layers select.)
     public var selections: [RuleSelection]
+    /// The app that receives the notifications: read (`app:`, `--app`), or none on purpose (`app: false`); nil: not
+    /// said, so the repository's Xcode project is used when there is one (`Workspace`).
+    public var app: AppSetting?
 
     /// Sets the rule option a command-line flag stands for (`near-limit-share` for `payload-near-limit`'s `share`);
     /// false when no rule has an option with that flag.
@@ -61,7 +64,8 @@ public struct Settings: Sendable, Hashable {
 
     public init(rules: [String: RuleSetting] = [:], headers: [HeaderOption] = [], platforms: Set<RuleOptions.Platform>? = nil,
                 serializer: WireSerializer.Style? = nil, sizeLimitProfile: RuleOptions.SizeLimitProfile? = nil, dialect: Dialect? = nil,
-                now: Int? = nil, selections: [RuleSelection] = []) {
+                now: Int? = nil, selections: [RuleSelection] = [], app: AppSetting? = nil) {
+        self.app = app
         self.dialect = dialect
         self.selections = selections
         self.rules = rules
@@ -75,7 +79,8 @@ public struct Settings: Sendable, Hashable {
     /// The layer that sets `options` (the time, platforms, serializer, size limits and the rules' options), and
     /// nothing about which rules run.
     init(options: RuleOptions) {
-        self.init(platforms: options.platforms, serializer: options.serializer, sizeLimitProfile: options.sizeLimitProfile, now: options.now)
+        self.init(platforms: options.platforms, serializer: options.serializer, sizeLimitProfile: options.sizeLimitProfile, now: options.now,
+                  app: options.app.map { .read($0, from: "the linter's options") })
         for (id, values) in options.ruleValues { rules[id] = RuleSetting(options: values) }
     }
 
@@ -96,7 +101,28 @@ public struct Settings: Sendable, Hashable {
         result.dialect = layer.dialect ?? dialect
         result.now = layer.now ?? now
         result.selections = selections + layer.selections
+        result.app = layer.app ?? app
         return result
+    }
+}
+
+/// Which app the notifications go to, as a configuration says.
+public enum AppSetting: Sendable, Hashable, CustomStringConvertible {
+    /// Read from the project `from` names (the configuration's `app:`, `--app`, or the one found in the repository).
+    case read(AppContext, from: String)
+    /// `app: false`: no app, and none looked for.
+    case none
+
+    public var context: AppContext? {
+        if case .read(let context, _) = self { return context }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .read(let context, let origin): "\(context) (\(origin))"
+        case .none: "none (app: false)"
+        }
     }
 }
 
@@ -211,6 +237,7 @@ final class ResolvedSettings: Sendable {
         options.platforms = settings.platforms ?? []
         options.serializer = settings.serializer ?? .compact
         options.sizeLimitProfile = settings.sizeLimitProfile ?? .http2
+        options.app = settings.app?.context
         var levels: [String: RuleLevel] = [:]
         // Only the rules the settings name: reading every rule's metadata would cost more than the lint.
         for (id, setting) in settings.rules {

@@ -53,6 +53,7 @@ public enum ConfigurationFile {
         ("serializer", "How the sending stack escapes JSON, for the size rules: \(WireSerializer.Style.allCases.map(\.rawValue).joined(separator: ", ")) (a library's definition is measured as the library writes it)."),
         ("size-limit-profile", "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes)."),
         ("dialect", "The system format the definitions are written in: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected from each definition's keys)."),
+        ("app", "The app that receives the notifications, to check payloads against: a path (an .xcodeproj, an XcodeGen project.yml, a Swift package, or a folder holding one; relative to this file), a list of them, a mapping with path and targets, or false for none (default: the Xcode project found in this file's folder, else in the repository)."),
         ("overrides", "Settings for some files: a list of mappings with files (globs) and any of rules, headers, platforms, serializer, size-limit-profile; a later match wins."),
         ("ignore", "Rules that do not run (ids or categories; an id wins over a category, and ignore over select at the same level), and findings accepted on purpose: mappings with file (globs), rule (ids), an optional JSON Pointer, and a required reason."),
     ]
@@ -121,6 +122,8 @@ public enum ConfigurationFile {
                         throw error
                     }
                 }
+            case "app":
+                configuration.settings.app = try reader.app(member.value)
             case "include":
                 configuration.include = try reader.globs(member.value, what: "include")
             case "exclude":
@@ -212,6 +215,32 @@ public enum ConfigurationFile {
             var result: [(String, SourceRange)] = []
             for element in elements { result.append((try string(element, what: "each entry of \(what)"), element.range)) }
             return result
+        }
+
+        /// `app:`: a path, a list of paths, `{path: …, targets: […]}`, or false. The app is read here, once: a project
+        /// that cannot be read is an error at the key.
+        func app(_ node: DocumentNode) throws(ConfigurationError) -> AppSetting {
+            if node.bool == false { return .none }
+            var paths: [(String, SourceRange)]
+            var targets: [String] = []
+            if let members = node.members {
+                for member in members where !["path", "targets"].contains(member.key) {
+                    throw unknownKey(member, in: ["path", "targets"], what: "app")
+                }
+                guard let path = members.last(where: { $0.key == "path" }) else {
+                    throw error("app needs a path: {path: MyApp.xcodeproj, targets: [MyApp]}", at: node.range)
+                }
+                paths = try strings(path.value, what: "app's path")
+                if let names = members.last(where: { $0.key == "targets" }) { targets = try strings(names.value, what: "app's targets").map(\.0) }
+            } else {
+                paths = try strings(node, what: "app")
+            }
+            do {
+                let context = try AppReading.read(paths.map { Paths.absolute($0.0, relativeTo: directory) }, targets: targets)
+                return .read(context, from: "app: in \(shownAs)")
+            } catch {
+                throw self.error("app: \(error.description)", at: paths.first?.1 ?? node.range)
+            }
         }
 
         func globs(_ node: DocumentNode, what: String) throws(ConfigurationError) -> [Glob] {

@@ -75,9 +75,19 @@ public final class Workspace: Sendable {
     func linterSlot(forDirectory directory: String) throws(ConfigurationError) -> Int32 {
         let file = configurationFile(forDirectory: directory)
         return try cache.linterSlot(for: file) { () throws(ConfigurationError) in
-            let configuration = try file.map { path throws(ConfigurationError) in try cache.configuration(at: path, rules: rules, display: displayPath) } ?? Configuration()
+            var configuration = try file.map { path throws(ConfigurationError) in try cache.configuration(at: path, rules: rules, display: displayPath) } ?? Configuration()
+            if configuration.settings.app == nil, commandLine.app == nil {
+                configuration.settings.app = discoveredApp(forDirectory: directory, configurationFile: file).setting
+            }
             return Linter(configuration: configuration.applying(commandLine), rules: rules)
         }
+    }
+
+    /// The app a configuration that names none gets: the Xcode project under the configuration file's folder, else
+    /// under the repository holding `directory`; none outside a repository. Read once per folder.
+    public func discoveredApp(forDirectory directory: String, configurationFile file: String?) -> (setting: AppSetting?, problem: String?) {
+        guard let root = file.map(Paths.directory(of:)) ?? AppReading.repositoryRoot(of: directory) else { return (nil, nil) }
+        return cache.discoveredApp(under: root)
     }
 
     /// The reason given for a path that does not exist.
@@ -409,6 +419,15 @@ private final class Cache: @unchecked Sendable {
     /// The linters made, one per configuration file, and each one's position by its file's path ("" for none).
     private var linters: [Linter] = []
     private var linterSlots: [String: Int32] = [:]
+
+    private var apps: [String: (setting: AppSetting?, problem: String?)] = [:]
+
+    func discoveredApp(under root: String) -> (setting: AppSetting?, problem: String?) {
+        if let known = lock.withLock({ apps[root] }) { return known }
+        let found = AppReading.discovered(under: root)
+        lock.withLock { apps[root] = found }
+        return found
+    }
 
     /// The nearest configuration file from `directory` upwards.
     func nearestFile(from directory: String) -> String? {

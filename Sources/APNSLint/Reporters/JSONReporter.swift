@@ -28,7 +28,7 @@ import APNSLintSyntax
 /// | `start`, `end` | object or null | `{"line", "column", "offset"}`: 1-based line, 1-based column in Unicode scalars, 0-based byte offset (`end` is exclusive); null when the finding has no place in the file (a header from the command line or the configuration) |
 /// | `externalLocation` | object or null | `{"file", "line", "column"}`: where the finding is when that is another file: a header the configuration gives, at its line in the configuration file (`file` as shown, relative to the working directory); null otherwise |
 /// | `url` | string | the rule's documentation page |
-/// | `notes` | array | `{"message", "start"}` with `start` as above or null |
+/// | `notes` | array | `{"message", "start", "location"}` with `start` as above or null, and `location` a place in another file (`{"file", "line", "column"}`: the app's Info.plist a finding contradicts) or null |
 /// | `fix` | object or null | `{"title", "applicability" ("safe" or "unsafe"), "edits": [{"start", "end", "replacement"}]}` with byte offsets into the original file and the exact replacement text |
 /// | `dialect` | object or null | how the definition the finding is about was read: `{"name", "title", "because", "weighed", "certain"}`, the system's `--dialect` name and title, why (`its top level has "aps"`), the other systems whose keys it also holds (names), and false when the reading could be another; null when no definition was read (the text could not be) |
 public struct JSONReporter: StreamingReporter {
@@ -108,9 +108,7 @@ public struct JSONReporter: StreamingReporter {
         } ?? .null
         // The bare array keeps the layout it had before version 2, which has no `externalLocation` nor `dialect`.
         let dialect: [(String, JSONOutput)] = layout == .bareArray ? [] : [("dialect", report.reading(of: diagnostic).map(Self.object(for:)) ?? .null)]
-        let external: [(String, JSONOutput)] = layout == .bareArray ? [] : [("externalLocation", diagnostic.externalLocation.map { location in
-            .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
-        } ?? .null)]
+        let external: [(String, JSONOutput)] = layout == .bareArray ? [] : [("externalLocation", diagnostic.externalLocation.map(Self.object(for:)) ?? .null)]
         return .object([
             ("rule", .string(diagnostic.ruleID)),
             ("severity", .string(diagnostic.severity.rawValue)),
@@ -125,10 +123,16 @@ public struct JSONReporter: StreamingReporter {
             ("url", .string(APNSLintTool.documentationURL(forRule: diagnostic.ruleID))),
             ("notes", .array(diagnostic.notes.map { note in
                 .object([("message", .string(note.message)),
-                         ("start", note.range.map { position(report.source.position(of: $0.start)) } ?? .null)])
+                         ("start", note.range.map { position(report.source.position(of: $0.start)) } ?? .null)]
+                        + (layout == .bareArray ? [] : [("location", note.location.map(Self.object(for:)) ?? .null)]))
             })),
             ("fix", fix),
         ] + dialect)
+    }
+
+    /// `{"file", "line", "column"}`: a place in another file than the one linted.
+    static func object(for location: ExternalLocation) -> JSONOutput {
+        .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
     }
 
     static func object(for reading: DialectReading) -> JSONOutput {

@@ -31,7 +31,7 @@ public struct JUnitReporter: Reporter, Sendable {
                 let place = diagnostic.range.map { " at \(report.source.position(of: $0.start))" }
                     ?? diagnostic.externalLocation.map { " at \($0)" } ?? ""
                 var text = concise.line(for: diagnostic, in: report)
-                for note in diagnostic.notes { text += "\nnote: \(note.message)" }
+                for note in diagnostic.notes { text += "\nnote: \(note.message)" + (note.location.map { " (\($0))" } ?? "") }
                 if let help = diagnostic.help { text += "\nhelp: \(help)" }
                 out += "    <testcase name=\"\(XMLText.escaped(diagnostic.ruleID + place))\" classname=\"\(file)\">\n"
                 if fails(diagnostic) {

@@ -239,6 +239,18 @@ public struct SARIFReporter: Reporter, Sendable {
             ("message", .object([("text", .string(text))])),
             ("locations", .array([.object([("physicalLocation", .object(physical))])])),
         ]
+        // Notes placed in another file (the app's Info.plist, its strings): SARIF's related locations.
+        let related = diagnostic.notes.compactMap { note -> JSONOutput? in
+            guard let place = note.location else { return nil }
+            return .object([
+                ("physicalLocation", .object([
+                    ("artifactLocation", artifactLocation(place.path)),
+                    ("region", .object([("startLine", .int(place.line)), ("startColumn", .int(place.column))])),
+                ])),
+                ("message", .object([("text", .string(note.message))])),
+            ])
+        }
+        if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
         // A stream's record holds the lines of the file from its first.
         let hashIndex = startLine - report.source.firstLine
         if let lineHashes, hashIndex >= 0, hashIndex < lineHashes.count {

@@ -31,7 +31,7 @@ public struct TextReporter: Sendable {
             out += "\(pad)\(paint("=", "34")) \(paint("note", nil, bold: true)): in \(part)\n"
         }
         for note in diagnostic.notes {
-            let place = note.range.map { " (\(report.fileName):\(source.position(of: $0.start)))" } ?? ""
+            let place = note.range.map { " (\(report.fileName):\(source.position(of: $0.start)))" } ?? note.location.map { " (\($0))" } ?? ""
             out += "\(pad)\(paint("=", "34")) \(paint("note", nil, bold: true)): \(note.message)\(place)\n"
         }
         if let help = diagnostic.help {

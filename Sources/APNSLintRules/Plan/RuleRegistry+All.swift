@@ -2,6 +2,16 @@
 // Documentation order: by category folder, then file name.
 extension RuleRegistry {
     static let generatedRules: [any Rule.Type] = [
+        AppBackgroundModeMissingRule.self,
+        AppCategoryUnregisteredRule.self,
+        AppEntitlementMissingRule.self,
+        AppLiveActivitiesUnsupportedRule.self,
+        AppLocArgsCountRule.self,
+        AppLocKeyMissingRule.self,
+        AppServiceExtensionMissingRule.self,
+        AppSoundMissingRule.self,
+        AppSoundUnplayableRule.self,
+        AppTopicUnknownRule.self,
         APSKeyIgnoredByPushTypeRule.self,
         BackgroundPriority10Rule.self,
         BackgroundWithAlertRule.self,

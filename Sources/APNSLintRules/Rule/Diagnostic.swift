@@ -59,13 +59,21 @@ public struct Diagnostic: Hashable, Sendable {
     }
 }
 
-/// A secondary message, optionally with its own place in the source (e.g. where a duplicate key first appeared).
+/// A secondary message, optionally with its own place: in the source (where a duplicate key first appeared), or in
+/// another file (the app's Info.plist a background push contradicts).
 public struct Note: Hashable, Sendable {
     public var message: String
     public var range: SourceRange?
+    /// Its place in another file than the one linted; nil when it has none or it is in the file (`range`).
+    public var location: ExternalLocation?
 
     public init(_ message: String, range: SourceRange? = nil) {
         self.message = message
         self.range = range
+    }
+
+    public init(_ message: String, at location: ExternalLocation) {
+        self.message = message
+        self.location = location
     }
 }

@@ -85,6 +85,9 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case expo
     case oneSignal = "onesignal"
     case gorush
+    /// Checks against the app that receives the notification (its project: bundle IDs, Info.plist, entitlements,
+    /// strings, sounds): silent when no app is known.
+    case app
 
     public var title: String {
         switch self {
@@ -102,6 +105,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
         case .expo: "Expo push service"
         case .oneSignal: "OneSignal"
         case .gorush: "gorush"
+        case .app: "The app that receives it (read from its Xcode project)"
         }
     }
 }

@@ -27,9 +27,13 @@ public struct RuleOptions: Sendable, Hashable {
 
     /// Rules' own options (`RuleOption`) set to other values than their defaults: rule id → option name → value.
     public var ruleValues: [String: [String: Double]]
+    /// The app that receives the notifications, when it is known (`app:`, `--app`, or the repository's Xcode project):
+    /// the app-aware rules are silent without it.
+    public var app: AppContext?
 
     public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, platforms: Set<Platform> = [],
-                serializer: WireSerializer.Style = .compact, ruleValues: [String: [String: Double]] = [:]) {
+                serializer: WireSerializer.Style = .compact, ruleValues: [String: [String: Double]] = [:], app: AppContext? = nil) {
+        self.app = app
         self.now = now
         self.sizeLimitProfile = sizeLimitProfile
         self.ruleValues = ruleValues

@@ -13,9 +13,10 @@ struct CriticalAlertEntitlementRule: ModelRule {
                 A critical alert (`"sound": {"critical": 1, …}`, or `"interruption-level": "critical"`) plays its \
                 sound and shows even when the device is muted or a Focus is on. Only apps with the \
                 `com.apple.developer.usernotifications.critical-alerts` entitlement can ask the user for that \
-                permission, and Apple grants the entitlement only on request. A linter cannot see the app's entitlements, so this is a reminder, \
-                given once per notification: without the entitlement the notification is not delivered as a \
-                critical alert.
+                permission, and Apple grants the entitlement only on request. Without the app, a linter cannot see its entitlements, so this is a \
+                reminder, given once per notification: without the entitlement the notification is not delivered as \
+                a critical alert. When the app is known (`app:`, `--app`, or the repository's Xcode project), \
+                `app-entitlement-missing` checks its entitlements file instead, and this reminder is not given.
                 """,
             severity: .advice("a reminder: a linter cannot see the app's entitlements, and without the Critical Alerts entitlement the alert is not critical", source: Reference.criticalAlertsEntitlement),
             references: [Reference.criticalAlertsEntitlement, Reference.interruptionLevel, Reference.criticalSoundNamed],
@@ -31,7 +32,8 @@ struct CriticalAlertEntitlementRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let aps = context.definition.payload?.aps else { return }
+        // With the app's entitlements known, app-entitlement-missing gives the verdict instead of this reminder.
+        guard let aps = context.definition.payload?.aps, context.app?.app?.entitlements == nil else { return }
         var criticalFlag: Field?
         if case .critical(let sound, _) = aps.sound, let flag = sound["critical"],
            flag.value.number?.doubleValue == 1 || flag.value.bool == true {

@@ -1,0 +1,65 @@
+import APNSLintApp
+import APNSLintModel
+import APNSLintSyntax
+
+/// Where the facade gets the app: the projects a configuration or `--app` names, or the one a repository holds.
+public enum AppReading {
+    /// The app of `paths` (relative ones to the working directory), one context for several projects (an app and its
+    /// watch app's project).
+    public static func read(_ paths: [String], targets: [String] = []) throws(AppReader.Failure) -> AppContext {
+        var contexts: [AppContext] = []
+        for path in paths.map({ Paths.absolute($0, relativeTo: Paths.currentDirectory) }) {
+            do {
+                contexts.append(try AppReader.read(path, targets: targets.isEmpty ? nil : targets, base: Paths.currentDirectory))
+            } catch let failure as AppReader.Failure {
+                throw failure
+            } catch {
+                throw AppReader.Failure(description: "\(path): \(error)")
+            }
+        }
+        guard contexts.count > 1 else {
+            guard let context = contexts.first else { throw AppReader.Failure(description: "no project given") }
+            return context
+        }
+        return merged(contexts)
+    }
+
+    /// The app found where a project keeps its files: the Xcode projects under `root` (the configuration file's
+    /// folder, else the repository's), read; nil when there is none or it cannot be read (`config` says which).
+    static func discovered(under root: String) -> (setting: AppSetting?, problem: String?) {
+        let projects = AppReader.discover(in: root)
+        guard !projects.isEmpty else { return (nil, nil) }
+        let shown = projects.map { Glob.relativePath($0, to: Paths.currentDirectory) ?? $0 }.joined(separator: ", ")
+        do {
+            return (.read(try read(projects), from: "found in the repository: \(shown)"), nil)
+        } catch {
+            return (nil, "the app found in the repository could not be read, so no app-aware rule runs: \(error.description)")
+        }
+    }
+
+    /// The repository holding `directory`: the nearest folder upwards with a `.git`.
+    static func repositoryRoot(of directory: String) -> String? {
+        var current = Paths.normalize(directory)
+        while true {
+            if Paths.isDirectory(current == "/" ? "/.git" : current + "/.git") != nil { return current }
+            if current == "/" { return nil }
+            current = Paths.directory(of: current)
+        }
+    }
+
+    private static func merged(_ contexts: [AppContext]) -> AppContext {
+        var entries: [String: [LocalizedString]] = [:]
+        var languages = Set<String>()
+        var sounds: [String: AppSound] = [:]
+        var categories: [String: ExternalLocation] = [:]
+        for context in contexts {
+            entries.merge(context.strings.entries) { $0 + $1 }
+            languages.formUnion(context.strings.languages)
+            sounds.merge(context.sounds) { first, _ in first }
+            categories.merge(context.categories) { first, _ in first }
+        }
+        return AppContext(project: contexts[0].project, targets: contexts.flatMap(\.targets),
+                          strings: LocalizedStrings(entries: entries, languages: languages.sorted()), sounds: sounds, categories: categories,
+                          categoriesAreAllLiteral: contexts.allSatisfy(\.categoriesAreAllLiteral))
+    }
+}

@@ -1,0 +1,260 @@
+import APNSLintModel
+import APNSLintSyntax
+import Foundation
+
+/// Reads the app a project describes into an `AppContext`: its targets (bundle identifiers, Info.plist, entitlements)
+/// from an Xcode project (XcodeGen's `project.yml` as a fallback), and from the project's folder its `Localizable`
+/// strings, sounds and the notification categories its sources register.
+public enum AppReader {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    /// - Parameters:
+    ///   - path: an `.xcodeproj`, a `project.yml`, a `Package.swift`, or a folder holding one of them.
+    ///   - targets: the targets to read (all the project's when nil or empty).
+    ///   - base: where paths are shown from (the working directory).
+    public static func read(_ path: String, targets names: [String]? = nil, base: String) throws -> AppContext {
+        let places = Places(base: base)
+        let project = try projectFile(at: path)
+        var root = (project as NSString).deletingLastPathComponent
+        var targets: [AppTarget]
+        switch (project as NSString).pathExtension {
+        case "xcodeproj":
+            let xcode: XcodeProject
+            do {
+                xcode = try XcodeProject(xcodeproj: project)
+            } catch {
+                throw Failure(description: "\(places.display(project)): \(error)")
+            }
+            root = xcode.sourceRoot
+            targets = xcode.targets.map { target(from: $0, places: places) }
+        case "yml", "yaml":
+            targets = XcodeGenProject.targets(in: project, places: places)
+        default:
+            // A Swift package: no bundle identifiers or Info.plist to read, only its folders.
+            targets = []
+        }
+        if let names, !names.isEmpty {
+            let unknown = names.filter { name in !targets.contains { $0.name == name } }
+            if !unknown.isEmpty {
+                throw Failure(description: "\(places.display(project)) has no target \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (its targets: \(targets.map(\.name).joined(separator: ", ")))")
+            }
+            targets = targets.filter { names.contains($0.name) }
+        }
+        let files = AppFiles(root: root)
+        var sounds: [String: AppSound] = [:]
+        for (name, soundPath) in files.sounds {
+            let format: AppSound.Format = switch (name as NSString).pathExtension.lowercased() {
+            case "caf": .caf
+            case "aif", "aiff", "aifc": .aiff
+            case "wav", "wave": .wav
+            default: .other
+            }
+            let seconds = format == .other ? nil : readFile(soundPath, limit: 64 << 20).flatMap(AudioDuration.seconds(of:))
+            sounds[name] = AppSound(location: places.location(soundPath), format: format, seconds: seconds)
+        }
+        let categories = Categories.read(files.sources, places: places)
+        return AppContext(project: places.location(project), targets: targets, strings: StringTables.read(files.stringTables, places: places),
+                          sounds: sounds, categories: categories.identifiers, categoriesAreAllLiteral: categories.allLiteral)
+    }
+
+    /// The Xcode projects under `root` (a repository), nearest first: `*.xcodeproj` up to four folders deep, outside
+    /// dependencies' and build folders.
+    public static func discover(in root: String) -> [String] {
+        var found: [String] = []
+        var level = [root]
+        for _ in 0..<4 {
+            var next: [String] = []
+            for folder in level {
+                for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+                    let path = folder + "/" + name
+                    if name.hasSuffix(".xcodeproj") {
+                        found.append(path)
+                    } else if !AppFiles.skippedFolders.contains(name), !name.hasPrefix("."), !name.contains("."),
+                              (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory {
+                        next.append(path)
+                    }
+                }
+            }
+            if !found.isEmpty { return found }
+            level = next
+        }
+        return found
+    }
+
+    /// The project file `path` names, or the one a folder holds.
+    private static func projectFile(at path: String) throws -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw Failure(description: "\(path): no such file or folder")
+        }
+        if path.hasSuffix(".xcodeproj") || !isFolder.boolValue { return path }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        if let project = names.first(where: { $0.hasSuffix(".xcodeproj") }) { return path + "/" + project }
+        if names.contains("project.yml") { return path + "/project.yml" }
+        if names.contains("Package.swift") { return path + "/Package.swift" }
+        throw Failure(description: "\(path) holds no Xcode project (.xcodeproj), XcodeGen project.yml or Package.swift")
+    }
+
+    /// A target's bundle identifiers (one per configuration where they differ), Info.plist and entitlements: those of
+    /// the Release configuration, which the shipped app is built with, else the last.
+    static func target(from target: XcodeProject.Target, places: Places) -> AppTarget {
+        var identifiers: [Located<String>] = []
+        for configuration in target.configurations {
+            guard let (value, place) = configuration.settings.value(of: "PRODUCT_BUNDLE_IDENTIFIER"), !value.isEmpty,
+                  !identifiers.contains(where: { $0.value == value }) else { continue }
+            identifiers.append(Located(value, at: location(of: place, places: places)))
+        }
+        guard let settings = (target.configurations.first { $0.name == "Release" } ?? target.configurations.last)?.settings else {
+            return AppTarget(name: target.name, kind: kind(of: target.productType, name: target.name, extensionPoint: nil), bundleIdentifiers: identifiers)
+        }
+        var info = InfoPlist(path: nil, values: [:], text: nil)
+        if let file = settings.value(of: "INFOPLIST_FILE")?.value, !file.isEmpty {
+            info = InfoPlist(path: absolute(file, settings: settings))
+        }
+        let generated = settings.value(of: "GENERATE_INFOPLIST_FILE")?.value.uppercased() == "YES"
+        var backgroundModes: Located<[String]>?
+        if let path = info.path, info.isRead {
+            backgroundModes = Located((info.values["UIBackgroundModes"] as? [String]) ?? [], at: places.location(ofKey: "UIBackgroundModes", in: path, text: info.text))
+        } else if info.path == nil, generated, let place = settings.value(of: "GENERATE_INFOPLIST_FILE")?.place {
+            // A generated Info.plist with no file to add to: it has no background modes.
+            backgroundModes = Located([], at: location(of: place, places: places))
+        }
+        var supportsLiveActivities: Located<Bool>?
+        if let path = info.path, let flag = info.values["NSSupportsLiveActivities"] as? Bool {
+            supportsLiveActivities = Located(flag, at: places.location(ofKey: "NSSupportsLiveActivities", in: path, text: info.text))
+        } else if let (value, place) = settings.value(of: "INFOPLIST_KEY_NSSupportsLiveActivities") {
+            supportsLiveActivities = Located(value.uppercased() == "YES", at: location(of: place, places: places))
+        }
+        let extensionPoint = (info.values["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
+        var entitlements: Entitlements?
+        if let file = settings.value(of: "CODE_SIGN_ENTITLEMENTS")?.value, !file.isEmpty {
+            let plist = InfoPlist(path: absolute(file, settings: settings))
+            if let path = plist.path, plist.isRead {
+                var values: [String: Located<String>] = [:]
+                for (key, value) in plist.values {
+                    let text = switch value {
+                    case let bool as Bool: bool ? "true" : "false"
+                    case let list as [Any]: list.map { "\($0)" }.joined(separator: ", ")
+                    default: "\(value)"
+                    }
+                    values[key] = Located(text, at: places.location(ofKey: key, in: path, text: plist.text))
+                }
+                entitlements = Entitlements(file: places.location(path), values: values)
+            }
+        }
+        return AppTarget(name: target.name, kind: kind(of: target.productType, name: target.name, extensionPoint: extensionPoint),
+                         bundleIdentifiers: identifiers, backgroundModes: backgroundModes, infoPlist: info.isRead ? info.path.map { places.location($0) } : nil,
+                         supportsLiveActivities: supportsLiveActivities, entitlements: entitlements)
+    }
+
+    /// What a target is, from its product type and, for an extension, the extension point its Info.plist names.
+    static func kind(of productType: String, name: String, extensionPoint: String?) -> AppTarget.Kind {
+        switch productType {
+        case "com.apple.product-type.application":
+            return .app
+        case "com.apple.product-type.application.watchapp2", "com.apple.product-type.application.watchapp2-container",
+             "com.apple.product-type.watchkit2-extension", "com.apple.product-type.application.watchapp":
+            return .watchApp
+        case "com.apple.product-type.application.on-demand-install-capable":
+            return .appClip
+        case "com.apple.product-type.app-extension", "com.apple.product-type.extensionkit-extension":
+            switch extensionPoint {
+            case "com.apple.usernotifications.service": return .notificationServiceExtension
+            case "com.apple.usernotifications.content-extension": return .notificationContentExtension
+            case "com.apple.widgetkit-extension": return .widgetExtension
+            case nil:
+                // No Info.plist read: the target's name is what is left to go by (Xcode's templates name them so).
+                if name.localizedCaseInsensitiveContains("NotificationService") { return .notificationServiceExtension }
+                if name.localizedCaseInsensitiveContains("NotificationContent") { return .notificationContentExtension }
+                if name.localizedCaseInsensitiveContains("Widget") { return .widgetExtension }
+                return .other
+            default: return .other
+            }
+        default:
+            return .other
+        }
+    }
+
+    private static func absolute(_ path: String, settings: BuildSettings) -> String {
+        if path.hasPrefix("/") { return path }
+        return (settings.value(of: "SRCROOT")?.value ?? ".") + "/" + path
+    }
+
+    private static func location(of place: BuildSettings.Layer.Place?, places: Places) -> ExternalLocation {
+        guard let place else { return places.location("") }
+        switch place.source {
+        case .file(let path, let source): return places.location(path, offset: place.offset, in: source)
+        }
+    }
+}
+
+/// A property list file (an Info.plist, an entitlements file), XML or binary, read with Foundation.
+struct InfoPlist {
+    let path: String?
+    let values: [String: Any]
+    /// The file's bytes, to find where a key is written.
+    let text: [UInt8]?
+    var isRead: Bool { text != nil }
+
+    init(path: String?, values: [String: Any], text: [UInt8]?) {
+        self.path = path
+        self.values = values
+        self.text = text
+    }
+
+    init(path: String) {
+        self.path = path
+        guard let bytes = readFile(path),
+              let values = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any] else {
+            self.values = [:]
+            text = nil
+            return
+        }
+        self.values = values
+        text = bytes
+    }
+}
+
+/// The notification categories an app's sources register.
+enum Categories {
+    /// `UNNotificationCategory(identifier: "…"` (Swift) and `categoryWithIdentifier:@"…"` (Objective-C).
+    static func read(_ sources: [String], places: Places) -> (identifiers: [String: ExternalLocation], allLiteral: Bool) {
+        var identifiers: [String: ExternalLocation] = [:]
+        var allLiteral = true
+        let markers = [Array("UNNotificationCategory(identifier:".utf8), Array("categoryWithIdentifier:".utf8)]
+        for path in sources {
+            guard let bytes = readFile(path, limit: 4 << 20) else { continue }
+            var source: SourceText?
+            for marker in markers {
+                var from = 0
+                while let found = Places.offset(of: marker, in: bytes, from: from) {
+                    var index = found + marker.count
+                    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == UInt8(ascii: "@") { index += 1 }
+                    from = index
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                        allLiteral = false
+                        continue
+                    }
+                    let start = index + 1
+                    var end = start
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A { end += 1 }
+                    let identifier = String(decoding: bytes[start..<end], as: UTF8.self)
+                    // An interpolated identifier is not a literal one.
+                    if identifier.contains("\\(") {
+                        allLiteral = false
+                        continue
+                    }
+                    if source == nil { source = SourceText(bytes: bytes) }
+                    if identifiers[identifier] == nil { identifiers[identifier] = places.location(path, offset: start, in: source!) }
+                }
+            }
+        }
+        return (identifiers, allLiteral)
+    }
+}

@@ -1,0 +1,80 @@
+import APNSLintModel
+import APNSLintSyntax
+
+/// What the app-aware rules share: the app their examples are checked against, and the Apple pages they cite.
+enum AppSamples {
+    /// The app of the rules' examples, as `Examples/app/Courier` writes it: an app `com.example.courier` with a
+    /// Notification Service Extension and a widget extension; background modes `remote-notification`; entitlements
+    /// `aps-environment` and Time Sensitive Notifications; `Localizable` strings in English and German
+    /// (`ORDER_SHIPPED` = "Your order %@ has shipped", `ORDER_DELAYED` = "%1$@ is late by %2$@ minutes" in English only);
+    /// sounds `chime.caf` (2 s), `siren.caf` (42 s) and `ding.mp3`; the category `ORDER_UPDATE`.
+    static let courier: AppContext = {
+        func at(_ path: String, _ line: Int = 1) -> ExternalLocation {
+            ExternalLocation(path: "Courier/" + path, absolutePath: "/Courier/" + path, line: line, column: 1)
+        }
+        let entitlements = Entitlements(file: at("Courier/Courier.entitlements"), values: [
+            Entitlements.apsEnvironment: Located("development", at: at("Courier/Courier.entitlements", 5)),
+            Entitlements.timeSensitive: Located("true", at: at("Courier/Courier.entitlements", 7)),
+        ])
+        let app = AppTarget(
+            name: "Courier", kind: .app, bundleIdentifiers: [Located("com.example.courier", at: at("Courier.xcodeproj/project.pbxproj", 310))],
+            backgroundModes: Located(["remote-notification"], at: at("Courier/Info.plist", 5)), infoPlist: at("Courier/Info.plist"),
+            supportsLiveActivities: Located(true, at: at("Courier/Info.plist", 9)), entitlements: entitlements)
+        let service = AppTarget(
+            name: "CourierNotificationService", kind: .notificationServiceExtension,
+            bundleIdentifiers: [Located("com.example.courier.NotificationService", at: at("Courier.xcodeproj/project.pbxproj", 340))])
+        let widgets = AppTarget(
+            name: "CourierWidgets", kind: .widgetExtension,
+            bundleIdentifiers: [Located("com.example.courier.CourierWidgets", at: at("Courier.xcodeproj/project.pbxproj", 370))])
+        let strings = LocalizedStrings(entries: [
+            "ORDER_SHIPPED": [
+                LocalizedString(language: "de", text: "Deine Bestellung %@ ist unterwegs", argumentCount: 1, location: at("Courier/de.lproj/Localizable.strings", 2)),
+                LocalizedString(language: "en", text: "Your order %@ has shipped", argumentCount: 1, location: at("Courier/en.lproj/Localizable.strings", 2)),
+            ],
+            "ORDER_DELAYED": [
+                LocalizedString(language: "en", text: "%1$@ is late by %2$@ minutes", argumentCount: 2, location: at("Courier/en.lproj/Localizable.strings", 3)),
+            ],
+            "ORDER_TITLE": [
+                LocalizedString(language: "de", text: "Bestellung", argumentCount: 0, location: at("Courier/de.lproj/Localizable.strings", 1)),
+                LocalizedString(language: "en", text: "Order", argumentCount: 0, location: at("Courier/en.lproj/Localizable.strings", 1)),
+            ],
+        ], languages: ["de", "en"])
+        return AppContext(
+            project: at("Courier.xcodeproj"), targets: [app, service, widgets], strings: strings,
+            sounds: [
+                "chime.caf": AppSound(location: at("Courier/Sounds/chime.caf"), format: .caf, seconds: 2),
+                "siren.caf": AppSound(location: at("Courier/Sounds/siren.caf"), format: .caf, seconds: 42),
+                "ding.mp3": AppSound(location: at("Courier/Sounds/ding.mp3"), format: .other, seconds: nil),
+            ],
+            categories: ["ORDER_UPDATE": at("Courier/AppDelegate.swift", 24)])
+    }()
+
+    /// A bare app: one target, no background modes, no entitlements read, no extension.
+    static let plain = AppContext(
+        project: ExternalLocation(path: "Plain.xcodeproj", absolutePath: "/Plain.xcodeproj", line: 1, column: 1),
+        targets: [AppTarget(name: "Plain", kind: .app,
+                            bundleIdentifiers: [Located("com.example.plain", at: ExternalLocation(path: "Plain.xcodeproj/project.pbxproj", absolutePath: "/Plain.xcodeproj/project.pbxproj", line: 200, column: 1))],
+                            backgroundModes: Located([], at: ExternalLocation(path: "Plain/Info.plist", absolutePath: "/Plain/Info.plist", line: 1, column: 1)),
+                            infoPlist: ExternalLocation(path: "Plain/Info.plist", absolutePath: "/Plain/Info.plist", line: 1, column: 1))])
+
+    static let courierOptions = RuleOptions(app: courier)
+    static let plainOptions = RuleOptions(app: plain)
+}
+
+extension Reference {
+    static let pushBackgroundUpdates = "https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app"
+    static let notificationSound = "https://developer.apple.com/documentation/usernotifications/unnotificationsound"
+    static let apsEnvironment = "https://developer.apple.com/documentation/bundleresources/entitlements/aps-environment"
+    static let timeSensitiveEntitlement = "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.usernotifications.time-sensitive"
+    static let pushToTalkEntitlement = "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.push-to-talk"
+    static let locationPushEntitlement = "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.location.push"
+    static let declaringActionableTypes = "https://developer.apple.com/documentation/usernotifications/declaring-your-actionable-notification-types"
+    static let localizingNotifications = "https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification#Localize-your-alert-messages"
+    static let pushKitVoIP = "https://developer.apple.com/documentation/pushkit/responding-to-voip-notifications-from-pushkit"
+    static let supportsLiveActivities = "https://developer.apple.com/documentation/bundleresources/information-property-list/nssupportsliveactivities"
+}
+
+extension RuleContext {
+    /// The app, when one is known: every app-aware rule starts here and is silent without it.
+    var app: AppContext? { options.app }
+}
