@@ -269,11 +269,13 @@ public struct Linter: Sendable {
         var firstDocument: FileReport.ReadDocument?
         var laterDocuments: [FileReport.ReadDocument] = []
         let headers = settings.headers.isEmpty ? headers : headers + settings.headers
+        // Made once for all the documents, and passed as it is.
+        let context = dialectContext(format: format, settings: settings, role: role, fileName: fileName)
         for (index, document) in parsed.documents.enumerated() {
             // A definition in a system's own format stands for the request(s) that system builds from it.
             let documentIndex = isMultiDocument ? index : nil
             let translation = DialectStage.run(document, term: index < parsed.erlangTerms.count ? parsed.erlangTerms[index] : nil,
-                                               source: source, context: dialectContext(format: format, settings: settings, role: role, fileName: fileName))
+                                               source: source, context: context)
             // The note that nothing is sent keeps its severity when what would have been sent is advice.
             let notSent = translation.findingsAreAdvice == nil ? [] : translation.notes.filter { $0.kind == .retiredAPI }
                 .compactMap { diagnostic(for: $0, document: documentIndex, plan: plan) }
