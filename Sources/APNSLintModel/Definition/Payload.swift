@@ -63,7 +63,8 @@ public struct Payload: Sendable {
         let storage = fields.storage
         var nested: [Field] = []
         for index in storage.members.indices {
-            guard case .object(let members) = storage.members[index].value.value,
+            // `aps` is never custom data: passed over before its keys are looked through.
+            guard !storage.members[index].key.isSameKey(as: "aps"), case .object(let members) = storage.members[index].value.value,
                   members.last(where: { $0.key.isSameKey(as: "aps") })?.value.members != nil else { continue }
             let field = Field(storage, index)
             if isCustomData(field), !field.isShadowed { nested.append(field) }

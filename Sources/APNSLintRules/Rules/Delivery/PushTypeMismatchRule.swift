@@ -55,7 +55,9 @@ struct PushTypeMismatchRule: ModelRule {
         let definition = context.definition
         guard let typeField = definition.headers.pushTypeField, let declared = definition.headers.pushType,
               let payload = definition.payload else { return }
-        let type = declared.rawValue
+        // The name only when a finding says it (most pushes have none, and it is a string made on each call).
+        var type: String { declared.rawValue }
+        let spec = declared.spec
         let consequence = "a push type that contradicts the payload may be rejected, delayed or dropped by APNs"
 
         // Most payloads have none of the keys that mark another push type: the schema-key bits say so at once.
@@ -65,21 +67,21 @@ struct PushTypeMismatchRule: ModelRule {
             func marks(_ markers: KeySet<APSKey>) -> (Field) -> Bool {
                 { field in !field.isShadowed && APSKey(name: field.key).map(markers.contains) == true }
             }
-            if !declared.spec.markers.intersects(liveActivity), let evidence = apsFields.fields.first(where: marks(liveActivity)) {
+            if !spec.markers.intersects(liveActivity), let evidence = apsFields.fields.first(where: marks(liveActivity)) {
                 let keys = apsFields.fields.filter(marks(liveActivity)).map { "\"\($0.key)\"" }.joined(separator: " and ")
                 report(
                     "apns-push-type is \(type), but \"aps\" has \(keys), so the payload is a Live Activity update; \(consequence), and only a liveactivity push reaches the Live Activity",
                     typeField: typeField, evidence: evidence, into: &context,
                     help: "send it as apns-push-type liveactivity (topic <bundle ID>.push-type.liveactivity), or remove the Live Activity keys")
             }
-            if !declared.spec.markers.intersects(widget), let evidence = apsFields.fields.first(where: marks(widget)) {
+            if !spec.markers.intersects(widget), let evidence = apsFields.fields.first(where: marks(widget)) {
                 report(
                     "apns-push-type is \(type), but \"aps\" has \"\(evidence.key)\", which only a widgets or controls push carries; \(consequence), and the widget is not reloaded",
                     typeField: typeField, evidence: evidence, into: &context,
                     help: "send it as apns-push-type widgets (topic <bundle ID>.push-type.widgets), or controls for a control widget (<bundle ID>.push-type.controls)")
             }
         }
-        checkOwnPayload(declared: declared, typeField: typeField, payload: payload, into: &context)
+        checkOwnPayload(declared: declared, spec: spec, typeField: typeField, payload: payload, into: &context)
         checkNotification(declared: declared, typeField: typeField, payload: payload, into: &context)
         if payload.isMDM, declared != .mdm, let evidence = payload.mdmField {
             report(
@@ -98,22 +100,25 @@ struct PushTypeMismatchRule: ModelRule {
     /// The keys of `aps` that mark a payload as another push type's whatever else it holds: a Live Activity's, and a
     /// widget's.
     private static let decisiveMarkers = PushType.liveactivity.spec.markers.union(PushType.widgets.spec.markers)
+    /// What an alert push shows (`PushType.alert`'s markers), kept: asked on every alert and background push.
+    private static let alertMarkers = PushType.alert.spec.markers
 
     /// What Apple says a push type's payload is (`PushType.spec.payload`) against what this one holds: a widget push
     /// without `content-changed` reloads nothing (an error); an alert, sound or badge in a push whose payload the
     /// app's own code receives (location, complication, File Provider, Push to Talk) is never presented, and a File
     /// Provider push without `container-identifier` names no container (warnings: APNs delivers them).
-    static func checkOwnPayload(declared: PushType, typeField: Field, payload: Payload, into context: inout RuleContext) {
-        let type = declared.rawValue
-        switch declared.spec.payload {
+    /// - Parameter spec: `declared.spec`, looked up once by the caller.
+    static func checkOwnPayload(declared: PushType, spec: PushTypeSpec, typeField: Field, payload: Payload, into context: inout RuleContext) {
+        var type: String { declared.rawValue }
+        switch spec.payload {
         case .contentChanged:
-            guard let aps = payload.aps, !aps.keys.intersects(declared.spec.markers) else { return }
+            guard let aps = payload.aps, !aps.keys.intersects(spec.markers) else { return }
             report(
                 "apns-push-type is \(type), but \"aps\" has no \"content-changed\": WidgetKit reloads a widget only for {\"aps\": {\"content-changed\": true}}, so this push reloads nothing",
                 typeField: typeField, evidence: payload.apsField ?? typeField, into: &context,
                 help: "send {\"aps\": {\"content-changed\": true}}; to show something, send an alert push to the app's own topic")
         case .appDefined where declared != .voip:
-            for field in payload.aps?.fields(of: PushType.alert.spec.markers) ?? [] {
+            for field in payload.aps?.fields(of: alertMarkers) ?? [] {
                 context.report(
                     "\"\(field.key)\" in a \(type) push: the system hands its payload to the app's \(receiver(of: declared)), which shows nothing by itself, so the \(field.key) is never presented",
                     at: field, help: "send what the \(receiver(of: declared)) reads; to show something, send an alert push to the app's own topic",
@@ -139,7 +144,7 @@ struct PushTypeMismatchRule: ModelRule {
     /// at all to show is `alert-empty`'s; a Live Activity's or widget's keys are reported above.
     static func checkNotification(declared: PushType, typeField: Field, payload: Payload, into context: inout RuleContext) {
         guard declared == .background || declared == .alert, let aps = payload.aps,
-              !aps.keys.intersects(PushType.alert.spec.markers), !aps.keys.intersects(decisiveMarkers) else { return }
+              !aps.keys.intersects(alertMarkers), !aps.keys.intersects(decisiveMarkers) else { return }
         if declared == .background, aps.contentAvailable == nil {
             report(
                 "apns-push-type is background, but \"aps\" has no \"content-available\": only \"content-available\": 1 wakes the app for a background push, and this one has nothing to show either, so the device does nothing with it",

@@ -51,7 +51,8 @@ struct HeadersInPayloadRule: ModelRule {
         guard let payload = context.definition.payload else { return }
         checkHeaderFieldsInBody(payload, &context)
         guard payload.aps != nil else { return }
-        for field in payload.fields.fields where field.key != "aps" {
+        // `isSameKey`: a key of another length is not "aps", without comparing the strings.
+        for field in payload.fields.fields where !field.key.isSameKey(as: "aps") {
             guard let members = field.value.members else { continue }
             let names = members.map(\.key).filter(Self.isHeaderName)
             guard !names.isEmpty else { continue }
