@@ -255,7 +255,9 @@ final class ResolvedSettings: Sendable {
         self.headers = settings.headers
         self.ignore = ignore
         self.dialect = settings.dialect
-        plan = RulePlan(rules: rules, isEnabled: { !disabled.contains($0) })
+        // Without an app the app-aware rules have nothing to check: left out of the plan, they cost a lint nothing.
+        let appRules: Set<String> = options.app == nil ? Set(rules.filter { $0.descriptor.category == .app }.map { $0.id }) : []
+        plan = RulePlan(rules: rules, isEnabled: { !disabled.contains($0) && !appRules.contains($0) })
     }
 
     private init(levels: [String: RuleLevel], disabled: Set<String>, options: RuleOptions, headers: [HeaderOption], ignore: [IgnoreEntry],
