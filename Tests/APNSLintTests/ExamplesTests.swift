@@ -8,7 +8,7 @@ import Testing
 @Suite("Examples/")
 struct ExamplesTests {
     /// One folder per format, and one per system format (a `.apns-lint.yml` there names the dialect).
-    static let formats = ["json", "yaml", "erlang", "node-apn", "adck", "skygear", "fcm", "sns", "simulator", "expo", "onesignal", "gorush", "home-assistant"]
+    static let formats = ["json", "yaml", "erlang", "node-apn", "adck", "skygear", "fcm", "sns", "simulator", "expo", "onesignal", "gorush", "home-assistant", "app"]
 
     /// `json/good/alert.json`-style paths under Examples/.
     static func files(_ directory: String) -> [String] {

@@ -37,6 +37,6 @@ struct AppCategoryUnregisteredRule: ModelRule {
             "category \"\(name)\" is none of the categories the app's sources register (\(registered.isEmpty ? "none found" : registered.joined(separator: ", "))), so the notification shows without its actions"
                 + (app.categoriesAreAllLiteral ? "" : "; some registrations name their identifier at run time, which apns-lint cannot read"),
             at: field, part: .whole,
-            help: close.map { "did you mean \"\($0)\"? " } ?? "register it with UNUserNotificationCenter.setNotificationCategories, or remove category")
+            help: close.map { "did you mean \"\($0)\"?" } ?? "register it with UNUserNotificationCenter.setNotificationCategories, or remove category")
     }
 }

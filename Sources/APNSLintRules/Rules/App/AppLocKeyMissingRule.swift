@@ -42,7 +42,7 @@ struct AppLocKeyMissingRule: ModelRule {
                 context.report(
                     "\"\(field.key)\" is \"\(name)\", which is not a key of the app's Localizable strings (\(strings.languages.joined(separator: ", "))): the device shows \"\(name)\" itself",
                     at: field, part: .whole,
-                    help: close.map { "did you mean \"\($0)\"? " } ?? "add \"\(name)\" to Localizable.strings (or the string catalog) in every language")
+                    help: close.map { "did you mean \"\($0)\"?" } ?? "add \"\(name)\" to Localizable.strings (or the string catalog) in every language")
             } else {
                 context.report(
                     "\"\(field.key)\" \"\(name)\" is in the app's Localizable strings for \(found.map(\.language).sorted().joined(separator: ", ")) but not for \(missing.joined(separator: ", ")): users of \(missing.count == 1 ? "that language" : "those languages") see \"\(name)\" itself",

@@ -35,6 +35,6 @@ struct AppSoundMissingRule: ModelRule {
         context.report(
             "the sound \"\(name)\" is none of the app's sound files, so unless the app puts it in Library/Sounds the device plays the default sound",
             at: field, part: .whole,
-            help: close.map { "did you mean \"\($0)\"? " } ?? "add \(name) to the app's resources (a .caf, .aiff or .wav under 30 seconds)")
+            help: close.map { "did you mean \"\($0)\"?" } ?? "add \(name) to the app's resources (a .caf, .aiff or .wav under 30 seconds)")
     }
 }
