@@ -62,8 +62,17 @@ enum XcodeGenProject {
             case "application.on-demand-install-capable": "com.apple.product-type.application.on-demand-install-capable"
             default: type
             }
+            var supportsLiveActivities: Located<Bool>?
+            if let flag = last("NSSupportsLiveActivities", in: infoProperties) {
+                supportsLiveActivities = Located(flag.value.bool ?? (flag.value.string?.uppercased() == "YES"), at: located(flag.value))
+            } else if let flag = plist.values["NSSupportsLiveActivities"] as? Bool, let path = plist.path {
+                supportsLiveActivities = Located(flag, at: places.location(ofKey: "NSSupportsLiveActivities", in: path, text: plist.text))
+            }
+            // The Info.plist XcodeGen writes from `info`, shown at its place in the spec when the file is not there yet.
+            let infoPlist = plist.isRead ? plist.path.map { places.location($0) } : last("info", in: fields).map { located($0.value) }
             targets.append(AppTarget(name: target.key, kind: AppReader.kind(of: productType, name: target.key, extensionPoint: extensionPoint),
-                                     bundleIdentifiers: identifiers, backgroundModes: backgroundModes, entitlements: entitlements))
+                                     bundleIdentifiers: identifiers, backgroundModes: backgroundModes, infoPlist: infoPlist,
+                                     supportsLiveActivities: supportsLiveActivities, entitlements: entitlements))
         }
         return targets.sorted { $0.name < $1.name }
     }

@@ -41,7 +41,8 @@ struct ReporterTests {
     /// `json`: the version and the tool, the diagnostics as `json-array` writes them (two spaces deeper, and with
     /// `externalLocation`), then the summary.
     @Test func jsonExactOutput() {
-        // With `externalLocation` (null here: no finding is about a configured header) before each `url`, and how the
+        // With `externalLocation` (null here: no finding is about a configured header) before each `url`, each note's
+        // `location`, and how the
         // definition was read at the end (every fixture is an APNs payload, told by its "aps").
         let dialect = #"""
             ,
@@ -56,6 +57,8 @@ struct ReporterTests {
             """#
         let diagnostics = output(.jsonArray).dropLast().replacingOccurrences(of: "\n", with: "\n  ")
             .replacingOccurrences(of: "\n      \"url\": ", with: "\n      \"externalLocation\": null,\n      \"url\": ")
+            // A note's place in another file (none here).
+            .replacingOccurrences(of: "\"start\": null\n        }", with: "\"start\": null,\n          \"location\": null\n        }")
             .replacingOccurrences(of: "\n    }", with: dialect)
         #expect(output(.json) == """
         {

@@ -18,6 +18,8 @@ private struct RuleCase: Sendable, CustomTestStringConvertible {
     /// The rules the example's suppression comments name: selecting the rule alone selects them too (whether a
     /// suppression is unused is known only where its rules run).
     let suppressed: [String]
+    /// The fixture app the example is checked against (`Examples/app/…`), for an app-aware rule.
+    let app: String?
 
     var testDescription: String { id }
 
@@ -42,6 +44,9 @@ private struct RuleCase: Sendable, CustomTestStringConvertible {
             settings.append("headers: {" + headers.map { "\($0.key): \"\($0.value)\"" }.joined(separator: ", ") + "}")
         }
         let options = example.options
+        // The rules' sample apps name the fixture projects they mirror.
+        app = options.app.map { packageRoot.appendingPathComponent($0.project.path).deletingLastPathComponent().path }
+        if let app { flags += ["--app", app] }
         if let now = options.now { flags += ["--now", String(now)] }
         if options.sizeLimitProfile != .http2 {
             flags += ["--size-limit-profile", options.sizeLimitProfile.rawValue]
@@ -119,6 +124,8 @@ struct EveryRuleSelectionCommandTests {
     /// One run over every example for each way .apns-lint.yml turns rules off or selects them, each example's override
     /// naming its own rule: it loses that rule and keeps the others, or keeps that rule alone.
     @Test func theConfigurationTurnsEachRuleOffOrRunsItAlone() throws {
+        // An app-aware rule needs its app, which only a configuration's top level names: appAwareRulesAreTurnedOff.
+        let cases = cases.filter { $0.app == nil }
         let selectable = cases.filter { !$0.alwaysRuns }
         let files = cases.map(\.file)
         func configured(off: Bool = false, _ extra: (RuleCase) -> [String], top: String = "") throws -> [String: [String]] {
@@ -160,4 +167,15 @@ struct EveryRuleSelectionCommandTests {
         #expect(file.status == 2 && file.stdout.isEmpty)
         #expect(file.stderr == "apns-lint: error: .apns-lint.yml:1:\(11 + rule.id.count): \(reason)\n")
     }
+
+    /// Each app-aware rule, with `app:` at the configuration's top level: reported on its example, gone when an
+    /// override turns it off.
+    @Test(arguments: cases.filter { $0.app != nil })
+    fileprivate func appAwareRulesAreTurnedOff(_ rule: RuleCase) throws {
+        let on = try findings(now + [rule.file], in: try exampleWorkspace(configuration: "app: \(rule.app!)\n"))
+        #expect(on[rule.file]?.contains(rule.id) == true, "\(on)")
+        let off = try findings(now + [rule.file], in: try exampleWorkspace(configuration: "app: \(rule.app!)\noverrides:\n" + rule.override(off: true)))
+        #expect(off[rule.file]?.contains(rule.id) != true, "\(off)")
+    }
+
 }

@@ -6,7 +6,7 @@ import Testing
 /// A bad badge (payload, an error) and an unknown aps key (structure, a warning).
 private let badgeAndUnknownKey = #"{"aps": {"badge": "5", "badg": 1}}"#
 
-private let categories = "syntax, structure, payload, delivery, headers, live-activity, size, dialect, fcm, sns, simulator, expo, onesignal, gorush"
+private let categories = "syntax, structure, payload, delivery, headers, live-activity, size, dialect, fcm, sns, simulator, expo, onesignal, gorush, app"
 
 private let checkUsage = "Usage: apns-lint check [<options>] [<paths> ...]\n  See 'apns-lint check --help' for more information.\n"
 

@@ -60,6 +60,6 @@ public enum AppReading {
         }
         return AppContext(project: contexts[0].project, targets: contexts.flatMap(\.targets),
                           strings: LocalizedStrings(entries: entries, languages: languages.sorted()), sounds: sounds, categories: categories,
-                          categoriesAreAllLiteral: contexts.allSatisfy(\.categoriesAreAllLiteral))
+                          categoriesAreAllLiteral: contexts.allSatisfy(\.categoriesAreAllLiteral), activityTypes: contexts.flatMap(\.activityTypes))
     }
 }

@@ -42,6 +42,13 @@ public enum ConfigurationSchema {
         top["extends"] = described("extends", stringOrList)
         top["include"] = described("include", stringOrList)
         top["exclude"] = described("exclude", stringOrList)
+        top["app"] = described("app", ["oneOf": [
+            ["type": "string"], ["type": "array", "items": ["type": "string"]], ["const": false],
+            ["type": "object", "required": ["path"], "additionalProperties": false, "properties": [
+                "path": stringOrList.merging(["description": "The project (or projects) of the app."]) { $1 },
+                "targets": stringOrList.merging(["description": "The targets to read (default: all)."]) { $1 },
+            ] as [String: Any]],
+        ] as [[String: Any]]])
         top["overrides"] = described("overrides", [
             "type": "array",
             "items": [

@@ -18,9 +18,12 @@ public final class AppContext: Sendable, Hashable, CustomStringConvertible {
     /// False when a registration names its identifier with something else than a literal (a constant, a variable):
     /// then a category not found may still be registered.
     public let categoriesAreAllLiteral: Bool
+    /// The `ActivityAttributes` types of the app's Swift sources, with their `ContentState`s, each where it is declared.
+    public let activityTypes: [Located<ActivityAttributesType>]
 
     public init(project: ExternalLocation, targets: [AppTarget], strings: LocalizedStrings = LocalizedStrings(), sounds: [String: AppSound] = [:],
-                categories: [String: ExternalLocation] = [:], categoriesAreAllLiteral: Bool = true) {
+                categories: [String: ExternalLocation] = [:], categoriesAreAllLiteral: Bool = true, activityTypes: [Located<ActivityAttributesType>] = []) {
+        self.activityTypes = activityTypes
         self.project = project
         self.targets = targets
         self.strings = strings

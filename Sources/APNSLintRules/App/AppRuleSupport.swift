@@ -3,14 +3,15 @@ import APNSLintSyntax
 
 /// What the app-aware rules share: the app their examples are checked against, and the Apple pages they cite.
 enum AppSamples {
-    /// The app of the rules' examples, as `Examples/app/Courier` writes it: an app `com.example.courier` with a
+    /// The app of the rules' examples, as `Examples/app/Courier` writes it (the command-line tests read that project for
+    /// them, so the two must agree): an app `com.example.courier` with a
     /// Notification Service Extension and a widget extension; background modes `remote-notification`; entitlements
     /// `aps-environment` and Time Sensitive Notifications; `Localizable` strings in English and German
-    /// (`ORDER_SHIPPED` = "Your order %@ has shipped", `ORDER_DELAYED` = "%1$@ is late by %2$@ minutes" in English only);
-    /// sounds `chime.caf` (2 s), `siren.caf` (42 s) and `ding.mp3`; the category `ORDER_UPDATE`.
+    /// (`ORDER_SHIPPED` = "Your order %@ has shipped", `ORDER_DELAYED` = "%1$@ is late by %2$@ minutes");
+    /// sounds `chime.caf` (half a second), `siren.wav` (31 s) and `ding.mp3`; the category `ORDER_UPDATE`.
     static let courier: AppContext = {
         func at(_ path: String, _ line: Int = 1) -> ExternalLocation {
-            ExternalLocation(path: "Courier/" + path, absolutePath: "/Courier/" + path, line: line, column: 1)
+            ExternalLocation(path: "Examples/app/Courier/" + path, absolutePath: "/Examples/app/Courier/" + path, line: line, column: 1)
         }
         let entitlements = Entitlements(file: at("Courier/Courier.entitlements"), values: [
             Entitlements.apsEnvironment: Located("development", at: at("Courier/Courier.entitlements", 5)),
@@ -32,7 +33,8 @@ enum AppSamples {
                 LocalizedString(language: "en", text: "Your order %@ has shipped", argumentCount: 1, location: at("Courier/en.lproj/Localizable.strings", 2)),
             ],
             "ORDER_DELAYED": [
-                LocalizedString(language: "en", text: "%1$@ is late by %2$@ minutes", argumentCount: 2, location: at("Courier/en.lproj/Localizable.strings", 3)),
+                LocalizedString(language: "de", text: "%1$@ kommt %2$@ Minuten später", argumentCount: 2, location: at("Courier/de.lproj/Localizable.strings", 4)),
+                LocalizedString(language: "en", text: "%1$@ is late by %2$@ minutes", argumentCount: 2, location: at("Courier/en.lproj/Localizable.strings", 4)),
             ],
             "ORDER_TITLE": [
                 LocalizedString(language: "de", text: "Bestellung", argumentCount: 0, location: at("Courier/de.lproj/Localizable.strings", 1)),
@@ -42,20 +44,33 @@ enum AppSamples {
         return AppContext(
             project: at("Courier.xcodeproj"), targets: [app, service, widgets], strings: strings,
             sounds: [
-                "chime.caf": AppSound(location: at("Courier/Sounds/chime.caf"), format: .caf, seconds: 2),
-                "siren.caf": AppSound(location: at("Courier/Sounds/siren.caf"), format: .caf, seconds: 42),
+                "chime.caf": AppSound(location: at("Courier/Sounds/chime.caf"), format: .caf, seconds: 0.5),
+                "siren.wav": AppSound(location: at("Courier/Sounds/siren.wav"), format: .wav, seconds: 31),
                 "ding.mp3": AppSound(location: at("Courier/Sounds/ding.mp3"), format: .other, seconds: nil),
             ],
-            categories: ["ORDER_UPDATE": at("Courier/AppDelegate.swift", 24)])
+            categories: ["ORDER_UPDATE": at("Courier/AppDelegate.swift", 24)],
+            activityTypes: [Located(delivery, at: at("CourierWidgets/DeliveryAttributes.swift", 5))])
     }()
 
-    /// A bare app: one target, no background modes, no entitlements read, no extension.
-    static let plain = AppContext(
-        project: ExternalLocation(path: "Plain.xcodeproj", absolutePath: "/Plain.xcodeproj", line: 1, column: 1),
-        targets: [AppTarget(name: "Plain", kind: .app,
-                            bundleIdentifiers: [Located("com.example.plain", at: ExternalLocation(path: "Plain.xcodeproj/project.pbxproj", absolutePath: "/Plain.xcodeproj/project.pbxproj", line: 200, column: 1))],
-                            backgroundModes: Located([], at: ExternalLocation(path: "Plain/Info.plist", absolutePath: "/Plain/Info.plist", line: 1, column: 1)),
-                            infoPlist: ExternalLocation(path: "Plain/Info.plist", absolutePath: "/Plain/Info.plist", line: 1, column: 1))])
+    /// `Examples/app/Courier/CourierWidgets/DeliveryAttributes.swift`, as the reader makes it.
+    static let delivery = ActivityAttributesType(
+        name: "DeliveryAttributes", file: "Courier/CourierWidgets/DeliveryAttributes.swift", line: 5, column: 8,
+        attributes: .object(ObjectShape(typeName: "DeliveryAttributes", fields: [ObjectShape.Field(key: "orderNumber", propertyName: "orderNumber", shape: .string)])),
+        contentState: .object(ObjectShape(typeName: "DeliveryAttributes.ContentState", fields: [
+            ObjectShape.Field(key: "stage", propertyName: "stage",
+                              shape: .enumeration(EnumerationShape(typeName: "DeliveryAttributes.ContentState.Stage", rawValues: .strings(["preparing", "on-the-way", "delivered"])))),
+            ObjectShape.Field(key: "eta", propertyName: "etaMinutes", shape: .integer(.int)),
+            ObjectShape.Field(key: "driver", propertyName: "driverName", shape: .optional(.string)),
+            ObjectShape.Field(key: "arrives-at", propertyName: "arrivesAt", shape: .date(.secondsSinceReferenceDate)),
+        ])))
+
+    /// A bare app, as `Examples/app/Plain/project.yml` (XcodeGen) writes it: one target, no background modes, no
+    /// entitlements, no extension, no Live Activities.
+    static let plain: AppContext = {
+        let spec = ExternalLocation(path: "Examples/app/Plain/project.yml", absolutePath: "/Examples/app/Plain/project.yml", line: 8, column: 3)
+        return AppContext(project: spec, targets: [AppTarget(name: "Plain", kind: .app, bundleIdentifiers: [Located("com.example.plain", at: spec)],
+                                                             backgroundModes: Located([], at: spec), infoPlist: spec)])
+    }()
 
     static let courierOptions = RuleOptions(app: courier)
     static let plainOptions = RuleOptions(app: plain)
@@ -71,6 +86,7 @@ extension Reference {
     static let declaringActionableTypes = "https://developer.apple.com/documentation/usernotifications/declaring-your-actionable-notification-types"
     static let localizingNotifications = "https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification#Localize-your-alert-messages"
     static let pushKitVoIP = "https://developer.apple.com/documentation/pushkit/responding-to-voip-notifications-from-pushkit"
+    static let activityKitUpdates = "https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications"
     static let supportsLiveActivities = "https://developer.apple.com/documentation/bundleresources/information-property-list/nssupportsliveactivities"
 }
 

@@ -4,6 +4,7 @@ extension RuleRegistry {
     static let generatedRules: [any Rule.Type] = [
         AppBackgroundModeMissingRule.self,
         AppCategoryUnregisteredRule.self,
+        AppContentStateMismatchRule.self,
         AppEntitlementMissingRule.self,
         AppLiveActivitiesUnsupportedRule.self,
         AppLocArgsCountRule.self,

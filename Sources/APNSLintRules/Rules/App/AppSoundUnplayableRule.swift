@@ -17,7 +17,7 @@ struct AppSoundUnplayableRule: ModelRule {
             severity: .certain("the device plays the default sound instead", source: Reference.notificationSound),
             references: [Reference.notificationSound],
             triggering: [
-                Example(#"{"aps": {"alert": "Intruder", ↓"sound": "siren.caf"}}"#, options: AppSamples.courierOptions),
+                Example(#"{"aps": {"alert": "Intruder", ↓"sound": "siren.wav"}}"#, options: AppSamples.courierOptions),
                 Example(#"{"aps": {"alert": "Shipped", ↓"sound": "ding.mp3"}}"#, options: AppSamples.courierOptions),
             ],
             nonTriggering: [

@@ -1,0 +1,8 @@
+import SwiftUI
+
+@main
+struct PlainApp: App {
+    var body: some Scene {
+        WindowGroup { Text("Plain") }
+    }
+}
