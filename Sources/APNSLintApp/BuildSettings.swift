@@ -39,11 +39,14 @@ struct BuildSettings {
                     for (key, entry) in Layer(xcconfig: includedPath, depth: depth + 1).values { values[key] = entry }
                     continue
                 }
-                guard let equals = trimmed.firstIndex(of: "=") else { continue }
+                // The `=` after the name and its condition (`NAME[sdk=iphoneos*] = value`).
+                let afterCondition = trimmed.firstIndex(of: "]").map { trimmed.index(after: $0) } ?? trimmed.startIndex
+                guard let equals = trimmed[afterCondition...].firstIndex(of: "=") else { continue }
                 let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
                 let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty else { continue }
-                let valueOffset = offset + (line.firstIndex(of: UInt8(ascii: "=")).map { $0 - line.startIndex + 1 } ?? 0)
+                let valueOffset = offset + trimmed.utf8.distance(from: trimmed.startIndex, to: equals) + 1
+                    + (line.firstIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 - line.startIndex } ?? 0)
                 set(BuildSettings.key(of: name), value, condition: BuildSettings.condition(of: name),
                     at: Place(source: .file(path, source), offset: valueOffset))
             }

@@ -116,7 +116,7 @@ struct ConfigCommandTests {
         let result = try run(["config", "a.json"], in: dir)
         #expect(result.status == 0)
         let lines = result.stdout.components(separatedBy: "\n")
-        #expect(Array(lines.prefix(9)) == [
+        #expect(Array(lines.prefix(10)) == [
             "# apns-lint configuration for a.json",
             "# read from .apns-lint.yml",
             "#   which extends base.yml",
@@ -124,6 +124,7 @@ struct ConfigCommandTests {
             "serializer: compact",
             "size-limit-profile: http2",
             "dialect: detected  # from each definition's keys",
+            "app: none  # no Xcode project in the repository: the app-aware rules do not run",
             "headers:",
             "  apns-topic: com.example.app  # .apns-lint.yml:2:23",
         ])
@@ -132,6 +133,12 @@ struct ConfigCommandTests {
         #expect(lines.contains("  unknown-aps-key: warning"))
         let isolated = try run(["config", "--isolated", "a.json"], in: dir)
         #expect(isolated.stdout.contains("# no configuration file: the defaults\n"))
+        // The app a check would use, and where it came from.
+        let app = try workspace([".apns-lint.yml": "app: \(packageRoot.path)/Examples/app/Plain\n", "a.json": "{}"])
+        #expect(try run(["config", "a.json"], in: app).stdout.contains(
+            "app: Examples/app/Plain/project.yml  # app: in .apns-lint.yml; targets Plain\n") == false)
+        let shown = try run(["config", "a.json"], in: app).stdout
+        #expect(shown.contains("# app: in .apns-lint.yml; targets Plain\n"), "\(shown)")
         #expect(isolated.stdout.contains("  alert-empty: warning\n"))
     }
 

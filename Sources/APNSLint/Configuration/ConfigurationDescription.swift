@@ -5,7 +5,8 @@ import APNSLintSyntax
 extension Configuration {
     /// The settings that apply to `path` (absolute), as a YAML configuration file would write them, with comments
     /// saying where they come from: what `apns-lint config` prints.
-    public func describe(for path: String, shownAs name: String, rules: [any Rule.Type] = RuleRegistry.all) -> String {
+    /// - Parameter appProblem: why the app found in the repository could not be read, when it could not.
+    public func describe(for path: String, shownAs name: String, rules: [any Rule.Type] = RuleRegistry.all, appProblem: String? = nil) -> String {
         let settings = settings(for: path)
         let resolved = ResolvedSettings(settings, rules: rules, ignore: ignoreEntries(for: path))
         var lines: [String] = ["# apns-lint configuration for \(name)"]
@@ -22,6 +23,14 @@ extension Configuration {
         lines.append("serializer: \(resolved.options.serializer.rawValue)")
         lines.append("size-limit-profile: \(resolved.options.sizeLimitProfile.rawValue)")
         lines.append("dialect: " + (resolved.dialect?.rawValue ?? "detected  # from each definition's keys"))
+        switch settings.app {
+        case .read(let context, let origin)?:
+            lines.append("app: \(quoted(context.project.path))  # \(origin); targets \(context.targets.map(\.name).joined(separator: ", "))")
+        case .none?:
+            lines.append("app: false")
+        case nil:
+            lines.append("app: none  # " + (appProblem ?? "no Xcode project in the repository: the app-aware rules do not run"))
+        }
         if settings.headers.isEmpty {
             lines.append("headers: {}")
         } else {

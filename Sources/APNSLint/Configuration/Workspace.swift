@@ -83,6 +83,13 @@ public final class Workspace: Sendable {
         }
     }
 
+    /// The app found for the file or directory at `path` (as the user wrote it), as `discoveredApp(forDirectory:…)`.
+    public func discoveredApp(for path: String) -> (setting: AppSetting?, problem: String?) {
+        let absolute = absolutePath(path)
+        let directory = Paths.isDirectory(absolute) == true ? absolute : Paths.directory(of: absolute)
+        return discoveredApp(forDirectory: directory, configurationFile: configurationFile(forDirectory: directory))
+    }
+
     /// The app a configuration that names none gets: the Xcode project under the configuration file's folder, else
     /// under the repository holding `directory`; none outside a repository. Read once per folder.
     public func discoveredApp(forDirectory directory: String, configurationFile file: String?) -> (setting: AppSetting?, problem: String?) {

@@ -68,7 +68,7 @@ enum AppSamples {
     /// entitlements, no extension, no Live Activities.
     static let plain: AppContext = {
         let spec = ExternalLocation(path: "Examples/app/Plain/project.yml", absolutePath: "/Examples/app/Plain/project.yml", line: 8, column: 3)
-        return AppContext(project: spec, targets: [AppTarget(name: "Plain", kind: .app, bundleIdentifiers: [Located("com.example.plain", at: spec)],
+        return AppContext(project: spec, targets: [AppTarget(name: "Plain", kind: .app, bundleIdentifiers: [Located("com.example.Plain", at: spec)],
                                                              backgroundModes: Located([], at: spec), infoPlist: spec)])
     }()
 

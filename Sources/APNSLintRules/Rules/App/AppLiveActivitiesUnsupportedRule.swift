@@ -17,11 +17,11 @@ struct AppLiveActivitiesUnsupportedRule: ModelRule {
             severity: .certain("the app can have no Live Activity for the push to update or start", source: Reference.supportsLiveActivities),
             references: [Reference.supportsLiveActivities],
             triggering: [
-                Example(#"{"headers": {↓"apns-push-type": "liveactivity", "apns-topic": "com.example.plain.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": 14}}}}"#, options: AppSamples.plainOptions),
+                Example(#"{"headers": {↓"apns-push-type": "liveactivity", "apns-topic": "com.example.Plain.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": 14}}}}"#, options: AppSamples.plainOptions),
             ],
             nonTriggering: [
                 Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.courier.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": 14}}}}"#, options: AppSamples.courierOptions),
-                Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.plain.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": 14}}}}"#),
+                Example(#"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.Plain.push-type.liveactivity"}, "payload": {"aps": {"timestamp": 1763712000, "event": "update", "content-state": {"eta": 14}}}}"#),
             ],
             enforces: [.pushType(.topic)])
     }
