@@ -9,11 +9,8 @@ import PackageDescription
 //   APNSLintDialects which system wrote a document, and the APNs request(s) it sends (node-apn, ADCK, apns_json,
 //                   Skygear, FCM, SNS): one entry point, DialectStage
 //   APNSLintRules   rules over the AST (know nothing of file formats)
-//   APNSLintSwiftSource an iOS app's Swift read with swift-syntax: its Live Activity types as shapes the model checks
-//                   (the only target that links swift-syntax)
 //   APNSLintApp     the app that receives the notifications, read from its project (Xcode, XcodeGen, a package):
-//                   targets, bundle IDs, Info.plist, entitlements, strings, sounds, categories, Live Activity types
-//                   -> AppContext
+//                   targets, bundle IDs, Info.plist, entitlements, strings, sounds, categories -> AppContext
 //   APNSLint        the facade: linter, configuration, reporters (library product)
 //   APNSLintLSP     the Language Server (`apns-lint lsp`): LSP over JSON-RPC, on top of the facade
 //   apns-lint       the command-line shell over APNSLint
@@ -35,7 +32,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The Swift compiler's own parser: an app's Swift is read with it rather than a grammar of our own.
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // libyaml through pkg-config; `.ci/run` installs libyaml-dev when it is missing.
@@ -50,16 +46,7 @@ let package = Package(
         .target(name: "APNSLintModel", dependencies: ["APNSLintSyntax"]),
         .target(name: "APNSLintDialects", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
-        .target(
-            name: "APNSLintSwiftSource",
-            dependencies: [
-                "APNSLintModel",
-                "APNSLintSyntax",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
-        ),
-        .target(name: "APNSLintApp", dependencies: ["APNSLintModel", "APNSLintSyntax", "APNSLintSwiftSource"]),
+        .target(name: "APNSLintApp", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLint", dependencies: ["APNSLintDialects", "APNSLintRules", "APNSLintApp", "APNSLintModel", "APNSLintSyntax", "CSystemCalls"]),
         .target(name: "APNSLintLSP", dependencies: ["APNSLint"]),
         .executableTarget(
@@ -87,7 +74,6 @@ let package = Package(
         .target(name: "APNSLintTestSupport", dependencies: ["APNSLintSyntax"], path: "Tests/APNSLintTestSupport"),
         .testTarget(name: "APNSLintSyntaxTests", dependencies: ["APNSLintSyntax", "APNSLintTestSupport"]),
         .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel", "APNSLintRules"]),
-        .testTarget(name: "APNSLintSwiftSourceTests", dependencies: ["APNSLintSwiftSource", "APNSLintModel", "APNSLintSyntax"]),
         .testTarget(name: "APNSLintDialectsTests", dependencies: ["APNSLintDialects", "APNSLintModel", "APNSLintRules", "APNSLintTestSupport"]),
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint", "APNSLintTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI", "APNSLintTestSupport"]),

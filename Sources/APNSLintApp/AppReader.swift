@@ -1,5 +1,4 @@
 import APNSLintModel
-import APNSLintSwiftSource
 import APNSLintSyntax
 import Foundation
 
@@ -61,27 +60,7 @@ public enum AppReader {
         }
         let categories = Categories.read(files.sources, places: places)
         return AppContext(project: places.location(project), targets: targets, strings: StringTables.read(files.stringTables, places: places),
-                          sounds: sounds, categories: categories.identifiers, categoriesAreAllLiteral: categories.allLiteral,
-                          activityTypes: activityTypes(in: files.sources, places: places))
-    }
-
-    /// The Live Activity types of the app's Swift sources. Only a file that could hold one or a type it decodes is parsed
-    /// (it names `ActivityAttributes`, `Codable` or `Decodable`): the rest of an app's sources cannot matter to them.
-    static func activityTypes(in sources: [String], places: Places) -> [Located<ActivityAttributesType>] {
-        var files: [(path: String, text: String)] = []
-        var mentionsActivity = false
-        for path in sources where path.hasSuffix(".swift") {
-            guard let bytes = readFile(path, limit: 4 << 20) else { continue }
-            let text = String(decoding: bytes, as: UTF8.self)
-            let activity = text.contains("ActivityAttributes")
-            guard activity || text.contains("Codable") || text.contains("Decodable") else { continue }
-            mentionsActivity = mentionsActivity || activity
-            files.append((path, text))
-        }
-        guard mentionsActivity else { return [] }
-        return SwiftActivityReader.activityTypes(in: files).map { type in
-            Located(type, at: places.location(type.file, line: type.line, column: type.column))
-        }
+                          sounds: sounds, categories: categories.identifiers, categoriesAreAllLiteral: categories.allLiteral)
     }
 
     /// The Xcode projects under `root` (a repository), nearest first: `*.xcodeproj` up to four folders deep, outside

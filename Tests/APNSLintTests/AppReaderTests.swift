@@ -47,7 +47,7 @@ struct AppReaderTests {
         #expect(strings.entries["ORDER_TITLE"]?.first { $0.language == "en" }.map { "\($0.location)" } == "Examples/app/Courier/Courier/en.lproj/Localizable.strings:2:1")
     }
 
-    @Test func soundsCategoriesAndLiveActivityTypesAreRead() throws {
+    @Test func soundsAndCategoriesAreRead() throws {
         let app = try Self.courier.get()
         #expect(app.sounds.keys.sorted() == ["chime.caf", "ding.mp3", "siren.wav"])
         #expect(app.sounds["chime.caf"]?.seconds == 0.5)
@@ -55,8 +55,8 @@ struct AppReaderTests {
         #expect(app.sounds["ding.mp3"]?.format == .other)
         #expect(app.categories.keys.sorted() == ["ORDER_UPDATE"])
         #expect(app.categoriesAreAllLiteral)
-        #expect(app.activityTypes.map(\.value.name) == ["DeliveryAttributes"])
-        #expect("\(app.activityTypes[0].location)" == "Examples/app/Courier/CourierWidgets/DeliveryAttributes.swift:5:8")
+        // The command line does not read Swift types yet: a library user gives them.
+        #expect(app.activityTypes.isEmpty)
     }
 
     @Test func anXcodeGenSpecIsReadAsAFallback() throws {

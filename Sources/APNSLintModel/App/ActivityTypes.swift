@@ -3,7 +3,7 @@ import APNSLintSyntax
 /// A Live Activity's `ActivityAttributes` type as declared in an app's Swift: what a push-to-start's `aps.attributes`
 /// and every update's `aps.content-state` must decode into on the device.
 ///
-/// Read by `APNSLintSwiftSource`; here it is plain data, so checking a payload needs no Swift parser.
+/// Plain data, so checking a payload needs no Swift parser: a library user's `AppContext` holds the app's types.
 public struct ActivityAttributesType: Sendable, Hashable {
     /// The type's name as a push-to-start's `aps.attributes-type` names it (`DeliveryAttributes`); a nested type has
     /// its qualified name (`Widgets.DeliveryAttributes`).

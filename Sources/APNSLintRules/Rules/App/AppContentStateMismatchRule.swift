@@ -13,7 +13,8 @@ struct AppContentStateMismatchRule: ModelRule {
                 APNs accepts any JSON object as `content-state`; the device decodes it into the app's \
                 `ActivityAttributes.ContentState` with a `JSONDecoder`, and when that fails it drops the update without \
                 a word: the activity never changes (flutter_live_activities #118, "Success Response, but Fails to Decode \
-                Content State"). apns-lint reads the app's `ActivityAttributes` types with swift-syntax and checks the \
+                Content State"). Given the app's `ActivityAttributes` types (`AppContext.activityTypes`, which a library \
+                user builds; the command line does not read them from the app's Swift yet), apns-lint checks the \
                 payload as the decoder would: a missing key that is not optional, a value of the wrong JSON type, an \
                 integer out of its type's range, a raw value the enum does not have, a malformed UUID. Those are \
                 errors. A key the type does not have is ignored by the decoder (a warning: likely a misspelling), and \
@@ -21,7 +22,7 @@ struct AppContentStateMismatchRule: ModelRule {
                 app's decoding says otherwise (a warning). A push-to-start's `attributes-type` must name one of the \
                 app's types, and its `attributes` decode into it. With several `ActivityAttributes` types and no \
                 `attributes-type`, an update is checked against each, and reported only when it fits none. Checked \
-                only when the app is known and apns-lint found its `ActivityAttributes` types.
+                only when the app's `ActivityAttributes` types are known.
                 """,
             severity: .certain("the device cannot decode the update and drops it, though APNs answers 200", source: Reference.activityKitUpdates),
             references: [Reference.activityKitUpdates],
