@@ -218,11 +218,13 @@ public final class LanguageServer: @unchecked Sendable {
         ]
     }
 
-    /// Asks the client to watch the configuration files, when it can register watchers itself; otherwise the client's
-    /// own setup sends `workspace/didChangeWatchedFiles` (or not).
+    /// Asks the client to watch the configuration files and the app's (its project, Info.plists, entitlements, strings),
+    /// when it can register watchers itself; otherwise the client's own setup sends `workspace/didChangeWatchedFiles`
+    /// (or not). A change reads them again; an unchanged app is not read again.
     private func registerConfigurationWatcher() {
         guard settings.canRegisterWatcher else { return }
-        let watchers = ConfigurationFile.names.map { ["globPattern": "**/" + $0] }
+        let appFiles = ["**/*.pbxproj", "**/*.xcconfig", "**/project.yml", "**/Info.plist", "**/*.entitlements", "**/Localizable.*"]
+        let watchers = (ConfigurationFile.names.map { "**/" + $0 } + appFiles).map { ["globPattern": $0] }
         sendRequest("client/registerCapability", ["registrations": [[
             "id": "apns-lint-configuration",
             "method": "workspace/didChangeWatchedFiles",
