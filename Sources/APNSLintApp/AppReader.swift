@@ -6,7 +6,7 @@ import Foundation
 /// from an Xcode project (XcodeGen's `project.yml` as a fallback), and from the project's folder its `Localizable`
 /// strings, sounds and the notification categories its sources register.
 public enum AppReader {
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible, Equatable {
         public let description: String
 
         public init(description: String) {
@@ -28,8 +28,8 @@ public enum AppReader {
             let xcode: XcodeProject
             do {
                 xcode = try XcodeProject(xcodeproj: project)
-            } catch {
-                throw Failure(description: "\(places.display(project)): \(error)")
+            } catch let failure as XcodeProject.Failure {
+                throw Failure(description: failure.description(showing: places.display))
             }
             root = xcode.sourceRoot
             targets = xcode.targets.map { target(from: $0, places: places) }
@@ -93,7 +93,14 @@ public enum AppReader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(description: "\(path): no such file or folder")
         }
-        if path.hasSuffix(".xcodeproj") || !isFolder.boolValue { return path }
+        if path.hasSuffix(".xcodeproj") { return path }
+        if !isFolder.boolValue {
+            let name = (path as NSString).lastPathComponent
+            guard ["yml", "yaml"].contains((name as NSString).pathExtension) || name == "Package.swift" else {
+                throw Failure(description: "\(path) is not an app's project: give an .xcodeproj, an XcodeGen project.yml, a Package.swift, or a folder holding one")
+            }
+            return path
+        }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         if let project = names.first(where: { $0.hasSuffix(".xcodeproj") }) { return path + "/" + project }
         if names.contains("project.yml") { return path + "/project.yml" }

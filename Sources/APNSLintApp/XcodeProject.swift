@@ -19,14 +19,18 @@ struct XcodeProject {
 
     enum Failure: Error, CustomStringConvertible {
         case unreadable(String)
-        case invalid(String, SyntaxProblem)
+        /// The file, where in it (`line:column`), and what is wrong there.
+        case invalid(String, SourcePosition, SyntaxProblem)
         case notAProject(String)
 
-        var description: String {
+        var description: String { description(showing: { $0 }) }
+
+        /// The message, with paths shown by `display`.
+        func description(showing display: (String) -> String) -> String {
             switch self {
-            case .unreadable(let path): "\(path) could not be read"
-            case .invalid(let path, let problem): "\(path) is not a property list: \(problem.message)"
-            case .notAProject(let path): "\(path) has no objects and rootObject, so it is not an Xcode project"
+            case .unreadable(let path): "\(display(path)) could not be read"
+            case .invalid(let path, let position, let problem): "\(display(path)):\(position.line):\(position.column): not a property list: \(problem.message)"
+            case .notAProject(let path): "\(display(path)) has no objects and rootObject, so it is not an Xcode project"
             }
         }
     }
@@ -39,13 +43,23 @@ struct XcodeProject {
         guard let bytes = readFile(path) else { throw Failure.unreadable(path) }
         let source = SourceText(bytes: bytes)
         let read = OpenStepPlistReader.read(source)
-        guard let document = read.document else { throw Failure.invalid(path, read.problems.first!) }
+        guard let document = read.document else {
+            let problem = read.problems.first!
+            throw Failure.invalid(path, source.position(of: problem.range.start), problem)
+        }
         guard let objects = document.members?.last(where: { $0.key == "objects" })?.value.members,
               let rootID = document.members?.last(where: { $0.key == "rootObject" })?.value.string else {
             throw Failure.notAProject(path)
         }
         var byID: [String: [Member]] = [:]
         for object in objects { byID[object.key] = object.value.members ?? [] }
+        // Each object's group, for the paths of files (`filePath`): made once for every reference.
+        var parents: [String: String] = [:]
+        for (groupID, members) in byID {
+            for child in members.last(where: { $0.key == "children" })?.value.elements ?? [] {
+                if let childID = child.string { parents[childID] = groupID }
+            }
+        }
         func field(_ key: String, of members: [Member]) -> DocumentNode? { members.last { $0.key == key }?.value }
 
         let pbxproj = SettingSource.file(path, source)
@@ -63,7 +77,7 @@ struct XcodeProject {
                     layer.set(BuildSettings.key(of: setting.key), value, condition: BuildSettings.condition(of: setting.key),
                               at: .init(source: pbxproj, offset: setting.value.range.start))
                 }
-                let base = field("baseConfigurationReference", of: configuration)?.string.flatMap { Self.filePath(of: $0, in: byID, sourceRoot: sourceRoot) }
+                let base = field("baseConfigurationReference", of: configuration)?.string.flatMap { Self.filePath(of: $0, in: byID, parents: parents, sourceRoot: sourceRoot) }
                 return (name, layer, base)
             }
         }
@@ -95,18 +109,12 @@ struct XcodeProject {
     }
 
     /// The path of the file a `PBXFileReference` names: from its own path, inside the groups that hold it.
-    private static func filePath(of id: String, in objects: [String: [Member]], sourceRoot: String) -> String? {
+    private static func filePath(of id: String, in objects: [String: [Member]], parents: [String: String], sourceRoot: String) -> String? {
         guard let reference = objects[id], let path = reference.last(where: { $0.key == "path" })?.value.string else { return nil }
         let tree = reference.last { $0.key == "sourceTree" }?.value.string ?? "<group>"
         if tree == "<absolute>" || path.hasPrefix("/") { return path }
         if tree != "<group>" { return sourceRoot + "/" + path }
-        // A group's path is its parent's plus its own: find the chain of groups holding the reference.
-        var parents: [String: String] = [:]
-        for (groupID, members) in objects {
-            for child in members.last(where: { $0.key == "children" })?.value.elements ?? [] {
-                if let childID = child.string { parents[childID] = groupID }
-            }
-        }
+        // A group's path is its parent's plus its own: the chain of groups holding the reference.
         var components = [path]
         var current = id
         var steps = 0

@@ -77,6 +77,18 @@ struct AppReaderTests {
         } catch {
             #expect("\(error)" == #"Examples/app/Courier/Courier.xcodeproj has no target "Curier" (its targets: Courier, CourierNotificationService, CourierWidgets)"#)
         }
+        // A file that is no project, and a project that is not a property list, say so (the second with its place).
+        let plist = Self.examples + "/Courier/Courier/Info.plist"
+        #expect(throws: AppReader.Failure(description: "\(plist) is not an app's project: give an .xcodeproj, an XcodeGen project.yml, a Package.swift, or a folder holding one")) {
+            try AppReader.read(plist, base: packageRoot.path)
+        }
+        let broken = try workspace(["Broken.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{ objects = \n"])
+        do {
+            _ = try AppReader.read(broken.appendingPathComponent("Broken.xcodeproj").path, base: broken.path)
+            Issue.record("a broken project was read")
+        } catch {
+            #expect("\(error)" == "Broken.xcodeproj/project.pbxproj:3:1: not a property list: the property list ends where a value was expected")
+        }
         let picked = try AppReader.read(Self.examples + "/Courier", targets: ["Courier"], base: packageRoot.path)
         #expect(picked.targets.map(\.name) == ["Courier"])
     }
