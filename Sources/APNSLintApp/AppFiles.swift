@@ -46,7 +46,9 @@ struct AppFiles {
                 }
                 let stem = (name as NSString).deletingPathExtension
                 switch ext {
-                case "strings", "stringsdict", "xcstrings" where stem == "Localizable":
+                // Only the `Localizable` tables: a Settings bundle's `Root.strings` or an `InfoPlist.strings` holds
+                // no key a notification may name.
+                case "strings" where stem == "Localizable", "stringsdict" where stem == "Localizable", "xcstrings" where stem == "Localizable":
                     let parent = (folder as NSString).lastPathComponent
                     let language = parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : nil
                     stringTables.append((path, language))

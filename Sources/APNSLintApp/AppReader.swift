@@ -60,8 +60,23 @@ public enum AppReader {
         }
         let categories = Categories.read(files.sources, places: places)
         return AppContext(project: places.location(project), targets: targets, strings: StringTables.read(files.stringTables, places: places),
-                          sounds: sounds, categories: categories.identifiers, categoriesAreAllLiteral: categories.allLiteral)
+                          sounds: sounds, categories: categories.identifiers, categoriesAreAllLiteral: categories.allLiteral,
+                          activityTypes: categories.namesActivityAttributes ? activityTypes(in: files.sources, places: places) : [])
     }
+
+    /// The app's Live Activity types, read from all its Swift (a `ContentState` may use types other files declare).
+    static func activityTypes(in sources: [String], places: Places) -> [Located<ActivityAttributesType>] {
+        let swift = sources.filter { $0.hasSuffix(".swift") }
+        return SwiftActivityReader.activityTypes(inFiles: swift) { readFile($0, limit: sourceSizeLimit) }.map { type in
+            var type = type
+            let location = places.location(type.file, line: type.line, column: type.column)
+            type.file = location.path
+            return Located(type, at: location)
+        }
+    }
+
+    /// A source file larger than this is not read: generated code, not an app's declarations.
+    static let sourceSizeLimit = 4 << 20
 
     /// The Xcode projects under `root` (a repository), nearest first: `*.xcodeproj` up to four folders deep, outside
     /// dependencies' and build folders.
@@ -141,23 +156,31 @@ public enum AppReader {
         let extensionPoint = (info.values["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
         var entitlements: Entitlements?
         if let file = settings.value(of: "CODE_SIGN_ENTITLEMENTS")?.value, !file.isEmpty {
-            let plist = InfoPlist(path: absolute(file, settings: settings))
-            if let path = plist.path, plist.isRead {
-                var values: [String: Located<String>] = [:]
-                for (key, value) in plist.values {
-                    let text = switch value {
-                    case let bool as Bool: bool ? "true" : "false"
-                    case let list as [Any]: list.map { "\($0)" }.joined(separator: ", ")
-                    default: "\(value)"
-                    }
-                    values[key] = Located(text, at: places.location(ofKey: key, in: path, text: plist.text))
-                }
-                entitlements = Entitlements(file: places.location(path), values: values)
+            entitlements = Self.entitlements(inFile: absolute(file, settings: settings), places: places)
+            // A build step may add entitlements (a script editing the .xcent): the file is then not the last word.
+            if let (value, place) = settings.value(of: "CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION"), value.uppercased() == "YES" {
+                entitlements?.modifiedByBuild = location(of: place, places: places)
             }
         }
         return AppTarget(name: target.name, kind: kind(of: target.productType, name: target.name, extensionPoint: extensionPoint),
                          bundleIdentifiers: identifiers, backgroundModes: backgroundModes, infoPlist: info.isRead ? info.path.map { places.location($0) } : nil,
                          supportsLiveActivities: supportsLiveActivities, entitlements: entitlements)
+    }
+
+    /// An entitlements file's keys, each at its line; nil when it cannot be read.
+    static func entitlements(inFile path: String, places: Places) -> Entitlements? {
+        let plist = InfoPlist(path: path)
+        guard plist.isRead else { return nil }
+        var values: [String: Located<String>] = [:]
+        for (key, value) in plist.values {
+            let text = switch value {
+            case let bool as Bool: bool ? "true" : "false"
+            case let list as [Any]: list.map { "\($0)" }.joined(separator: ", ")
+            default: "\(value)"
+            }
+            values[key] = Located(text, at: places.location(ofKey: key, in: path, text: plist.text))
+        }
+        return Entitlements(file: places.location(path), values: values)
     }
 
     /// What a target is, from its product type and, for an extension, the extension point its Info.plist names.
@@ -225,43 +248,5 @@ struct InfoPlist {
         }
         self.values = values
         text = bytes
-    }
-}
-
-/// The notification categories an app's sources register.
-enum Categories {
-    /// `UNNotificationCategory(identifier: "…"` (Swift) and `categoryWithIdentifier:@"…"` (Objective-C).
-    static func read(_ sources: [String], places: Places) -> (identifiers: [String: ExternalLocation], allLiteral: Bool) {
-        var identifiers: [String: ExternalLocation] = [:]
-        var allLiteral = true
-        let markers = [Array("UNNotificationCategory(identifier:".utf8), Array("categoryWithIdentifier:".utf8)]
-        for path in sources {
-            guard let bytes = readFile(path, limit: 4 << 20) else { continue }
-            var source: SourceText?
-            for marker in markers {
-                var from = 0
-                while let found = Places.offset(of: marker, in: bytes, from: from) {
-                    var index = found + marker.count
-                    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == UInt8(ascii: "@") { index += 1 }
-                    from = index
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                        allLiteral = false
-                        continue
-                    }
-                    let start = index + 1
-                    var end = start
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A { end += 1 }
-                    let identifier = String(decoding: bytes[start..<end], as: UTF8.self)
-                    // An interpolated identifier is not a literal one.
-                    if identifier.contains("\\(") {
-                        allLiteral = false
-                        continue
-                    }
-                    if source == nil { source = SourceText(bytes: bytes) }
-                    if identifiers[identifier] == nil { identifiers[identifier] = places.location(path, offset: start, in: source!) }
-                }
-            }
-        }
-        return (identifiers, allLiteral)
     }
 }

@@ -31,3 +31,4 @@ extension ArgumentEnum {
 
     public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
+extension APNsEnvironment: ArgumentEnum {}

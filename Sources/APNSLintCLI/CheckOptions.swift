@@ -34,6 +34,9 @@ struct RuleOptionFlags: ParsableArguments {
     @Option(help: ArgumentHelp("The system format of the definitions: \(HelpText.list(Dialect.allCases)) (default: detected from each definition's keys; a definition's own \"dialect\" key wins).", valueName: "dialect"))
     var dialect: Dialect?
 
+    @Option(help: ArgumentHelp("The APNs environment the definitions are sent to: \(HelpText.list(APNsEnvironment.allCases)) (a definition's own \"environment\" key wins).", valueName: "environment"))
+    var environment: APNsEnvironment?
+
     @Option(help: ArgumentHelp("A platform the app runs on (repeatable): \(HelpText.list(RuleOptions.Platform.allCases, last: ", ")).", valueName: "platform"))
     var platform: [RuleOptions.Platform] = []
 
@@ -56,6 +59,7 @@ struct RuleOptionFlags: ParsableArguments {
     func settings(selection: RuleSelection) throws -> Settings {
         var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
                                 sizeLimitProfile: sizeLimitProfile, dialect: dialect, now: now ?? Int(Date().timeIntervalSince1970))
+        settings.environment = environment
         if app == ["none"] {
             settings.app = AppSetting.none
         } else if !app.isEmpty {

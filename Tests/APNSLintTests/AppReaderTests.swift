@@ -55,18 +55,87 @@ struct AppReaderTests {
         #expect(app.sounds["ding.mp3"]?.format == .other)
         #expect(app.categories.keys.sorted() == ["ORDER_UPDATE"])
         #expect(app.categoriesAreAllLiteral)
-        // The command line does not read Swift types yet: a library user gives them.
+        // The widget's Live Activity, from its Swift: the note of a content-state finding points at the type.
+        #expect(app.activityTypes.map { "\($0.location)" } == ["Examples/app/Courier/CourierWidgets/DeliveryAttributes.swift:5:8"])
+        let delivery = try #require(app.activityTypes.first?.value)
+        #expect(delivery.name == "DeliveryAttributes")
+        #expect(delivery.attributes == .object(ObjectShape(typeName: "DeliveryAttributes", fields: [.init(key: "orderNumber", propertyName: "orderNumber", shape: .string)])))
+        let stage = CodableShape.enumeration(EnumerationShape(typeName: "DeliveryAttributes.ContentState.Stage", rawValues: .strings(["preparing", "on-the-way", "delivered"])))
+        #expect(delivery.contentState == .object(ObjectShape(typeName: "DeliveryAttributes.ContentState", fields: [
+            .init(key: "stage", propertyName: "stage", shape: stage),
+            .init(key: "eta", propertyName: "etaMinutes", shape: .integer(.int)),
+            .init(key: "driver", propertyName: "driverName", shape: .optional(.string)),
+            .init(key: "arrives-at", propertyName: "arrivesAt", shape: .date(.secondsSinceReferenceDate)),
+        ])))
+    }
+
+    /// Found on real apps: a registration spread over lines, one whose identifier is a constant, a Settings bundle's
+    /// tables, an XcodeGen spec whose targets are in an included file, entitlements given only by path, and a build
+    /// that may change the signed entitlements.
+    @Test func appsAreReadAsRealProjectsWriteThem() throws {
+        let root = try workspace([
+            "project.yml": "name: Real\ninclude:\n  - path: targets.yml\noptions: {bundleIdPrefix: com.example}\n",
+            "targets.yml": """
+                targets:
+                  Real:
+                    type: application
+                    platform: iOS
+                    entitlements: {path: Real/Real.entitlements}
+                """,
+            "Real/Real.entitlements": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>aps-environment</key><string>production</string></dict></plist>
+                """,
+            "Real/Categories.swift": """
+                import UserNotifications
+                // UNNotificationCategory(identifier: "COMMENTED_OUT", actions: [], intentIdentifiers: [])
+                let reply = UNNotificationCategory(
+                    identifier: "REPLY",
+                    actions: [], intentIdentifiers: [], options: [])
+                let text = "UNNotificationCategory(identifier: \\"IN_A_STRING\\""
+                func dynamic(_ name: String) -> UNNotificationCategory {
+                    UNNotificationCategory(identifier: name.uppercased(), actions: [], intentIdentifiers: [])
+                }
+                """,
+            "Real/Legacy.m": #"UNNotificationCategory *c = [UNNotificationCategory categoryWithIdentifier:@"LEGACY" actions:@[] intentIdentifiers:@[] options:0];"#,
+            "Real/en.lproj/Localizable.strings": #""Notification" = "Notification";"#,
+            "Real/Settings.bundle/fr.lproj/Root.strings": #""Title" = "Titre";"#,
+            "Real/en.lproj/InfoPlist.strings": #""CFBundleName" = "Real";"#,
+        ])
+        let app = try AppReader.read(root.path, base: root.path)
+        #expect(app.targets.map(\.name) == ["Real"])
+        #expect(app.targets.first?.bundleIdentifiers.map(\.value) == ["com.example.Real"])
+        #expect(app.targets.first?.entitlements?[Entitlements.apsEnvironment].map { "\($0.value) at \($0.location)" } == "production at Real/Real.entitlements:2:28")
+        #expect(app.categories.mapValues { "\($0)" } == ["REPLY": "Real/Categories.swift:4:18", "LEGACY": "Real/Legacy.m:1:78"])
+        #expect(!app.categoriesAreAllLiteral)
+        #expect(app.strings.entries.keys.sorted() == ["Notification"])
+        #expect(app.strings.languages == ["en"])
         #expect(app.activityTypes.isEmpty)
     }
 
-    @Test func anXcodeGenSpecIsReadAsAFallback() throws {
-        let app = try AppReader.read(Self.examples + "/Plain", base: packageRoot.path)
-        #expect(app.project.path == "Examples/app/Plain/project.yml")
-        #expect(app.targets.map(\.name) == ["Plain"])
-        // options.bundleIdPrefix and the target's name, as XcodeGen makes it.
-        #expect(app.targets[0].bundleIdentifiers.map(\.value) == ["com.example.Plain"])
-        #expect(app.targets[0].backgroundModes?.value == [])
-        #expect(!app.hasNotificationServiceExtension)
+    /// `CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION = YES` lets a build script sign in keys the file lacks: a missing
+    /// critical-alerts entitlement is then a warning that says so, not an error.
+    @Test func aBuildThatMayChangeTheEntitlementsMakesAMissingOneLikelyNotCertain() throws {
+        let payload = SourceText(bytes: Array(#"{"aps": {"alert": "Low glucose", "interruption-level": "critical"}}"#.utf8))
+        func finding(_ app: AppContext) -> String {
+            var settings = Settings()
+            settings.app = .read(app, from: "test")
+            let report = Linter(configuration: Configuration(settings: settings)).lint(payload, fileName: "alert.json", format: .json)
+            return report.diagnostics.filter { $0.ruleID == "app-entitlement-missing" }
+                .map { "\($0.severity.rawValue): \($0.message) | \($0.notes.map(\.message).joined(separator: "; "))" }.joined(separator: "\n")
+        }
+        let courier = try Self.courier.get()
+        #expect(courier.targets.allSatisfy { $0.entitlements?.modifiedByBuild == nil })
+        #expect(finding(courier) == "error: this is a critical alert, but Courier's entitlements have no com.apple.developer.usernotifications.critical-alerts: the device delivers it as an ordinary notification, silenced by mute and Focus | Courier's entitlements")
+
+        let copy = try workspace([String: String]()).appendingPathComponent("Courier")
+        try FileManager.default.copyItem(atPath: Self.examples + "/Courier", toPath: copy.path)
+        let xcconfig = copy.appendingPathComponent("Config/Courier.xcconfig")
+        try (try String(contentsOf: xcconfig, encoding: .utf8) + "CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION = YES\n").write(to: xcconfig, atomically: true, encoding: .utf8)
+        let modified = try AppReader.read(copy.path, base: copy.deletingLastPathComponent().path)
+        let place = modified.targets.first { $0.name == "Courier" }?.entitlements?.modifiedByBuild
+        #expect(place.map(String.init(describing:)) == "Courier/Config/Courier.xcconfig:3:44")
+        #expect(finding(modified) == "warning: this is a critical alert, but Courier's entitlements have no com.apple.developer.usernotifications.critical-alerts: the device delivers it as an ordinary notification, silenced by mute and Focus (unless a build step adds it: the project lets its build change the signed entitlements) | Courier's entitlements; CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION lets the build change them")
     }
 
     @Test func aTargetOrProjectThatIsNotThereIsAClearError() throws {

@@ -120,7 +120,7 @@ struct ConfigurationTests {
         ("rules: {payload-near-limit: {share: 1.5}}\n", "1:37: payload-near-limit's share must be between 0 and 1, not 1.5"),
         ("rules: {payload-near-limit: {shares: 0.5}}\n", "1:30: unknown key 'shares' in the settings of payload-near-limit; did you mean share? (known: severity, share)"),
         ("rules: {invalid-json: off}\n", "1:23: invalid-json cannot be turned off: it reports JSON text apns-lint cannot read: the reader stops at the error unless it can tell what was meant, and with the rule off the rest of the text would pass unchecked"),
-        ("platform: [ios]\n", "1:1: unknown key 'platform' in the configuration; did you mean platforms? (known: extends, include, exclude, rules, select, extend-select, headers, platforms, serializer, size-limit-profile, dialect, app, overrides, ignore)"),
+        ("platform: [ios]\n", "1:1: unknown key 'platform' in the configuration; did you mean platforms? (known: extends, include, exclude, rules, select, extend-select, headers, platforms, serializer, size-limit-profile, environment, dialect, app, overrides, ignore)"),
         ("platforms: [ios, android]\n", "1:18: 'android' is not a platform (one of ios, ipados, macos, tvos, watchos, visionos)"),
         ("serializer: json\n", "1:13: 'json' is not a serializer (one of compact, ascii, foundation, go, jsx)"),
         ("headers: {apns-priorty: 5}\n", "1:11: unknown header 'apns-priorty'; did you mean apns-priority? (known: apns-push-type, apns-priority, apns-topic, apns-id, apns-expiration, apns-collapse-id, authorization, apns-channel-id, apns-request-id)"),

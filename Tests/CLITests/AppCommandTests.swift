@@ -29,6 +29,30 @@ struct AppCommandTests {
         #expect(sarif.stdout.contains("siren.wav is here"))
     }
 
+    /// The environment a request goes to, from the definition, the configuration or the command line, against an
+    /// app signed only for production.
+    @Test func theEnvironmentIsCheckedAgainstTheAppsApsEnvironment() throws {
+        let shipped = packageRoot.appendingPathComponent("Examples/app/Shipped").path
+        let bare = #"{"headers": {"apns-topic": "com.example.shipped", "apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#
+        let directory = try workspace([
+            "bare.json": bare,
+            "stated.json": #"{"environment": "production", "headers": {"apns-topic": "com.example.shipped", "apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+            "dev/.apns-lint.yml": "app: \(shipped)\nenvironment: development\n",
+            "dev/bare.json": bare,
+        ])
+        let flagged = try run(["check", "--isolated", "--app", shipped, "--environment", "development", "--format", "concise", "bare.json", "stated.json"], in: directory)
+        #expect(flagged.status == 0)
+        #expect(flagged.stdout == "bare.json:1:14: warning: the request goes to APNs's development environment (api.sandbox.push.apple.com), but Shipped's entitlements say aps-environment production: every build of it is signed for production, so its device tokens are production tokens, and the development environment answers 400 BadDeviceToken (the environment given for every file: --environment, or environment: in the configuration) [app-environment-mismatch]\nFound 1 warning in 1 of 2 files.\n")
+        let unsaid = try run(["check", "--isolated", "--app", shipped, "--format", "concise", "bare.json"], in: directory)
+        #expect(unsaid.stdout == "No problems found in 1 file.\n")
+        let configured = try run(["check", "--format", "concise", "dev/bare.json"], in: directory)
+        #expect(configured.stdout.hasPrefix("dev/bare.json:1:14: warning: the request goes to APNs's development environment"))
+        let config = try run(["config", "dev/bare.json"], in: directory)
+        #expect(config.stdout.contains("\nenvironment: development\n"))
+        let wrong = try run(["check", "--isolated", "--environment", "staging", "bare.json"], in: directory)
+        #expect(wrong.status == 2)
+    }
+
     @Test func withoutAnAppEveryAppAwareRuleIsSilent() throws {
         let directory = try workspace(["push.json": Self.payload])
         let result = try run(["check", "--isolated", "push.json"], in: directory)

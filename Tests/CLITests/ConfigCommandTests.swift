@@ -116,7 +116,7 @@ struct ConfigCommandTests {
         let result = try run(["config", "a.json"], in: dir)
         #expect(result.status == 0)
         let lines = result.stdout.components(separatedBy: "\n")
-        #expect(Array(lines.prefix(10)) == [
+        #expect(Array(lines.prefix(11)) == [
             "# apns-lint configuration for a.json",
             "# read from .apns-lint.yml",
             "#   which extends base.yml",
@@ -124,6 +124,7 @@ struct ConfigCommandTests {
             "serializer: compact",
             "size-limit-profile: http2",
             "dialect: detected  # from each definition's keys",
+            "environment: null  # not said",
             "app: none  # no Xcode project in the repository: the app-aware rules do not run",
             "headers:",
             "  apns-topic: com.example.app  # .apns-lint.yml:2:23",

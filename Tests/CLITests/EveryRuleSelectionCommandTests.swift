@@ -82,9 +82,8 @@ private struct RuleCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// Every rule but app-content-state-mismatch, whose Live Activity types a library user gives (`AppContext.activityTypes`):
-/// the command line does not read them from an app's Swift yet.
-private let cases = RuleRegistry.all.filter { $0.id != "app-content-state-mismatch" }.map(RuleCase.init)
+/// Every rule, the app-aware ones with the fixture app Courier (its Live Activity types read from its Swift).
+private let cases = RuleRegistry.all.map(RuleCase.init)
 
 /// Every example file in one directory, with `configuration` as its .apns-lint.yml (none when nil).
 private func exampleWorkspace(configuration: String?) throws -> URL {

@@ -49,6 +49,8 @@ public struct Settings: Sendable, Hashable {
     /// The app that receives the notifications: read (`app:`, `--app`), or none on purpose (`app: false`); nil: not
     /// said, so the repository's Xcode project is used when there is one (`Workspace`).
     public var app: AppSetting?
+    /// The APNs environment the definitions are sent to (`environment:`, `--environment`); nil: not said.
+    public var environment: APNsEnvironment?
 
     /// Sets the rule option a command-line flag stands for (`near-limit-share` for `payload-near-limit`'s `share`);
     /// false when no rule has an option with that flag.
@@ -81,6 +83,7 @@ public struct Settings: Sendable, Hashable {
     init(options: RuleOptions) {
         self.init(platforms: options.platforms, serializer: options.serializer, sizeLimitProfile: options.sizeLimitProfile, now: options.now,
                   app: options.app.map { .read($0, from: "the linter's options") })
+        environment = options.environment
         for (id, values) in options.ruleValues { rules[id] = RuleSetting(options: values) }
     }
 
@@ -102,6 +105,7 @@ public struct Settings: Sendable, Hashable {
         result.now = layer.now ?? now
         result.selections = selections + layer.selections
         result.app = layer.app ?? app
+        result.environment = layer.environment ?? environment
         return result
     }
 }
@@ -238,6 +242,7 @@ final class ResolvedSettings: Sendable {
         options.serializer = settings.serializer ?? .compact
         options.sizeLimitProfile = settings.sizeLimitProfile ?? .http2
         options.app = settings.app?.context
+        options.environment = settings.environment
         var levels: [String: RuleLevel] = [:]
         // Only the rules the settings name: reading every rule's metadata would cost more than the lint.
         for (id, setting) in settings.rules {

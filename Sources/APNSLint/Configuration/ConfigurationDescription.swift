@@ -23,6 +23,7 @@ extension Configuration {
         lines.append("serializer: \(resolved.options.serializer.rawValue)")
         lines.append("size-limit-profile: \(resolved.options.sizeLimitProfile.rawValue)")
         lines.append("dialect: " + (resolved.dialect?.rawValue ?? "detected  # from each definition's keys"))
+        lines.append("environment: " + (resolved.options.environment?.rawValue ?? "null  # not said"))
         switch settings.app {
         case .read(let context, let origin)?:
             lines.append("app: \(quoted(context.project.path))  # \(origin); targets \(context.targets.map(\.name).joined(separator: ", "))")

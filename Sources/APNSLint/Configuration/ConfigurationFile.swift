@@ -52,12 +52,13 @@ public enum ConfigurationFile {
         ("platforms", "The platforms the app runs on: ios, ipados, macos, tvos, watchos, visionos."),
         ("serializer", "How the sending stack escapes JSON, for the size rules: \(WireSerializer.Style.allCases.map(\.rawValue).joined(separator: ", ")) (a library's definition is measured as the library writes it)."),
         ("size-limit-profile", "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes)."),
+        ("environment", "The APNs environment the definitions are sent to: development (api.sandbox.push.apple.com) or production (api.push.apple.com); a definition's own environment key wins (default: not said)."),
         ("dialect", "The system format the definitions are written in: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected from each definition's keys)."),
         ("app", "The app that receives the notifications, to check payloads against: a path (an .xcodeproj, an XcodeGen project.yml, a Swift package, or a folder holding one; relative to this file), a list of them, a mapping with path and targets, or false for none (default: the Xcode project found in this file's folder, else in the repository)."),
-        ("overrides", "Settings for some files: a list of mappings with files (globs) and any of rules, headers, platforms, serializer, size-limit-profile; a later match wins."),
+        ("overrides", "Settings for some files: a list of mappings with files (globs) and any of rules, headers, platforms, serializer, size-limit-profile, dialect, environment; a later match wins."),
         ("ignore", "Rules that do not run (ids or categories; an id wins over a category, and ignore over select at the same level), and findings accepted on purpose: mappings with file (globs), rule (ids), an optional JSON Pointer, and a required reason."),
     ]
-    static let overrideKeys = ["files", "rules", "select", "extend-select", "ignore", "headers", "platforms", "serializer", "size-limit-profile", "dialect"]
+    static let overrideKeys = ["files", "rules", "select", "extend-select", "ignore", "headers", "platforms", "serializer", "size-limit-profile", "dialect", "environment"]
     static let ignoreKeys = ["file", "rule", "pointer", "reason"]
     static let maxExtendsDepth = 32
 
@@ -301,6 +302,8 @@ public enum ConfigurationFile {
                 settings.sizeLimitProfile = try choice(member.value, what: "size-limit-profile", as: RuleOptions.SizeLimitProfile.self)
             case "dialect":
                 settings.dialect = try choice(member.value, what: "dialect", as: Dialect.self)
+            case "environment":
+                settings.environment = try choice(member.value, what: "environment", as: APNsEnvironment.self)
             default:
                 return false
             }

@@ -36,6 +36,7 @@ public enum ConfigurationSchema {
             "serializer": described("serializer", ["enum": WireSerializer.Style.allCases.map(\.rawValue)]),
             "size-limit-profile": described("size-limit-profile", ["enum": RuleOptions.SizeLimitProfile.allCases.map(\.rawValue)]),
             "dialect": described("dialect", ["enum": Dialect.allCases.map(\.rawValue)]),
+            "environment": described("environment", ["enum": APNsEnvironment.allCases.map(\.rawValue)]),
         ]
         var top = settingKeys
         top["$schema"] = ["type": "string"]

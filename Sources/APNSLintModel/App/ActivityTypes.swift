@@ -10,7 +10,7 @@ public struct ActivityAttributesType: Sendable, Hashable {
     public var name: String
     /// The path of the file that declares the type, as given to the reader.
     public var file: String
-    /// Where the type's name is written in that file, 1-based (the column counts UTF-8 bytes).
+    /// Where the type's name is written in that file, 1-based (the column counts characters: Unicode scalars).
     public var line: Int
     public var column: Int
     /// The type's stored properties other than `ContentState`: what `aps.attributes` decodes into.

@@ -101,10 +101,14 @@ public struct AppTarget: Sendable, Hashable {
 public struct Entitlements: Sendable, Hashable {
     public let file: ExternalLocation
     public let values: [String: Located<String>]
+    /// Where the project lets its build change the entitlements after this file (`CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION
+    /// = YES`, for a script that edits the signed `.xcent`): a key the file lacks may still be signed in.
+    public var modifiedByBuild: ExternalLocation?
 
-    public init(file: ExternalLocation, values: [String: Located<String>]) {
+    public init(file: ExternalLocation, values: [String: Located<String>], modifiedByBuild: ExternalLocation? = nil) {
         self.file = file
         self.values = values
+        self.modifiedByBuild = modifiedByBuild
     }
 
     public subscript(key: String) -> Located<String>? { values[key] }

@@ -143,6 +143,7 @@ public enum EnvelopeKey {
     public static let payload = EnvelopeField.payload.name
     public static let headers = EnvelopeField.headers.name
     public static let deviceToken = EnvelopeField.deviceToken.name
+    public static let environment = EnvelopeField.environment.name
 }
 
 /// The values of `apns-push-type` (§2.4).

@@ -131,11 +131,11 @@ public enum PayloadKey: Int, SchemaKey {
     }
 }
 
-/// Keys of a definition envelope: `{"headers": {…}, "device-token": "…", "payload": {…}}`, and `response`, what APNs
-/// answered, as a send log records it beside the request (the APNs sandbox's log does): not part of the request, and
-/// no rule reads it.
+/// Keys of a definition envelope: `{"headers": {…}, "device-token": "…", "payload": {…}}`; `environment`, the APNs
+/// environment the request goes to (`development` or `production`); and `response`, what APNs answered, as a send log
+/// records it beside the request (the APNs sandbox's log does): not part of the request, and no rule reads it.
 public enum EnvelopeField: Int, SchemaKey {
-    case payload, headers, deviceToken, response
+    case payload, headers, deviceToken, response, environment
 
     public var spec: KeySpec {
         switch self {
@@ -143,6 +143,7 @@ public enum EnvelopeField: Int, SchemaKey {
         case .headers: KeySpec("headers", .object)
         case .deviceToken: KeySpec("device-token", .string)
         case .response: KeySpec("response", .object)
+        case .environment: KeySpec("environment", .string)
         }
     }
 }

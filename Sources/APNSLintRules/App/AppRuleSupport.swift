@@ -72,7 +72,20 @@ enum AppSamples {
                                                              backgroundModes: Located([], at: spec), infoPlist: spec)])
     }()
 
+    /// `Examples/app/Shipped/project.yml` (XcodeGen): an app whose entitlements say `aps-environment: production`,
+    /// signed only for distribution.
+    static let shipped: AppContext = {
+        let project = ExternalLocation(path: "Examples/app/Shipped/project.yml", absolutePath: "/Examples/app/Shipped/project.yml", line: 6, column: 3)
+        let file = ExternalLocation(path: project.path, absolutePath: project.absolutePath, line: 15, column: 7)
+        let entitlements = Entitlements(file: file, values: [
+            Entitlements.apsEnvironment: Located("production", at: ExternalLocation(path: project.path, absolutePath: project.absolutePath, line: 16, column: 37)),
+        ])
+        return AppContext(project: project, targets: [AppTarget(name: "Shipped", kind: .app, bundleIdentifiers: [Located("com.example.shipped", at: project)],
+                                                                backgroundModes: Located([], at: project), infoPlist: project, entitlements: entitlements)])
+    }()
+
     static let courierOptions = RuleOptions(app: courier)
+    static let shippedOptions = RuleOptions(app: shipped)
     static let plainOptions = RuleOptions(app: plain)
 }
 

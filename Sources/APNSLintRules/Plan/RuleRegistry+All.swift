@@ -6,6 +6,7 @@ extension RuleRegistry {
         AppCategoryUnregisteredRule.self,
         AppContentStateMismatchRule.self,
         AppEntitlementMissingRule.self,
+        AppEnvironmentMismatchRule.self,
         AppLiveActivitiesUnsupportedRule.self,
         AppLocArgsCountRule.self,
         AppLocKeyMissingRule.self,

@@ -30,6 +30,9 @@ public struct RuleOptions: Sendable, Hashable {
     /// The app that receives the notifications, when it is known (`app:`, `--app`, or the repository's Xcode project):
     /// the app-aware rules are silent without it.
     public var app: AppContext?
+    /// The APNs environment the definitions are sent to, when the configuration says (a definition's own
+    /// `environment` wins).
+    public var environment: APNsEnvironment?
 
     public init(now: Int? = nil, sizeLimitProfile: SizeLimitProfile = .http2, platforms: Set<Platform> = [],
                 serializer: WireSerializer.Style = .compact, ruleValues: [String: [String: Double]] = [:], app: AppContext? = nil) {

@@ -13,9 +13,9 @@ struct AppContentStateMismatchRule: ModelRule {
                 APNs accepts any JSON object as `content-state`; the device decodes it into the app's \
                 `ActivityAttributes.ContentState` with a `JSONDecoder`, and when that fails it drops the update without \
                 a word: the activity never changes (flutter_live_activities #118, "Success Response, but Fails to Decode \
-                Content State"). Given the app's `ActivityAttributes` types (`AppContext.activityTypes`, which a library \
-                user builds; the command line does not read them from the app's Swift yet), apns-lint checks the \
-                payload as the decoder would: a missing key that is not optional, a value of the wrong JSON type, an \
+                Content State"). Given the app's `ActivityAttributes` types (read from the app's Swift: its \
+                declarations, as the compiler's synthesized `Decodable` reads them; a type with its own \
+                `init(from:)` is not judged), apns-lint checks the payload as the decoder would: a missing key that is not optional, a value of the wrong JSON type, an \
                 integer out of its type's range, a raw value the enum does not have, a malformed UUID. Those are \
                 errors. A key the type does not have is ignored by the decoder (a warning: likely a misspelling), and \
                 a Unix timestamp where the type has a `Date` decodes as seconds since 2001, 31 years late, unless the \
@@ -105,7 +105,7 @@ struct AppContentStateMismatchRule: ModelRule {
             case .unixTimestampForDate(let seconds, let reference):
                 context.report(
                     "\(at) is \(seconds), a Unix timestamp, but \(typeName) has a Date there, which the default JSONDecoder reads as seconds since 2001-01-01: the activity shows a time 31 years late, unless the app decodes dates otherwise",
-                    pointer: pointer, range: mismatch.range, help: "write seconds since 2001-01-01 (the Unix time minus \(Int(reference)))",
+                    pointer: pointer, range: mismatch.range, help: "write \(Int(reference)), the same moment in seconds since 2001-01-01 (the Unix time minus 978307200)",
                     notes: [note], severity: .warning)
             case .unknownKey(let key):
                 context.report("\(at) is not a key of \(typeName), so the decoder ignores \"\(key)\" and what it says is lost",

@@ -18,8 +18,10 @@ struct AppEntitlementMissingRule: ModelRule {
                 `com.apple.developer.location.push`. These are errors. A `time-sensitive` interruption level needs \
                 `com.apple.developer.usernotifications.time-sensitive`, else it is delivered as `active`: a warning, \
                 since Apple's pages do not say so outright. Checked against the app target's entitlements file \
-                (`CODE_SIGN_ENTITLEMENTS`) when the app is known and the file was read. With the app known, this \
-                replaces `critical-alert-entitlement`'s reminder with a verdict.
+                (`CODE_SIGN_ENTITLEMENTS`) when the app is known and the file was read; where the project lets its build \
+                change the signed entitlements (`CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION = YES`, for a script that \
+                adds keys to the `.xcent`), a missing key is a warning. With the app known, this replaces \
+                `critical-alert-entitlement`'s reminder with a verdict.
                 """,
             severity: .certain("the app gets no token for it, or the device delivers it as an ordinary notification", source: Reference.apsEnvironment),
             references: [Reference.apsEnvironment, Reference.criticalAlertsEntitlement, Reference.timeSensitiveEntitlement,
@@ -39,12 +41,21 @@ struct AppEntitlementMissingRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         guard let app = context.app?.app, let entitlements = app.entitlements else { return }
-        let note = Note("\(app.name)'s entitlements", at: entitlements.file)
+        var notes = [Note("\(app.name)'s entitlements", at: entitlements.file)]
+        // When the build may sign in keys the file lacks (a script editing the .xcent), a missing key is likely, not
+        // certain.
+        var certainty: Severity?
+        var unlessBuilt = ""
+        if let modifiedByBuild = entitlements.modifiedByBuild {
+            certainty = .warning
+            unlessBuilt = " (unless a build step adds it: the project lets its build change the signed entitlements)"
+            notes.append(Note("CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION lets the build change them", at: modifiedByBuild))
+        }
         let definition = context.definition
         if entitlements[Entitlements.apsEnvironment] == nil, let topic = definition.headers.topicField {
             context.report(
-                "\(app.name)'s entitlements have no aps-environment, so the app cannot register for remote notifications: it has no device token, and nothing sent to it arrives",
-                at: topic, part: .whole, help: "add the Push Notifications capability (aps-environment) to \(app.name)", notes: [note])
+                "\(app.name)'s entitlements have no aps-environment, so the app cannot register for remote notifications: it has no device token, and nothing sent to it arrives\(unlessBuilt)",
+                at: topic, part: .whole, help: "add the Push Notifications capability (aps-environment) to \(app.name)", notes: notes, severity: certainty)
         }
         if let aps = definition.payload?.aps {
             var critical: Field?
@@ -54,21 +65,21 @@ struct AppEntitlementMissingRule: ModelRule {
             let level = aps.field(.interruptionLevel)
             if let field = critical ?? (level?.string == "critical" ? level : nil), !entitlements.isOn(Entitlements.criticalAlerts) {
                 context.report(
-                    "this is a critical alert, but \(app.name)'s entitlements have no \(Entitlements.criticalAlerts): the device delivers it as an ordinary notification, silenced by mute and Focus",
-                    at: field, part: .whole, help: "ask Apple for the Critical Alerts entitlement and add it, or send a time-sensitive notification", notes: [note])
+                    "this is a critical alert, but \(app.name)'s entitlements have no \(Entitlements.criticalAlerts): the device delivers it as an ordinary notification, silenced by mute and Focus\(unlessBuilt)",
+                    at: field, part: .whole, help: "ask Apple for the Critical Alerts entitlement and add it, or send a time-sensitive notification", notes: notes, severity: certainty)
             }
             if let level, level.string == "time-sensitive", !entitlements.isOn(Entitlements.timeSensitive) {
                 context.report(
-                    "\"interruption-level\" is time-sensitive, but \(app.name)'s entitlements have no \(Entitlements.timeSensitive): the device delivers it as active, held back by Focus and summaries",
-                    at: level, part: .whole, help: "add the Time Sensitive Notifications capability to \(app.name)", notes: [note], severity: .warning)
+                    "\"interruption-level\" is time-sensitive, but \(app.name)'s entitlements have no \(Entitlements.timeSensitive): the device delivers it as active, held back by Focus and summaries\(unlessBuilt)",
+                    at: level, part: .whole, help: "add the Time Sensitive Notifications capability to \(app.name)", notes: notes, severity: .warning)
             }
         }
         for (type, key, what) in [(PushType.pushtotalk, Entitlements.pushToTalk, "Push to Talk"), (.location, Entitlements.locationPush, "location")]
         where definition.pushType?.type == type && entitlements[key] == nil {
             guard let field = definition.headers.pushTypeField ?? definition.headers.topicField else { continue }
             context.report(
-                "this is a \(what) push, but \(app.name)'s entitlements have no \(key): the app gets no token for it, so nothing sent this way arrives",
-                at: field, part: .whole, help: "add the \(what) capability (\(key)) to \(app.name)", notes: [note])
+                "this is a \(what) push, but \(app.name)'s entitlements have no \(key): the app gets no token for it, so nothing sent this way arrives\(unlessBuilt)",
+                at: field, part: .whole, help: "add the \(what) capability (\(key)) to \(app.name)", notes: notes, severity: certainty)
         }
     }
 }

@@ -1,0 +1,1 @@
+// The Flutter app's runner: nothing of it bears on the case.
