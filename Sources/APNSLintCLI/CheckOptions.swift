@@ -47,9 +47,7 @@ struct RuleOptionFlags: ParsableArguments {
     var appTarget: [String] = []
 
     func validate() throws {
-        if !appTarget.isEmpty, app.isEmpty || app == ["none"] {
-            throw ValidationError("--app-target needs --app, the project whose targets it names")
-        }
+        if let problem = AppReading.commandLineProblem(app: app, targets: appTarget) { throw ValidationError(problem) }
         if let nearLimitShare, !(0...1).contains(nearLimitShare) {
             throw ValidationError("--near-limit-share must be between 0 and 1, e.g. 0.9")
         }
@@ -60,12 +58,7 @@ struct RuleOptionFlags: ParsableArguments {
         var settings = Settings(platforms: platform.isEmpty ? nil : Set(platform), serializer: serializer,
                                 sizeLimitProfile: sizeLimitProfile, dialect: dialect, now: now ?? Int(Date().timeIntervalSince1970))
         settings.environment = environment
-        if app == ["none"] {
-            settings.app = AppSetting.none
-        } else if !app.isEmpty {
-            let context = try endingRunOnError { () throws(AppReader.Failure) in try AppReading.read(app, targets: appTarget) }
-            settings.app = .read(context, from: "--app")
-        }
+        settings.app = try endingRunOnError { () throws(AppReader.Failure) in try AppReading.commandLineSetting(app: app, targets: appTarget) }
         if let nearLimitShare { settings.setOption(commandLineFlag: "near-limit-share", to: nearLimitShare) }
         if !selection.isEmpty { settings.selections = [selection] }
         return settings

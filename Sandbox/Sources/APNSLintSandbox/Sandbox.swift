@@ -15,6 +15,8 @@ public final class Sandbox: Sendable {
     public let gateway: APNsGateway
     private let log: LogFile?
     private let recentLimit: Int
+    /// What `apns-lint check` needs besides the log to find what the sandbox found (`--app PATH`), for the summary.
+    private let auditOptions: [String]
     private let state = NIOLockedValueBox(State())
 
     private struct State {
@@ -29,10 +31,12 @@ public final class Sandbox: Sendable {
     /// - Parameters:
     ///   - logPath: the JSON Lines file every request is appended to; nil for none.
     ///   - recentLimit: how many requests `GET /requests` and the page keep (the oldest go first).
-    public init(gateway: APNsGateway, logPath: String?, recentLimit: Int = 500) throws {
+    ///   - auditOptions: the options `apns-lint check` needs besides the log to find what the sandbox found (`--app`).
+    public init(gateway: APNsGateway, logPath: String?, recentLimit: Int = 500, auditOptions: [String] = []) throws {
         self.gateway = gateway
         self.log = try logPath.map(LogFile.init)
         self.recentLimit = max(recentLimit, 1)
+        self.auditOptions = auditOptions
     }
 
     /// Answers `request` as APNs does, and records it.
@@ -77,7 +81,7 @@ public final class Sandbox: Sendable {
                     lines.append("  \(count) × \(rule)")
                 }
             }
-            if let log { lines.append("log: \(log.path) (audit it with: apns-lint check \(log.path))") }
+            if let log { lines.append("log: \(log.path) (audit it with: apns-lint check \((auditOptions + [log.path]).joined(separator: " ")))") }
             return lines.joined(separator: "\n")
         }
     }

@@ -70,6 +70,12 @@ struct SandboxCommand: ParsableCommand {
     @Flag(help: "Ignore every configuration file.")
     var isolated = false
 
+    @Option(help: ArgumentHelp("The app that receives the notifications, to judge requests against (repeatable), as `apns-lint check --app` takes it: an .xcodeproj, an XcodeGen project.yml, a Swift package, or a folder holding one; none for no app (default: the configuration's app:, else the Xcode project of the repository the sandbox is started in).", valueName: "path"))
+    var app: [String] = []
+
+    @Option(help: ArgumentHelp("With --app: a target of the app's project to read (repeatable; default: all).", valueName: "name"))
+    var appTarget: [String] = []
+
     @Option(help: ArgumentHelp("Close a connection that sends nothing for this many seconds.", valueName: "seconds"))
     var idleTimeout = 300
 
@@ -83,6 +89,7 @@ struct SandboxCommand: ParsableCommand {
         if config != nil && isolated { throw ValidationError("--config and --isolated contradict each other: pick one") }
         if (cert == nil) != (key == nil) { throw ValidationError("--cert and --key go together") }
         if cert != nil && generateCert != nil { throw ValidationError("--cert/--key and --generate-cert contradict each other: pick one") }
+        if let problem = AppReading.commandLineProblem(app: app, targets: appTarget) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -97,7 +104,9 @@ struct SandboxCommand: ParsableCommand {
             throw ValidationError("give --cert and --key, or --generate-cert <dir>, for TLS; or --h2c-port <port> to serve cleartext HTTP/2 only")
         }
         let gateway = try makeGateway()
-        let sandbox = try Sandbox(gateway: gateway, logPath: log.isEmpty ? nil : log, recentLimit: recent)
+        // The audit of the log judges it against the same app.
+        let auditOptions = app.flatMap { ["--app", $0] } + appTarget.flatMap { ["--app-target", $0] }
+        let sandbox = try Sandbox(gateway: gateway, logPath: log.isEmpty ? nil : log, recentLimit: recent, auditOptions: auditOptions)
         let server = Server(sandbox: sandbox, threads: threads ?? System.coreCount)
         var listeners: [Server.Listener] = []
         if let tls {
@@ -127,12 +136,27 @@ struct SandboxCommand: ParsableCommand {
     }
 
     private func makeGateway() throws -> APNsGateway {
-        let workspace = Workspace(source: isolated ? .none : config.map { .file($0) } ?? .nearest)
+        let request = FileManager.default.currentDirectoryPath + "/request.json"
+        let workspace: Workspace
         let linter: Linter
         do {
-            linter = try workspace.linter(for: FileManager.default.currentDirectoryPath + "/request.json")
+            // The app as `apns-lint check` takes it: --app, else the configuration's app:, else the repository's project.
+            let app = try AppReading.commandLineSetting(app: app, targets: appTarget)
+            // The sandbox stands for APNs's development environment (api.sandbox.push.apple.com): requests to it are
+            // checked as such (app-environment-mismatch).
+            var settings = Settings(app: app)
+            settings.environment = .development
+            workspace = Workspace(source: isolated ? .none : config.map { .file($0) } ?? .nearest, commandLine: settings)
+            linter = try workspace.linter(for: request)
         } catch {
             throw SandboxError("\(error)")
+        }
+        // Which app the app-aware rules judge requests against; a project found but unreadable leaves them off.
+        // (The command line's settings are the configuration's last override: what a request, no file, gets.)
+        switch linter.configuration.settings(for: nil).app {
+        case let setting? where setting.context != nil: print("apns-lint-sandbox: app: \(setting)")
+        case nil: if let problem = workspace.discoveredApp(for: request).problem { printError("apns-lint-sandbox: warning: \(problem)") }
+        default: break
         }
         var authentication = ProviderAuthentication(keyID: keyID ?? authKey.flatMap(SigningKey.keyID(fromFileName:)), teamID: teamID,
                                                     acceptsClientCertificates: clientCA != nil)

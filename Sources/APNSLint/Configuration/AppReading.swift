@@ -24,6 +24,21 @@ public enum AppReading {
         return merged(contexts)
     }
 
+    /// What `--app PATH` (repeatable) and `--app-target NAME` say, as `apns-lint check` and `apns-lint-sandbox` take them:
+    /// nil when no `--app` is given (the configuration's `app:`, else the project found, applies), `AppSetting.none`
+    /// for `--app none`, else the projects read (relative paths to the working directory). A project that cannot be
+    /// read is the error.
+    public static func commandLineSetting(app paths: [String], targets: [String]) throws(AppReader.Failure) -> AppSetting? {
+        if paths.isEmpty { return nil }
+        if paths == ["none"] { return AppSetting.none }
+        return .read(try read(paths, targets: targets), from: "--app")
+    }
+
+    /// Why `--app-target` cannot be given with these `--app` values, if it cannot.
+    public static func commandLineProblem(app paths: [String], targets: [String]) -> String? {
+        !targets.isEmpty && (paths.isEmpty || paths == ["none"]) ? "--app-target needs --app, the project whose targets it names" : nil
+    }
+
     /// The app found where a project keeps its files: the Xcode projects under `root` (the configuration file's
     /// folder, else the repository's), read; nil when there is none or it cannot be read (`config` says which).
     static func discovered(under root: String) -> (setting: AppSetting?, problem: String?) {
