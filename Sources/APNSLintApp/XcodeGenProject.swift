@@ -53,7 +53,8 @@ enum XcodeGenProject {
             guard let top = YAMLReader.read(source).documents.first?.members else { return }
             let folder = (standardized as NSString).deletingLastPathComponent
             let include = top.last { $0.key == "include" }?.value
-            for entry in include?.elements ?? include.map { [$0] } ?? [] {
+            let entries = include?.elements ?? include.map({ [$0] }) ?? []
+            for entry in entries {
                 // `include: [a.yml]`, `include: a.yml` or `include: [{path: a.yml, relativePaths: false}]`.
                 guard let included = entry.string ?? entry.members?.last(where: { $0.key == "path" })?.value.string else { continue }
                 visit(included.hasPrefix("/") ? included : folder + "/" + included, depth: depth + 1)

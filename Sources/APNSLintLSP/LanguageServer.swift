@@ -223,7 +223,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// (or not). A change reads them again; an unchanged app is not read again.
     private func registerConfigurationWatcher() {
         guard settings.canRegisterWatcher else { return }
-        let appFiles = ["**/*.pbxproj", "**/*.xcconfig", "**/project.yml", "**/Info.plist", "**/*.entitlements", "**/Localizable.*"]
+        let appFiles = ["**/*.pbxproj", "**/*.xcconfig", "**/project.yml", "**/Info.plist", "**/*.entitlements", "**/Localizable.*",
+                        // Sources register categories and declare Live Activity types; sounds are the app's too.
+                        "**/*.{swift,m,mm}", "**/*.{caf,wav,aif,aiff}"]
         let watchers = (ConfigurationFile.names.map { "**/" + $0 } + appFiles).map { ["globPattern": $0] }
         sendRequest("client/registerCapability", ["registrations": [[
             "id": "apns-lint-configuration",

@@ -293,10 +293,11 @@ struct DiscoveryTests {
         #expect(result.stderr == "")
         let listed = result.stdout.split(separator: "\n").count
         let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Examples").path)
-        // The fixture apps under app/ are projects (an XcodeGen project.yml), which their folder's configuration excludes.
+        // The fixture apps (app/Courier, app/Plain, app/Shipped, the plugin package's App) are projects, which their
+        // folders' configurations exclude.
         let definitions = (enumerator?.allObjects as? [String] ?? []).filter { path in
             !path.split(separator: "/").contains { $0.hasPrefix(".") } && InputFile.searchedExtensions.contains { path.hasSuffix("." + $0) }
-                && !path.hasPrefix("app/Courier/") && !path.hasPrefix("app/Plain/")
+                && !["app/Courier/", "app/Plain/", "app/Shipped/", "PluginPackage/App/"].contains { path.hasPrefix($0) }
         }
         #expect(listed == definitions.count)
     }

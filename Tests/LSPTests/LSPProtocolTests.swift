@@ -122,7 +122,8 @@ import Testing
         #expect(registration["method"] as? String == "workspace/didChangeWatchedFiles")
         let watchers = (registration["registerOptions"] as? [String: Any])?["watchers"] as? [[String: Any]]
         #expect(watchers?.map { $0["globPattern"] as? String } == ["**/.apns-lint.yml", "**/.apns-lint.yaml", "**/*.pbxproj", "**/*.xcconfig",
-                                                                  "**/project.yml", "**/Info.plist", "**/*.entitlements", "**/Localizable.*"])
+                                                                  "**/project.yml", "**/Info.plist", "**/*.entitlements", "**/Localizable.*",
+                                                                  "**/*.{swift,m,mm}", "**/*.{caf,wav,aif,aiff}"])
         // The client's response is taken without an answer.
         client.sendFramed(#"{"jsonrpc": "2.0", "id": "\#(request["id"] as? String ?? "")", "result": null}"#)
         #expect(try client.shutDown() == 0)
