@@ -138,6 +138,22 @@ struct AppReaderTests {
         #expect(finding(modified) == "warning: this is a critical alert, but Courier's entitlements have no com.apple.developer.usernotifications.critical-alerts: the device delivers it as an ordinary notification, silenced by mute and Focus (unless a build step adds it: the project lets its build change the signed entitlements) | Courier's entitlements; CODE_SIGN_ALLOW_ENTITLEMENTS_MODIFICATION lets the build change them")
     }
 
+    @Test func anXcodeGenSpecIsReadAsAFallback() throws {
+        let app = try AppReader.read(Self.examples + "/Plain", base: packageRoot.path)
+        #expect(app.project.path == "Examples/app/Plain/project.yml")
+        #expect(app.targets.map(\.name) == ["Plain"])
+        // options.bundleIdPrefix and the target's name, as XcodeGen makes it.
+        #expect(app.targets[0].bundleIdentifiers.map(\.value) == ["com.example.Plain"])
+        #expect(app.targets[0].backgroundModes?.value == [])
+        #expect(!app.hasNotificationServiceExtension)
+        // Its strings are a string catalog: each language's value, with its arguments.
+        let outside = try #require(app.strings.entries["DRIVER_OUTSIDE"])
+        #expect(outside.map { "\($0.language): \($0.text) (\($0.argumentCount)) at \($0.location)" }.sorted() == [
+            "de: %@ wartet vor der Tür (1) at Examples/app/Plain/Plain/Localizable.xcstrings:4:5",
+            "en: %@ is outside (1) at Examples/app/Plain/Plain/Localizable.xcstrings:4:5",
+        ])
+    }
+
     @Test func aTargetOrProjectThatIsNotThereIsAClearError() throws {
         #expect(throws: AppReader.Failure.self) { try AppReader.read(Self.examples + "/Nowhere", base: packageRoot.path) }
         do {
