@@ -25,7 +25,6 @@ enum XcodeGenProject {
 
     static func targets(in path: String, places: Places) -> [AppTarget] {
         let specs = specs(from: path)
-        func last(_ key: String, in members: [Member]?) -> Member? { members?.last { $0.key == key } }
         // XcodeGen merges the included specs under the including one: a later file's keys win.
         let prefix = specs.lazy.reversed().compactMap { last("bundleIdPrefix", in: last("options", in: $0.top)?.value.members)?.value.string }.first
         var definitions: [(name: String, fields: [Field])] = []
@@ -41,6 +40,9 @@ enum XcodeGenProject {
         }
         return definitions.map { target(named: $0.name, fields: $0.fields, prefix: prefix, places: places) }.sorted { $0.name < $1.name }
     }
+
+    /// The last member named `key`: YAML keeps duplicates, and the last one is what XcodeGen reads.
+    private static func last(_ key: String, in members: [Member]?) -> Member? { members?.last { $0.key == key } }
 
     /// The spec at `path` and the specs it includes, included ones first, each file once.
     private static func specs(from path: String) -> [Spec] {
@@ -67,7 +69,6 @@ enum XcodeGenProject {
 
     private static func target(named name: String, fields: [Field], prefix: String?, places: Places) -> AppTarget {
         func field(_ key: String) -> Field? { fields.last { $0.member.key == key } }
-        func last(_ key: String, in members: [Member]?) -> Member? { members?.last { $0.key == key } }
         func located(_ node: DocumentNode, in spec: Spec) -> ExternalLocation { places.location(spec.path, offset: node.range.start, in: spec.source) }
         let type = field("type")?.member.value.string ?? ""
         var identifiers: [Located<String>] = []

@@ -10,10 +10,16 @@ public enum SwiftActivityReader {
     /// The `ActivityAttributes` types declared in `files`, in file order, then in the order they are written. Types
     /// are looked up across all the files, so a `ContentState` may use a type another file declares.
     public static func activityTypes(in files: [(path: String, bytes: [UInt8])]) -> [ActivityAttributesType] {
-        activityTypes(inFiles: files.map(\.path)) { path in files.first { $0.path == path }?.bytes }
+        // By position, not by path: two files may share a path in a caller's list.
+        var next = 0
+        return activityTypes(inFiles: files.map(\.path)) { _ in
+            defer { next += 1 }
+            return files[next].bytes
+        }
     }
 
-    /// The same, each file read by `read` when its turn comes and dropped once its declarations are taken.
+    /// The same, each file read by `read` when its turn comes (once, in order) and dropped once its declarations are
+    /// taken.
     static func activityTypes(inFiles paths: [String], read: (String) -> [UInt8]?) -> [ActivityAttributesType] {
         var index = TypeIndex()
         for (fileIndex, path) in paths.enumerated() {

@@ -364,7 +364,7 @@ struct DeclarationParser {
         }
         index += 1
         let qualifiedName = (scope + [name.text]).joined(separator: ".")
-        let position = types.count
+        let position = declarations.types.count
         declarations.types.append(TypeDeclaration(
             qualifiedName: qualifiedName, kind: kind,
             location: DeclarationLocation(fileIndex: fileIndex, offset: name.offset, path: path, line: name.line,
@@ -379,8 +379,6 @@ struct DeclarationParser {
             }
         }
     }
-
-    private var types: [TypeDeclaration] { declarations.types }
 
     private mutating func extensionDeclaration(scope: [String], depth: Int) {
         index += 1
