@@ -149,7 +149,7 @@ struct CheckCommand: ParsableCommand {
                     }
                     writer.add(prepared)
                 case .streamStarted: break
-                case .streamEnded(_, let kind): writer.addStream(kind)
+                case .streamEnded(let name, let kind): writer.addStream(kind, name: name)
                 }
             }
         }

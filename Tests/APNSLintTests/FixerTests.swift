@@ -111,6 +111,9 @@ struct UnifiedDiffTests {
 struct ValueFixTests {
     @Test(arguments: [
         ("json", "{\"aps\": {\"content-available\": true}}", "{\"aps\": {\"content-available\": 1}}"),
+        ("json", "{\"aps\": {\"content-available\": \"true\"}}", "{\"aps\": {\"content-available\": 1}}"),
+        ("yaml", "aps:\n  content-available: yes\n", "aps:\n  content-available: 1\n"),
+        ("yaml", "aps:\n  content-available: \"On\"\n", "aps:\n  content-available: 1\n"),
         ("json", "{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": \"1\", \"badge\": \"5\"}}", "{\"aps\": {\"alert\": \"Hi\", \"mutable-content\": 1, \"badge\": 5}}"),
         ("yaml", "aps:\n  alert: Hi\n  badge: '7'  # count\n", "aps:\n  alert: Hi\n  badge: 7  # count\n"),
         ("erl", "[{alert, <<\"Hi\">>}, {badge, <<\"3\">>}].", "[{alert, <<\"Hi\">>}, {badge, 3}]."),

@@ -352,6 +352,19 @@ struct ReporterTests {
         """# + "\n")
     }
 
+    /// A terminal gives an emoji and a CJK character two cells and a combining mark none: the carets stay under the value.
+    @Test func caretsLineUpAfterWideCharacters() throws {
+        let report = Linter().lint("{\"aps\": {\"alert\": \"😀 東京 e\u{301}\", \"badge\": \"1\"}}", fileName: "wide.json")
+        let lines = TextReporter().render(report).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let shown = try #require(lines.first { $0.hasPrefix("1 | ") })
+        let carets = try #require(lines.first { $0.contains("^") })
+        #expect(shown == "1 | {\"aps\": {\"alert\": \"😀 東京 e\u{301}\", \"badge\": \"1\"}}")
+        // "{"aps": {"alert": "" is 19 cells, the emoji 2, " 東京 " 6, "e" and its accent 1, then "", "badge": " 12.
+        #expect(carets == "  | " + String(repeating: " ", count: 19 + 2 + 6 + 1 + 12) + "^^^")
+        #expect(TextReporter.terminalColumns(of: "a") == 1 && TextReporter.terminalColumns(of: "\u{301}") == 0
+            && TextReporter.terminalColumns(of: "\u{200D}") == 0 && TextReporter.terminalColumns(of: "ｱ") == 1)
+    }
+
     @Test func fullIsTheTextReporterThenTheSummary() {
         let text = TextReporter()
         let expected = reporterFixture.map { text.render($0) }.joined() + "Found 2 errors and 1 warning in 3 of 4 files.\n"

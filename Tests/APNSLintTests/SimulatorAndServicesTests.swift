@@ -21,7 +21,7 @@ struct SimulatorFileTests {
     @Test func anAPNSFileIsJSONAndTheSimulatorsWhateverItsConfiguredDialect() throws {
         #expect(InputFormat.detect(fileName: "push.apns") == .json)
         #expect(InputFormat.detect(fileName: "Push.APNS") == .json)
-        let configured = try Linter(configuration: Configuration(settings: Settings(dialect: .nodeAPN)))
+        let configured = Linter(configuration: Configuration(settings: Settings(dialect: .nodeAPN)))
             .lint(#"{"Simulator Target Bundle": "com.example.app", "aps": {"alert": "Hi"}}"#, fileName: "welcome.apns")
         #expect(configured.dialects == [.simulator])
         #expect(configured.diagnostics.isEmpty)
@@ -62,8 +62,10 @@ struct SimulatorFileTests {
         ])
         let activity = lintFile(#"{"Simulator Target Bundle": "com.example.app", "aps": {"timestamp": 1764230400, "event": "update", "content-state": {}}}"#, named: "la.apns")
         #expect(activity.summary == ["simulator-push-unsupported@1:81"])
+        // Reported at the severity its rule is listed with (the extension that does not run is a rule of its own).
+        #expect(activity.diagnostics.first?.severity == .error)
         let mutable = lintFile(#"{"Simulator Target Bundle": "com.example.app", "aps": {"alert": "Hi", "mutable-content": 1}}"#, named: "nse.apns")
-        #expect(mutable.summary == ["simulator-push-unsupported@1:71"])
+        #expect(mutable.summary == ["simulator-mutable-content-ignored@1:71"])
         #expect(mutable.diagnostics.first?.severity == .warning)
         #expect(mutable.diagnostics.first?.message.hasPrefix("the Simulator does not honour mutable-content for a file it is given") == true)
     }
@@ -126,7 +128,7 @@ struct ExpoMessageTests {
     @Test func aBackgroundMessageWithATitleIsSentAsAnAlert() {
         let report = lint(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "title": "Sold!", "priority": "normal"}"#)
         #expect(messages(report) == [
-            #"expo-background-with-alert@1:53 warning: a background message with "title": Expo sends a message with a title, subtitle or body as an alert, not a background push, so iOS shows it and the app's background task runs only when the user taps it"#,
+            #"expo-background-with-alert@1:80 warning: a background message ("_contentAvailable") with "title": Expo sends a message with a title, subtitle or body as an alert, not a background push, so iOS shows it and the app's background task runs only when the user taps it"#,
         ])
     }
 

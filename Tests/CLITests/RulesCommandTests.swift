@@ -48,8 +48,8 @@ struct RulesCommandTests {
         #expect(result.stdout == "apns-lint \(APNSLintTool.version) (commit unknown)\n")
     }
 
-    @Test func explainLabelsEveryExampleAndSaysWhetherTheFixIsSafe() throws {
-        let result = try run(["explain", "payload-too-large"])
+    @Test func explainMarkdownLabelsEveryExampleAndSaysWhetherTheFixIsSafe() throws {
+        let result = try run(["explain", "--markdown", "payload-too-large"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("""
             ## Use instead
@@ -59,7 +59,37 @@ struct RulesCommandTests {
             """))
         #expect(result.stdout.contains("  fix (unsafe): shorten the alert body to fit (19 characters cut)\n"))
         #expect(result.stdout.contains("The fixes in the examples above are **unsafe**"))
-        let safe = try run(["explain", "byte-order-mark"])
+        let safe = try run(["explain", "--markdown", "byte-order-mark"])
         #expect(safe.stdout.contains("The fixes in the examples above are **safe**"))
+    }
+
+    /// In a terminal, `explain` is plain text: no Markdown marks, no table, no jargon, lines wrapped.
+    @Test func explainIsPlainText() throws {
+        let result = try run(["explain", "badge-invalid"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(6).joined(separator: "\n") == """
+            badge-invalid: badge is not a whole number: a string, a fraction, a boolean or null.
+
+            It is an error by default, in the payload values rules. Some cases carry a fix, shown
+            with the finding.
+
+            Why it matters
+            """)
+        #expect(result.stdout.contains("""
+            For example
+                {"aps": {"alert": "Hi", "badge": "5"}}
+              is reported as
+                example.json:1:34: error: "badge" must be a whole number
+            """))
+        #expect(result.stdout.contains("    fix: write 5 (applied by --fix)\n"))
+        #expect(result.stdout.contains("Why an error\n  Certain outcome: a badge that is not a JSON integer"))
+        for mark in ["`", "**", "##", "|---", "Checked on", "typed notification", "```"] { #expect(!result.stdout.contains(mark), "\(mark)") }
+        // Prose is wrapped; only an example, a reported line or a word longer than a line (an address) may run longer.
+        for line in lines where line.count > 88 {
+            #expect(line.hasPrefix("    ") || !line.trimmingCharacters(in: .whitespaces).contains(" "), "\(line)")
+        }
+        let unsafe = try run(["explain", "payload-too-large"])
+        #expect(unsafe.stdout.contains("    fix: shorten the alert body to fit (19 characters cut) (applied by --fix --unsafe-fixes)\n"))
     }
 }

@@ -47,6 +47,27 @@ struct StreamCommandTests {
         #expect(start == ["line": 3, "column": 17, "offset": 50])
     }
 
+    /// JUnit's and Checkstyle's unit is the file: a JSON Lines file is one test suite (one `<file>`) whatever its records,
+    /// and a clean one is listed as a clean file is.
+    @Test func junitAndCheckstyleHaveOneUnitPerStreamFile() throws {
+        let dir = try workspace(["sent.jsonl": Data(Self.log.utf8), "clean.jsonl": Data("{\"aps\":{\"alert\":\"Hi\"}}\n".utf8),
+                                 "one.json": Data("{\"aps\":{\"alert\":\"Hi\"}}".utf8)])
+        let junit = try run(["check", "--format", "junit", "clean.jsonl", "one.json", "sent.jsonl"], in: dir)
+        #expect(junit.status == 1)
+        let suites = junit.stdout.split(separator: "\n").filter { $0.contains("<testsuite ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(suites == [
+            #"<testsuite name="clean.jsonl" tests="1" failures="0" errors="0">"#,
+            #"<testsuite name="one.json" tests="1" failures="0" errors="0">"#,
+            #"<testsuite name="sent.jsonl" tests="4" failures="4" errors="0">"#,
+        ])
+        #expect(junit.stdout.contains(#"<testsuites name="apns-lint" tests="6" failures="4" errors="0">"#))
+        #expect(junit.stdout.contains(#"<testcase name="collapse-id-too-long at 5:57" classname="sent.jsonl">"#))
+        let checkstyle = try run(["check", "--format", "checkstyle", "clean.jsonl", "one.json", "sent.jsonl"], in: dir)
+        let files = checkstyle.stdout.split(separator: "\n").filter { $0.contains("<file ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(files == [#"<file name="clean.jsonl">"#, #"<file name="one.json">"#, #"<file name="sent.jsonl">"#])
+        #expect(checkstyle.stdout.components(separatedBy: "<error ").count == 5)
+    }
+
     @Test func standardInputIsAStreamWhenItsNameSaysSo() throws {
         let result = try run(["check", "--format", "concise", "--stdin-filename", "log.jsonl", "-"], stdin: Data(Self.log.utf8))
         #expect(result.status == 1)

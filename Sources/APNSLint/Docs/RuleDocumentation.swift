@@ -257,5 +257,5 @@ extension RuleDocumentation {
 
 extension Example {
     /// The name an example is linted and shown under: `example.json`, `example.yaml`, …
-    fileprivate var fileName: String { "example.\(fileExtension)" }
+    var fileName: String { "example.\(fileExtension)" }
 }

@@ -1,7 +1,8 @@
 import APNSLintRules
 import APNSLintSyntax
 
-/// `checkstyle`: Checkstyle XML 4.3, a `<file>` per file checked (empty when it has no findings) and an
+/// `checkstyle`: Checkstyle XML 4.3, a `<file>` per file checked (empty when it has no findings; a JSON Lines file is
+/// one, whatever its records) and an
 /// `<error line column severity message source="apns-lint.RULE"/>` per diagnostic. Severity is `error`,
 /// `warning` or `info`. A diagnostic with no place in the file has `line="1"` and no column (the format
 /// requires a line); one about a header the configuration gives is in a `<file>` of the configuration file.
@@ -10,9 +11,9 @@ public struct CheckstyleReporter: Reporter, Sendable {
 
     public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
-        for report in reports {
-            out += "  <file name=\"\(XMLText.escaped(report.fileName))\">\n"
-            for diagnostic in report.diagnostics where diagnostic.externalLocation == nil {
+        for file in FileReports.grouped(reports) {
+            out += "  <file name=\"\(XMLText.escaped(file.fileName))\">\n"
+            for (report, diagnostic) in file.diagnostics where diagnostic.externalLocation == nil {
                 var place = "line=\"1\""
                 if let range = diagnostic.range {
                     let start = report.source.position(of: range.start)
@@ -22,7 +23,7 @@ public struct CheckstyleReporter: Reporter, Sendable {
             }
             out += "  </file>\n"
             // A finding about a header the configuration gives is in the configuration file.
-            for diagnostic in report.diagnostics {
+            for (report, diagnostic) in file.diagnostics {
                 guard let external = diagnostic.externalLocation else { continue }
                 let message = diagnostic.message + (report.partName(of: diagnostic).map { " (\($0))" } ?? "")
                 out += "  <file name=\"\(XMLText.escaped(external.path))\">\n"

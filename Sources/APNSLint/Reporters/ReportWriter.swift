@@ -122,9 +122,13 @@ public final class ReportWriter {
         if !out.isEmpty { write(out) }
     }
 
-    /// Counts a stream file of `kind`, whose records are added as they are linted.
-    public func addStream(_ kind: StreamKind) {
+    /// Counts the stream file `name` of `kind`, whose records were added as they were linted. A kept report stands
+    /// for it when none of its records was kept, so formats that list every file checked list it too.
+    public func addStream(_ kind: StreamKind, name: String) {
         summary.addStream(kind)
+        guard keepsReports else { return }
+        if let last = keptReports.last, last.streamKind != nil, last.fileName == name { return }
+        keptReports.append(.cleanStream(named: name, kind: kind))
     }
 
     /// Counts paths that could not be read, for the summary.

@@ -79,7 +79,7 @@ public struct TextReporter: Sendable {
         for scalar in String(decoding: bytes[windowStart..<windowEnd], as: UTF8.self).unicodeScalars {
             // Tabs become spaces so the carets line up; other control characters become U+FFFD.
             let rendered = scalar == "\t" ? "    " : (scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : String(scalar))
-            let columns = scalar == "\t" ? 4 : 1
+            let columns = scalar == "\t" ? 4 : Self.terminalColumns(of: scalar)
             if offset < anchor { caretIndent += columns } else if offset < caretEnd { width += columns }
             shown += rendered
             offset += max(1, String(scalar).utf8.count)
@@ -94,6 +94,25 @@ public struct TextReporter: Sendable {
         return "\(gutter) \(bar)\n"
             + "\(paint(number, "34")) \(bar) \(shown)\n"
             + "\(gutter) \(bar) \(String(repeating: " ", count: caretIndent))\(paint(String(repeating: "^", count: width), "31", bold: true))\n"
+    }
+
+    /// The cells a terminal gives a scalar, so the carets stay under what they mark after a wide character: two for
+    /// an emoji shown as one (`😀`) and for East Asian wide and fullwidth characters, none for combining marks, zero
+    /// width characters and variation selectors, one for the rest. (A variation selector 16 turning a text symbol such as
+    /// `❤` into an emoji counts none: terminals differ on it.)
+    static func terminalColumns(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0xFE00...0xFE0F).contains(value) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        let wide: [ClosedRange<UInt32>] = [0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+                                           0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+                                           0xFFE0...0xFFE6, 0x20000...0x3FFFD]
+        return wide.contains { $0.contains(value) } ? 2 : 1
     }
 
     func severityColor(_ severity: Severity) -> String {

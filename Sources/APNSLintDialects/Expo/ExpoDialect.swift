@@ -177,12 +177,16 @@ enum ExpoDialect {
                                  help: "add \"priority\": \"normal\" to send it at apns-priority 5")
         }
         // The push type follows what the message holds: an alert, or only data and the flag (a background push).
-        if request.hasAlert, let flag = request.aps["content-available"] {
-            let shown = members.filter { ["title", "subtitle", "body"].contains($0.key) }.map { "\"\($0.key)\"" }.joined(separator: ", ")
-            request.note(.expoBackgroundWithAlert,
-                         "a background message with \(shown): Expo sends a message with a title, subtitle or body as an alert, not a background push, so iOS shows it and the app's background task runs only when the user taps it",
-                         help: "for a background push send only \"data\" and \"_contentAvailable\": true; send the alert as a message of its own",
-                         at: flag.keyRange, pointer: request.pointer("_contentAvailable"))
+        if request.hasAlert, request.aps["content-available"] != nil {
+            // The finding is at the text that makes it an alert (the first of them), which is what it names.
+            let texts = members.filter { ["title", "subtitle", "body"].contains($0.key) }
+            if let first = texts.first {
+                let shown = texts.map { "\"\($0.key)\"" }.joined(separator: ", ")
+                request.note(.expoBackgroundWithAlert,
+                             "a background message (\"_contentAvailable\") with \(shown): Expo sends a message with a title, subtitle or body as an alert, not a background push, so iOS shows it and the app's background task runs only when the user taps it",
+                             help: "for a background push send only \"data\" and \"_contentAvailable\": true; send the alert as a message of its own",
+                             at: first.keyRange, pointer: request.pointer(first.key))
+            }
         }
         if request.hasAlert {
             request.systemHeader(HeaderName.pushType, "alert",

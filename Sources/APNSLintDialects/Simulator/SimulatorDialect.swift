@@ -97,10 +97,10 @@ enum SimulatorDialect {
         }
         if let mutable = aps.last(where: { $0.key == "mutable-content" }), mutable.value.number?.intValue == 1 {
             notes.append(DialectNote(
-                kind: .simulatorPushUnsupported,
+                kind: .simulatorMutableContentIgnored,
                 message: "the Simulator does not honour mutable-content for a file it is given (Xcode 11.4 release notes, known issue): the Notification Service Extension does not run, and the notification shows as written",
                 help: "test the extension with a push through APNs's sandbox (Xcode 14 and later deliver those to a Simulator on Apple silicon or a T2 Mac)",
-                range: mutable.keyRange, pointer: JSONPointer(["aps", "mutable-content"]), severity: .warning))
+                range: mutable.keyRange, pointer: JSONPointer(["aps", "mutable-content"])))
         }
         if source.count > sizeLimit {
             notes.append(DialectNote(

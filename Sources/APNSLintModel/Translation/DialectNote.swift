@@ -74,6 +74,8 @@ public struct DialectNote: Sendable {
         case simulatorTargetBundleInvalid
         /// Simulator: a push type simctl does not deliver (VoIP, complication, File Provider, …).
         case simulatorPushUnsupported
+        /// Simulator: `mutable-content` in a file given to simctl, whose Notification Service Extension does not run.
+        case simulatorMutableContentIgnored
         /// Simulator: a file over the 4096 bytes simctl accepts.
         case simulatorFileTooLarge
         /// Expo: a message or request Expo's push service refuses (a ticket or request error), so nothing is sent.

@@ -94,6 +94,7 @@ extension RuleRegistry {
         SNSPublishInvalidRule.self,
         SNSUnknownPlatformKeyRule.self,
         SimulatorFileTooLargeRule.self,
+        SimulatorMutableContentIgnoredRule.self,
         SimulatorPushUnsupportedRule.self,
         SimulatorTargetBundleInvalidRule.self,
         SimulatorTargetBundleMissingRule.self,

@@ -1,6 +1,9 @@
 import APNSLintModel
 import APNSLintSyntax
 
+/// Strings that say "on" as a person writes it: a string `true`, and YAML 1.1's words for it.
+private let spelledOn: Set<String> = ["true", "yes", "on"]
+
 /// Shared by `content-available-not-1` and `mutable-content-not-1`: the flag must be the number 1.
 /// `0` is left alone: it means "off", which is what the device does with it.
 func reportFlagNotOne(_ field: Field?, consequence: String, into context: inout RuleContext) {
@@ -14,6 +17,10 @@ func reportFlagNotOne(_ field: Field?, consequence: String, into context: inout 
         fix = integerFix(for: field, 1, "write 1", .safe)
     case .bool(true):
         help = "write 1 instead of true"
+        fix = integerFix(for: field, 1, "write 1", .safe)
+    case .string(let text) where spelledOn.contains(text.lowercased()):
+        // "true" in JSON, yes/on in YAML (a string in YAML 1.2): the author plainly meant on.
+        help = "write 1 instead of \"\(text)\""
         fix = integerFix(for: field, 1, "write 1", .safe)
     case .bool(false): help = "remove the key (or write 0): false is not a documented value"
     default: help = "write 1, or remove the key"

@@ -19,7 +19,7 @@ struct ExpoBackgroundWithAlertRule: Rule {
                 source: Reference.expoWhatYouNeedToKnow),
             references: [Reference.expoWhatYouNeedToKnow, Reference.expoSendingNotifications, Reference.expoBackgroundAlertIssue],
             triggering: [
-                Example(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ↓"_contentAvailable": true, "title": "Sold!", "body": "Your item sold", "data": {"type": "PRODUCT_SOLD"}}"#),
+                Example(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, ↓"title": "Sold!", "body": "Your item sold", "data": {"type": "PRODUCT_SOLD"}}"#),
             ],
             nonTriggering: [
                 Example(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "data": {"type": "PRODUCT_SOLD"}, "priority": "normal"}"#),
