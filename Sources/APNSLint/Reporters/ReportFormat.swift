@@ -24,7 +24,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// GitLab Code Quality JSON.
     case gitlab
     /// Swift source whose `#error` and `#warning` directives carry the findings at their lines, for a build to compile
-    /// (the build tool plugin's).
+    /// (each compiler job that parses it prints them again, so the build tool plugin prints `concise` instead).
     case swift
 
     /// The reporter for this format. Colour applies to `full` only; `quiet` leaves out the summary line of

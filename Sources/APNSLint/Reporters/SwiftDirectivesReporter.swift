@@ -2,9 +2,10 @@ import APNSLintRules
 import APNSLintSyntax
 
 /// `swift`: Swift source in which each error and warning is an `#error` or `#warning` directive placed at the
-/// finding's file, line and column (`#sourceLocation`), for a build that compiles it: the build tool plugin's. The
+/// finding's file, line and column (`#sourceLocation`), for a build that compiles it. The
 /// compiler then reports every finding where it is, Xcode shows it at its line, and an error fails the build. Info
-/// findings (advice) are left out.
+/// findings (advice) are left out. Every compiler job that parses the file prints its directives again, which is why the
+/// build tool plugin prints `concise` instead.
 public struct SwiftDirectivesReporter: StreamingReporter {
     public init() {}
 
