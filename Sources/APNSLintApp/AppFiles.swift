@@ -1,5 +1,12 @@
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The files of an app's folder that tell what it receives: found in one walk, so reading an app costs one pass over
 /// its tree. Build products, dependencies' checkouts and version control are skipped.
@@ -34,22 +41,21 @@ struct AppFiles {
                     return
                 }
                 let path = folder + "/" + name
-                var isFolder: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-                let ext = (name as NSString).pathExtension.lowercased()
-                if isFolder.boolValue {
+                guard let kind = fileKind(at: path) else { continue }
+                let ext = PathText.extension(of: name).lowercased()
+                if kind.isFolder {
                     // An .xcodeproj holds no app file; a symbolic link to a folder could loop.
                     if Self.skippedFolders.contains(name) || ext == "xcodeproj" || ext == "xcworkspace" || name.hasPrefix(".") { continue }
-                    if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil { continue }
+                    if kind.isLink { continue }
                     pending.append(path)
                     continue
                 }
-                let stem = (name as NSString).deletingPathExtension
+                let stem = PathText.stem(of: name)
                 switch ext {
                 // Only the `Localizable` tables: a Settings bundle's `Root.strings` or an `InfoPlist.strings` holds
                 // no key a notification may name.
                 case "strings" where stem == "Localizable", "stringsdict" where stem == "Localizable", "xcstrings" where stem == "Localizable":
-                    let parent = (folder as NSString).lastPathComponent
+                    let parent = PathText.name(of: folder)
                     let language = parent.hasSuffix(".lproj") ? String(parent.dropLast(".lproj".count)) : nil
                     stringTables.append((path, language))
                 case "swift", "m", "mm":
@@ -102,12 +108,31 @@ struct Places {
     }
 }
 
+/// Whether `path` is a folder (symbolic links followed) and whether it is a symbolic link; nil when nothing can be
+/// reached there.
+func fileKind(at path: String) -> (isFolder: Bool, isLink: Bool)? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    var linkStatus = stat()
+    let isLink = lstat(path, &linkStatus) == 0 && linkStatus.st_mode & S_IFMT == S_IFLNK
+    return (status.st_mode & S_IFMT == S_IFDIR, isLink)
+}
+
 /// A file's bytes, or nil when it cannot be read or is larger than `limit` (an app's plists and tables are small).
 func readFile(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return nil }
-    return [UInt8](data)
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else { return nil }
+        if count == 0 { return bytes }
+        bytes.append(contentsOf: chunk[..<count])
+        if bytes.count > limit { return nil }
+    }
 }
 
 /// A text file's bytes as UTF-8: a `.strings` file is often UTF-16 (with its byte order mark).

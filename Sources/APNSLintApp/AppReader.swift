@@ -1,6 +1,10 @@
 import APNSLintModel
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the app a project describes into an `AppContext`: its targets (bundle identifiers, Info.plist, entitlements)
 /// from an Xcode project (XcodeGen's `project.yml` as a fallback), and from the project's folder its `Localizable`
@@ -21,9 +25,9 @@ public enum AppReader {
     public static func read(_ path: String, targets names: [String]? = nil, base: String) throws -> AppContext {
         let places = Places(base: base)
         let project = try projectFile(at: path)
-        var root = (project as NSString).deletingLastPathComponent
+        var root = PathText.directory(of: project)
         var targets: [AppTarget]
-        switch (project as NSString).pathExtension {
+        switch PathText.extension(of: project) {
         case "xcodeproj":
             let xcode: XcodeProject
             do {
@@ -49,7 +53,7 @@ public enum AppReader {
         let files = AppFiles(root: root)
         var sounds: [String: AppSound] = [:]
         for (name, soundPath) in files.sounds {
-            let format: AppSound.Format = switch (name as NSString).pathExtension.lowercased() {
+            let format: AppSound.Format = switch PathText.extension(of: name).lowercased() {
             case "caf": .caf
             case "aif", "aiff", "aifc": .aiff
             case "wav", "wave": .wav
@@ -104,14 +108,13 @@ public enum AppReader {
 
     /// The project file `path` names, or the one a folder holds.
     private static func projectFile(at path: String) throws -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+        guard let kind = fileKind(at: path) else {
             throw Failure(description: "\(path): no such file or folder")
         }
         if path.hasSuffix(".xcodeproj") { return path }
-        if !isFolder.boolValue {
-            let name = (path as NSString).lastPathComponent
-            guard ["yml", "yaml"].contains((name as NSString).pathExtension) || name == "Package.swift" else {
+        if !kind.isFolder {
+            let name = PathText.name(of: path)
+            guard ["yml", "yaml"].contains(PathText.extension(of: name)) || name == "Package.swift" else {
                 throw Failure(description: "\(path) is not an app's project: give an .xcodeproj, an XcodeGen project.yml, a Package.swift, or a folder holding one")
             }
             return path
@@ -142,18 +145,18 @@ public enum AppReader {
         let generated = settings.value(of: "GENERATE_INFOPLIST_FILE")?.value.uppercased() == "YES"
         var backgroundModes: Located<[String]>?
         if let path = info.path, info.isRead {
-            backgroundModes = Located((info.values["UIBackgroundModes"] as? [String]) ?? [], at: places.location(ofKey: "UIBackgroundModes", in: path, text: info.text))
+            backgroundModes = Located(info.values["UIBackgroundModes"]?.strings ?? [], at: places.location(ofKey: "UIBackgroundModes", in: path, text: info.text))
         } else if info.path == nil, generated, let place = settings.value(of: "GENERATE_INFOPLIST_FILE")?.place {
             // A generated Info.plist with no file to add to: it has no background modes.
             backgroundModes = Located([], at: location(of: place, places: places))
         }
         var supportsLiveActivities: Located<Bool>?
-        if let path = info.path, let flag = info.values["NSSupportsLiveActivities"] as? Bool {
+        if let path = info.path, let flag = info.values["NSSupportsLiveActivities"]?.bool {
             supportsLiveActivities = Located(flag, at: places.location(ofKey: "NSSupportsLiveActivities", in: path, text: info.text))
         } else if let (value, place) = settings.value(of: "INFOPLIST_KEY_NSSupportsLiveActivities") {
             supportsLiveActivities = Located(value.uppercased() == "YES", at: location(of: place, places: places))
         }
-        let extensionPoint = (info.values["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
+        let extensionPoint = info.values["NSExtension"]?.dictionary?["NSExtensionPointIdentifier"]?.string
         var entitlements: Entitlements?
         if let file = settings.value(of: "CODE_SIGN_ENTITLEMENTS")?.value, !file.isEmpty {
             entitlements = Self.entitlements(inFile: absolute(file, settings: settings), places: places)
@@ -173,12 +176,7 @@ public enum AppReader {
         guard plist.isRead else { return nil }
         var values: [String: Located<String>] = [:]
         for (key, value) in plist.values {
-            let text = switch value {
-            case let bool as Bool: bool ? "true" : "false"
-            case let list as [Any]: list.map { "\($0)" }.joined(separator: ", ")
-            default: "\(value)"
-            }
-            values[key] = Located(text, at: places.location(ofKey: key, in: path, text: plist.text))
+            values[key] = Located(value.text, at: places.location(ofKey: key, in: path, text: plist.text))
         }
         return Entitlements(file: places.location(path), values: values)
     }
@@ -200,9 +198,9 @@ public enum AppReader {
             case "com.apple.widgetkit-extension": return .widgetExtension
             case nil:
                 // No Info.plist read: the target's name is what is left to go by (Xcode's templates name them so).
-                if name.localizedCaseInsensitiveContains("NotificationService") { return .notificationServiceExtension }
-                if name.localizedCaseInsensitiveContains("NotificationContent") { return .notificationContentExtension }
-                if name.localizedCaseInsensitiveContains("Widget") { return .widgetExtension }
+                if name.lowercased().contains("notificationservice") { return .notificationServiceExtension }
+                if name.lowercased().contains("notificationcontent") { return .notificationContentExtension }
+                if name.lowercased().contains("widget") { return .widgetExtension }
                 return .other
             default: return .other
             }
@@ -224,15 +222,15 @@ public enum AppReader {
     }
 }
 
-/// A property list file (an Info.plist, an entitlements file), XML or binary, read with Foundation.
+/// A property list file (an Info.plist, an entitlements file).
 struct InfoPlist {
     let path: String?
-    let values: [String: Any]
+    let values: [String: PropertyListValue]
     /// The file's bytes, to find where a key is written.
     let text: [UInt8]?
     var isRead: Bool { text != nil }
 
-    init(path: String?, values: [String: Any], text: [UInt8]?) {
+    init(path: String?, values: [String: PropertyListValue], text: [UInt8]?) {
         self.path = path
         self.values = values
         self.text = text
@@ -240,13 +238,33 @@ struct InfoPlist {
 
     init(path: String) {
         self.path = path
-        guard let bytes = readFile(path),
-              let values = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any] else {
+        guard let bytes = readFile(path), let values = Self.dictionary(in: bytes) else {
             self.values = [:]
             text = nil
             return
         }
         self.values = values
         text = bytes
+    }
+
+    /// The dictionary at the top of a property list: XML (UTF-8, or UTF-16 with its byte order mark), or the old
+    /// style (all values strings). A binary property list (`bplist00`, which Xcode does not write into a source tree)
+    /// is not read: nil, as for a file that is not a property list, so the file counts as unreadable.
+    static func dictionary(in bytes: [UInt8]) -> [String: PropertyListValue]? {
+        let text = utf8Text(bytes)
+        let first = text.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        if first == UInt8(ascii: "<") { return XMLPlistReader.read(SourceText(bytes: text)).value?.dictionary }
+        guard !text.starts(with: Array("bplist".utf8)), let document = OpenStepPlistReader.read(SourceText(bytes: text)).document else { return nil }
+        return value(of: document).dictionary
+    }
+
+    private static func value(of node: DocumentNode) -> PropertyListValue {
+        if let members = node.members {
+            var dictionary: [String: PropertyListValue] = [:]
+            for member in members { dictionary[member.key] = value(of: member.value) }
+            return .dictionary(dictionary)
+        }
+        if let elements = node.elements { return .array(elements.map(value(of:))) }
+        return .string(node.string ?? "")
     }
 }

@@ -1,5 +1,9 @@
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A target's build settings for one configuration, as Xcode layers them (lowest first: the project's `.xcconfig`, the
 /// project's settings, the target's `.xcconfig`, the target's settings), with `$(NAME)` references expanded.
@@ -30,20 +34,20 @@ struct BuildSettings {
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 defer { offset += line.count + 1 }
                 var text = String(decoding: line, as: UTF8.self)
-                if let comment = text.range(of: "//") { text = String(text[..<comment.lowerBound]) }
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if let comment = text.firstRange(of: "//") { text = String(text[..<comment.lowerBound]) }
+                let trimmed = text.trimmingSpaces()
                 if trimmed.hasPrefix("#include") {
                     guard let open = trimmed.firstIndex(of: "\""), let close = trimmed.lastIndex(of: "\""), open < close else { continue }
                     let included = String(trimmed[trimmed.index(after: open)..<close])
-                    let includedPath = included.hasPrefix("/") ? included : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(included)
+                    let includedPath = included.hasPrefix("/") ? included : PathText.directory(of: path) + "/" + included
                     for (key, entry) in Layer(xcconfig: includedPath, depth: depth + 1).values { values[key] = entry }
                     continue
                 }
                 // The `=` after the name and its condition (`NAME[sdk=iphoneos*] = value`).
                 let afterCondition = trimmed.firstIndex(of: "]").map { trimmed.index(after: $0) } ?? trimmed.startIndex
                 guard let equals = trimmed[afterCondition...].firstIndex(of: "=") else { continue }
-                let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-                let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                let name = String(trimmed[..<equals].trimmingSpaces())
+                let value = String(trimmed[trimmed.index(after: equals)...].trimmingSpaces())
                 guard !name.isEmpty else { continue }
                 let valueOffset = offset + trimmed.utf8.distance(from: trimmed.startIndex, to: equals) + 1
                     + (line.firstIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 - line.startIndex } ?? 0)

@@ -1,6 +1,10 @@
 import APNSLintModel
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The app's `Localizable` table in every language, from `.strings`, `.stringsdict` and `.xcstrings` files: what the
 /// device looks `loc-key`, `title-loc-key` and `subtitle-loc-key` up in, and how many `loc-args` each string uses.
@@ -20,7 +24,7 @@ enum StringTables {
         for (path, folderLanguage) in tables.sorted(by: { $0.path < $1.path }) {
             guard let raw = readFile(path) else { continue }
             let language = folderLanguage ?? "Base"
-            switch (path as NSString).pathExtension.lowercased() {
+            switch PathText.extension(of: path).lowercased() {
             case "strings":
                 let bytes = utf8Text(raw)
                 let source = SourceText(bytes: bytes)
@@ -30,9 +34,9 @@ enum StringTables {
                                                     location: places.location(path, offset: member.keyRange.start, in: source)))
                 }
             case "stringsdict":
-                guard let plist = try? PropertyListSerialization.propertyList(from: Data(raw), format: nil) as? [String: Any] else { continue }
+                guard let plist = InfoPlist.dictionary(in: raw) else { continue }
                 for (key, value) in plist {
-                    guard let rule = value as? [String: Any], let format = rule["NSStringLocalizedFormatKey"] as? String else { continue }
+                    guard let format = value.dictionary?["NSStringLocalizedFormatKey"]?.string else { continue }
                     add(key, LocalizedString(language: language, text: format, argumentCount: FormatSpecifiers.argumentCount(of: format),
                                              location: places.location(ofKey: key, in: path, text: raw)))
                 }

@@ -1,6 +1,10 @@
 import APNSLintModel
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An XcodeGen `project.yml` (yonaskolb.github.io/XcodeGen/Docs/ProjectSpec.html): its targets' `type`, their
 /// `PRODUCT_BUNDLE_IDENTIFIER` (in `settings`, `settings.base` or a configuration's settings; else the project's
@@ -49,11 +53,11 @@ enum XcodeGenProject {
         var specs: [Spec] = []
         var seen: Set<String> = []
         func visit(_ path: String, depth: Int) {
-            let standardized = (path as NSString).standardizingPath
+            let standardized = PathText.standardize(path)
             guard depth <= includeDepthLimit, seen.insert(standardized).inserted, let bytes = readFile(standardized) else { return }
             let source = SourceText(bytes: bytes)
             guard let top = YAMLReader.read(source).documents.first?.members else { return }
-            let folder = (standardized as NSString).deletingLastPathComponent
+            let folder = PathText.directory(of: standardized)
             let include = top.last { $0.key == "include" }?.value
             let entries = include?.elements ?? include.map({ [$0] }) ?? []
             for entry in entries {
@@ -90,13 +94,13 @@ enum XcodeGenProject {
         let infoProperties = last("properties", in: infoField?.member.value.members)?.value.members ?? []
         var plist = InfoPlist(path: nil, values: [:], text: nil)
         if let infoField, let infoPath = last("path", in: infoField.member.value.members)?.value.string {
-            plist = InfoPlist(path: (infoField.spec.path as NSString).deletingLastPathComponent + "/" + infoPath)
+            plist = InfoPlist(path: PathText.directory(of: infoField.spec.path) + "/" + infoPath)
         }
         var backgroundModes: Located<[String]>?
         if let infoField, let modes = last("UIBackgroundModes", in: infoProperties) {
             backgroundModes = Located((modes.value.elements ?? []).compactMap(\.string), at: located(modes.value, in: infoField.spec))
         } else if let path = plist.path, plist.isRead {
-            backgroundModes = Located((plist.values["UIBackgroundModes"] as? [String]) ?? [],
+            backgroundModes = Located(plist.values["UIBackgroundModes"]?.strings ?? [],
                                       at: places.location(ofKey: "UIBackgroundModes", in: path, text: plist.text))
         } else if let infoField {
             // XcodeGen writes the Info.plist from these properties: none names a background mode.
@@ -112,11 +116,11 @@ enum XcodeGenProject {
                 }, uniquingKeysWith: { $1 }))
             } else if let path = last("path", in: members)?.value.string {
                 // Only a path: the file as the project keeps it.
-                entitlements = AppReader.entitlements(inFile: (entitlementsField.spec.path as NSString).deletingLastPathComponent + "/" + path, places: places)
+                entitlements = AppReader.entitlements(inFile: PathText.directory(of: entitlementsField.spec.path) + "/" + path, places: places)
             }
         }
         let extensionPoint = last("NSExtensionPointIdentifier", in: last("NSExtension", in: infoProperties)?.value.members)?.value.string
-            ?? (plist.values["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
+            ?? plist.values["NSExtension"]?.dictionary?["NSExtensionPointIdentifier"]?.string
         let productType = switch type {
         case "application": "com.apple.product-type.application"
         case "app-extension": "com.apple.product-type.app-extension"
@@ -127,7 +131,7 @@ enum XcodeGenProject {
         var supportsLiveActivities: Located<Bool>?
         if let infoField, let flag = last("NSSupportsLiveActivities", in: infoProperties) {
             supportsLiveActivities = Located(flag.value.bool ?? (flag.value.string?.uppercased() == "YES"), at: located(flag.value, in: infoField.spec))
-        } else if let flag = plist.values["NSSupportsLiveActivities"] as? Bool, let path = plist.path {
+        } else if let flag = plist.values["NSSupportsLiveActivities"]?.bool, let path = plist.path {
             supportsLiveActivities = Located(flag, at: places.location(ofKey: "NSSupportsLiveActivities", in: path, text: plist.text))
         }
         // The Info.plist XcodeGen writes from `info`, shown at its place in the spec when the file is not there yet.

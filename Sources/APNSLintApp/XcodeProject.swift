@@ -1,5 +1,9 @@
 import APNSLintSyntax
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An Xcode project's `project.pbxproj`: its targets and, for each build configuration, the build settings that say
 /// what the app receives (`PRODUCT_BUNDLE_IDENTIFIER`, `INFOPLIST_FILE`, `CODE_SIGN_ENTITLEMENTS`, …), resolved through
@@ -39,7 +43,7 @@ struct XcodeProject {
     init(xcodeproj: String) throws {
         let path = xcodeproj + "/project.pbxproj"
         pbxprojPath = path
-        sourceRoot = (xcodeproj as NSString).deletingLastPathComponent
+        sourceRoot = PathText.directory(of: xcodeproj)
         guard let bytes = readFile(path) else { throw Failure.unreadable(path) }
         let source = SourceText(bytes: bytes)
         let read = OpenStepPlistReader.read(source)
@@ -97,7 +101,7 @@ struct XcodeProject {
                 if let xcconfig = configuration.xcconfig { layers.append(BuildSettings.Layer(xcconfig: xcconfig)) }
                 layers.append(configuration.written)
                 let builtIn: [String: String] = [
-                    "TARGET_NAME": name, "PROJECT_NAME": ((xcodeproj as NSString).lastPathComponent as NSString).deletingPathExtension,
+                    "TARGET_NAME": name, "PROJECT_NAME": PathText.stem(of: xcodeproj),
                     "SRCROOT": sourceRoot, "PROJECT_DIR": sourceRoot, "SOURCE_ROOT": sourceRoot, "CONFIGURATION": configuration.name,
                     "PRODUCT_NAME": "$(TARGET_NAME)",
                 ]

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import APNSLintSyntax
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,49 +36,9 @@ package enum Paths {
     }
 
     /// Removes `.`, `..` and empty segments.
-    static func normalize(_ path: String) -> String {
-        // Most paths (every one a directory walk builds) are normal already: one scan instead of a split and a join.
-        if isNormal(path) { return path }
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
+    static func normalize(_ path: String) -> String { PathText.normalize(path) }
 
-    /// Whether `path` is absolute with no `.`, `..` or empty segment and no trailing slash (or is `/`).
-    private static func isNormal(_ path: String) -> Bool {
-        var utf8 = path.utf8.makeIterator()
-        guard utf8.next() == UInt8(ascii: "/") else { return false }
-        // The length of the current segment so far, and whether it holds only dots.
-        var length = 0
-        var onlyDots = true
-        var segments = 0
-        while let byte = utf8.next() {
-            if byte == UInt8(ascii: "/") {
-                if length == 0 || (onlyDots && length <= 2) { return false }
-                length = 0
-                onlyDots = true
-                segments += 1
-            } else {
-                length += 1
-                if byte != UInt8(ascii: ".") { onlyDots = false }
-            }
-        }
-        if length == 0 { return segments == 0 }
-        return !(onlyDots && length <= 2)
-    }
+    package static func name(of path: String) -> String { PathText.name(of: path) }
 
-    package static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    static func directory(of path: String) -> String { PathText.directory(of: path) }
 }

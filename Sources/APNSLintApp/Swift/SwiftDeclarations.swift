@@ -536,7 +536,7 @@ struct DeclarationParser {
 
     /// A decimal, hexadecimal, octal or binary integer literal, `_` separators allowed.
     private static func integer(_ text: String) -> Int? {
-        let digits = text.replacingOccurrences(of: "_", with: "")
+        let digits = text.filter { $0 != "_" }
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
             return Int(digits.dropFirst(2), radix: radix)
         }
