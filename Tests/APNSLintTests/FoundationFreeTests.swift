@@ -13,12 +13,17 @@ struct FoundationFreeTests {
     static func productTargets() throws -> [String] {
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let sources = packageRoot.appendingPathComponent("Sources")
+        // The target's declaration: from its `name:` (not the products' `.library(name:`) to the next declaration.
         func declaration(of target: String) -> Substring? {
-            guard let start = manifest.range(of: "name: \"\(target)\"") else { return nil }
-            let rest = manifest[start.upperBound...]
-            let end = [".target(", ".executableTarget(", ".testTarget(", ".plugin(", ".systemLibrary("]
-                .compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
-            return rest[..<end]
+            var searched = manifest[...]
+            while let start = searched.range(of: "name: \"\(target)\"") {
+                let rest = manifest[start.upperBound...]
+                let end = [".target(", ".executableTarget(", ".testTarget(", ".plugin(", ".systemLibrary(", ".library(", ".executable("]
+                    .compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
+                if rest[..<end].contains("dependencies:") { return rest[..<end] }
+                searched = rest
+            }
+            return nil
         }
         var found: [String] = []
         var pending = ["APNSLintCLI"]
