@@ -25,12 +25,6 @@ public struct Baseline: Sendable {
         public var rule: String
         public var fingerprint: String
 
-        public init(path: String, rule: String, fingerprint: String) {
-            self.path = path
-            self.rule = rule
-            self.fingerprint = fingerprint
-        }
-
         public static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.path, lhs.rule, lhs.fingerprint) < (rhs.path, rhs.rule, rhs.fingerprint)
         }
