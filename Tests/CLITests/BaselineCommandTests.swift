@@ -131,6 +131,19 @@ struct BaselineCommandTests {
         #expect(sarif.stdout.contains(#""apnsLintFingerprint/v1": "90803632caa44f3e:1""#))
     }
 
+    @Test func aStreamsAlikeRecordsAreToldApartByTheirNumber() throws {
+        let record = #"{"aps":{"alert":"Hi","badge":"4"}}"# + "\n"
+        let dir = try workspace(["sent.jsonl": record + record])
+        #expect(try run(["check", "--baseline", "b.json", "sent.jsonl"], in: dir).status == 0)
+        try Data((record + record + record).utf8).write(to: dir.appendingPathComponent("sent.jsonl"))
+        let result = try run(["check", "--format", "concise", "--baseline", "b.json", "sent.jsonl"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            #"sent.jsonl:3:30: error: "badge" must be a whole number (the count on the app icon), but it is a string ("4"); senders drop or coerce such a value, so the icon does not show the count you meant [badge-invalid]"#,
+            "Found 1 error in 1 of 3 records in 1 file; 2 findings in the baseline.",
+        ])
+    }
+
     @Test func usageErrorsAndABaselineThatIsNotOne() throws {
         let dir = try workspace(["a.json": #"{"aps": {"alert": "Hi", "badge": "4"}}"#, "b.json": "[]"])
         let both = try run(["check", "--baseline", "x.json", "--write-baseline", "x.json", "a.json"], in: dir)
