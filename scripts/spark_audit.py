@@ -63,7 +63,9 @@ def generate(path, records):
     lines = []
     for index in range(BLOCK):
         record = bad[(index // 20) % len(bad)] if index % 20 == 7 else good[index % len(good)]
-        lines.append('{"log-id":"@@@@@@@@-%03d",' % index + record[1:])
+        # The log id goes where a sender's own keys go: beside "aps" in the payload (a request's "payload").
+        log_id = '"log-id":"@@@@@@@@-%03d",' % index
+        lines.append(record.replace('"payload":{', '"payload":{' + log_id, 1) if '"payload":{' in record else "{" + log_id + record[1:])
     block = "\n".join(lines) + "\n"
     with open(path, "w", encoding="utf-8") as out:
         for number in range(records // BLOCK):
@@ -99,9 +101,11 @@ def main():
           flush=True)
 
     single = os.path.join(arguments.work, "single.jsonl")
+    # One time for every run: the date rules' messages name it.
+    now = int(time.time())
     started = time.monotonic()
     with open(single, "wb") as out:
-        status = subprocess.run([binary, "check", log, "--format", "json-lines", "--exit-zero"], stdout=out).returncode
+        status = subprocess.run([binary, "check", log, "--format", "json-lines", "--exit-zero", "--now", str(now)], stdout=out).returncode
     seconds = time.monotonic() - started
     if status != 0:
         print(f"spark_audit: apns-lint check exited {status}", file=sys.stderr)
@@ -127,7 +131,7 @@ def main():
         spark.sparkContext.setLogLevel("ERROR")
         try:
             started = time.monotonic()
-            findings = lint_log(spark, log, apns_lint=binary)
+            findings = lint_log(spark, log, apns_lint=binary, now=now)
             # In the order Spark holds them: partitions in the file's order, findings in each partition's.
             rows = findings.select(functions.sha2("finding", 256), "record", "line", "offset").collect()
             seconds = time.monotonic() - started
