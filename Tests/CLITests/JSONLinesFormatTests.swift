@@ -104,7 +104,7 @@ struct JSONLinesFormatTests {
             (["--stdin-filename", "push.json", "--stdin-origin", "1:0:1"], "--stdin-origin places a JSON Lines stream"),
         ] {
             let result = try run(["check", "-"] + arguments, stdin: Data(), in: dir)
-            #expect(result.status == 64, "\(arguments)")
+            #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
         }
     }
