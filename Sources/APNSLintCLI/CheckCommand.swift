@@ -35,6 +35,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format; without one, the content does).", valueName: "name"))
     var stdinFilename: String?
 
+    @Option(help: ArgumentHelp("Where a JSON Lines stream on standard input starts in the file it was cut from: its first line (1-based), byte offset (0-based) and record number (1-based), so positions and record numbers are the file's (a part of a log piped on its own, as a Spark partition).", valueName: "line:offset:record"))
+    var stdinOrigin: String?
+
     @OptionGroup(title: HeaderOptions.title)
     var requestHeaders: HeaderOptions
 
@@ -67,6 +70,12 @@ struct CheckCommand: ParsableCommand {
         if fixing.any && (baselineOptions.baseline ?? baselineOptions.writeBaseline) != nil {
             throw ValidationError("--baseline and --write-baseline filter a report: run --fix without them, then check with the baseline")
         }
+        if let stdinOrigin {
+            guard StreamStart(stdinOrigin) != nil else { throw ValidationError("--stdin-origin takes LINE:OFFSET:RECORD (1-based line, 0-based byte offset, 1-based record), not '\(stdinOrigin)'") }
+            guard paths.contains("-"), stdinFilename.flatMap(StreamKind.detect(fileName:)) == .jsonLines else {
+                throw ValidationError("--stdin-origin places a JSON Lines stream on standard input: pass - with --stdin-filename NAME.jsonl")
+            }
+        }
     }
 
     var role: InputRole { input.role }
@@ -79,7 +88,8 @@ struct CheckCommand: ParsableCommand {
             try discovery.printFiles(files, errors: inputErrors, in: workspace)
             return
         }
-        let standardInput = paths.contains("-") ? try readStandardInput(named: stdinFilename) : nil
+        var standardInput = paths.contains("-") ? try readStandardInput(named: stdinFilename) : nil
+        if let start = stdinOrigin.flatMap(StreamStart.init) { standardInput?.start = start }
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingFound(in: paths) }
         if showDialect {
             try printReadings(files.map(Input.file) + (standardInput.map { [.standardInput($0)] } ?? []), in: workspace, headers: headers,
