@@ -10,7 +10,7 @@ struct APNSLintCommand: ParsableCommand {
             2 usage error, unreadable input or internal error.
             """,
         version: BuildInfo.versionLine,
-        subcommands: [CheckCommand.self, InitCommand.self, RenderCommand.self, ConfigCommand.self, RulesCommand.self, ExplainCommand.self,
+        subcommands: [CheckCommand.self, InitCommand.self, RenderCommand.self, SuppressCommand.self, ConfigCommand.self, RulesCommand.self, ExplainCommand.self,
                       GenerateDocsCommand.self, LSPCommand.self],
         defaultSubcommand: CheckCommand.self)
 

@@ -35,6 +35,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format; without one, the content does).", valueName: "name"))
     var stdinFilename: String?
 
+    @Option(help: ArgumentHelp("Where a JSON Lines stream on standard input starts in the file it was cut from: its first line (1-based), byte offset (0-based) and record number (1-based), so positions and record numbers are the file's (a part of a log piped on its own, as a Spark partition).", valueName: "line:offset:record"))
+    var stdinOrigin: String?
+
     @OptionGroup(title: HeaderOptions.title)
     var requestHeaders: HeaderOptions
 
@@ -56,11 +59,23 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup
     var report: ReportOptions
 
+    @OptionGroup(title: "Baseline")
+    var baselineOptions: BaselineOptions
+
     @Flag(help: "Print which system each definition is read as and why (the keys that decided it, the systems weighed against it), one line each, and exit.")
     var showDialect = false
 
     func validate() throws {
         try DiscoveryOptions.validate(stdinFilename: stdinFilename, paths: paths)
+        if fixing.any && (baselineOptions.baseline ?? baselineOptions.writeBaseline) != nil {
+            throw ValidationError("--baseline and --write-baseline filter a report: run --fix without them, then check with the baseline")
+        }
+        if let stdinOrigin {
+            guard StreamStart(stdinOrigin) != nil else { throw ValidationError("--stdin-origin takes LINE:OFFSET:RECORD (1-based line, 0-based byte offset, 1-based record), not '\(stdinOrigin)'") }
+            guard paths.contains("-"), stdinFilename.flatMap(StreamKind.detect(fileName:)) == .jsonLines else {
+                throw ValidationError("--stdin-origin places a JSON Lines stream on standard input: pass - with --stdin-filename NAME.jsonl")
+            }
+        }
     }
 
     var role: InputRole { input.role }
@@ -73,7 +88,8 @@ struct CheckCommand: ParsableCommand {
             try discovery.printFiles(files, errors: inputErrors, in: workspace)
             return
         }
-        let standardInput = paths.contains("-") ? try readStandardInput(named: stdinFilename) : nil
+        var standardInput = paths.contains("-") ? try readStandardInput(named: stdinFilename) : nil
+        if let start = stdinOrigin.flatMap(StreamStart.init) { standardInput?.start = start }
         if files.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingFound(in: paths) }
         if showDialect {
             try printReadings(files.map(Input.file) + (standardInput.map { [.standardInput($0)] } ?? []), in: workspace, headers: headers,
@@ -93,8 +109,10 @@ struct CheckCommand: ParsableCommand {
         }
         let writer = try report.reportWriter()
         var failures = inputErrors
+        let baseline = try baselineOptions.state()
         let skipped = try lint(files.map(Input.file) + (standardInput.map { [.standardInput($0)] } ?? []), in: workspace, headers: headers,
-                               writer: writer, failures: &failures)
+                               writer: writer, baseline: baseline, failures: &failures)
+        try baseline?.finish()
         if !writer.summary.checkedAny && failures.isEmpty && !skipped.isEmpty {
             // The --output files are written all the same: a CI step or a build uploads or keeps them.
             if discovery.noErrorsOnUnmatched { throw ExitCode(try report.writeOutputFiles(writer) ? 0 : 2) }
@@ -133,17 +151,27 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Lints the inputs in order, each report written as it arrives (`Workspace.run`).
+    /// With a baseline, what it holds is left out of each report (everything, when it is being written) and counted.
     private func lint(_ inputs: [Input], in workspace: Workspace, headers: [HeaderOption], writer: ReportWriter,
-                      failures: inout [InputError]) throws -> [SkippedFile] {
+                      baseline: BaselineState? = nil, failures: inout [InputError]) throws -> [SkippedFile] {
         let prepare = writer.prepare
         return try endingRunOnError {
-            try workspace.run(inputs, headers: headers, role: role, jobs: report.jobs, transform: { prepare($0.report) }) { event in
+            try workspace.run(inputs, headers: headers, role: role, jobs: report.jobs, transform: { item -> (ReportWriter.Prepared, [Baseline.Entry]) in
+                guard let baseline else { return (prepare(item.report), []) }
+                let (kept, baselined) = baseline.filter(item.report)
+                return (prepare(kept), baselined)
+            }) { event in
                 switch event {
                 case .values(let values):
                     var prepared: [ReportWriter.Prepared] = []
                     for value in values {
                         switch value {
-                        case .success(let report): prepared.append(report)
+                        case .success(let (report, baselined)):
+                            prepared.append(report)
+                            if !baselined.isEmpty {
+                                baseline?.record(baselined)
+                                writer.addBaselined(baselined.count)
+                            }
                         case .failure(let error): failures.append(error)
                         }
                     }

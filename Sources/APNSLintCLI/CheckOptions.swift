@@ -113,7 +113,7 @@ struct ReportOptions: ParsableArguments {
     @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Lint on this many threads (default: one per core); the output is the same whatever it is.", valueName: "n"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true). json is an object (version 2) holding the diagnostics and a summary; json-array is the bare array of diagnostics json printed before, kept for one release.", valueName: "format"))
+    @Option(help: ArgumentHelp("The report format on standard output: \(HelpText.list(ReportFormat.allCases)) (default: full; github when GITHUB_ACTIONS=true). json is an object (version 2) holding the diagnostics and a summary; json-array is the bare array of diagnostics json printed before, kept for one release; json-lines is one compact diagnostic a line (json's, with its record), written as found, without a summary, for pipes.", valueName: "format"))
     var format: ReportFormat?
 
     @Option(name: [.customShort("o"), .customLong("output-file")], help: ArgumentHelp("Write the report (in --format) to PATH instead of standard output.", valueName: "path"))

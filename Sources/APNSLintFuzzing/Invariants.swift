@@ -297,6 +297,12 @@ public struct InvariantChecker: Sendable {
                 if (try? JSONSerialization.jsonObject(with: Data(output.utf8))) == nil {
                     violations.append(Violation(.reportsAreWellFormed, "the \(format.rawValue) report is not JSON: \(Self.clip(Array(output.utf8)))"))
                 }
+            case .jsonLines:
+                let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                if !output.isEmpty && !output.hasSuffix("\n")
+                    || lines.contains(where: { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] == nil }) {
+                    violations.append(Violation(.reportsAreWellFormed, "the json-lines report is not a JSON object a line: \(Self.clip(Array(output.utf8)))"))
+                }
             case .junit, .checkstyle:
                 let parser = XMLParser(data: Data(output.utf8))
                 if !parser.parse() {

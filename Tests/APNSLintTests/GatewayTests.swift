@@ -212,6 +212,62 @@ struct GatewayTests {
         #expect(String(decoding: blank.logLine, as: UTF8.self).hasSuffix(#""headers":{"apns-push-type":"alert","apns-topic":"com.example.app"}}"#))
     }
 
+    @Test func withNoAuthARequestWithoutCredentialsIsAccepted() {
+        var gateway = gateway
+        gateway.authentication.acceptsNoCredentials = true
+        #expect(answer(Self.request(authorization: nil), gateway: gateway).status == 200)
+        // A token sent is still checked.
+        #expect(answer(Self.request(authorization: "bearer x.y"), gateway: gateway).reason == "InvalidProviderToken")
+    }
+
+    /// Issue 49: a 413 was logged without its body and audited as "the payload has no aps" (missing-aps), about a body
+    /// the sandbox never kept; the line now says the body was not kept (its size and SHA-256), and the audit reports
+    /// the answer itself.
+    @Test func aBodyOverTheLimitIsLoggedAsNotKeptAndAuditedAsTheAnswer() {
+        var big = Self.request(body: String(repeating: "a", count: 4096), bodyLength: 5000)
+        big.bodySHA256 = String(repeating: "ab", count: 32)
+        let exchange = gateway.answer(big, apnsID: "generated-id", uniqueID: "unique-id")
+        let line = String(decoding: exchange.logLine, as: UTF8.self)
+        #expect(line.contains(#""body-bytes":5000,"body-kept":false,"body-sha256":"\#(String(repeating: "ab", count: 32))""#))
+        #expect(!line.contains(#""payload""#))
+        let audit = Linter().lint(line, fileName: "sandbox.jsonl")
+        #expect(audit.diagnostics.map(\.ruleID) == ["apns-rejected"])
+        #expect(audit.diagnostics.first?.severity == .error)
+        #expect(audit.diagnostics.first?.rejection == .payloadTooLarge)
+        #expect(audit.diagnostics.first?.message.hasPrefix("APNs answered 413 PayloadTooLarge") == true)
+        // A request that is not a POST, with no body: no payload finding either.
+        let get = gateway.answer(Self.request(body: "", method: "GET"))
+        #expect(Linter().lint(String(decoding: get.logLine, as: UTF8.self), fileName: "sandbox.jsonl").diagnostics.map(\.ruleID) == ["apns-rejected"])
+    }
+
+    /// Issue 49: the audit passed requests the sandbox rejected outside the rules (403, 400 MissingTopic, 405, 413).
+    @Test(arguments: [
+        (authorization: nil as String?, headers: [("apns-push-type", "alert"), ("apns-topic", "com.example.app")], method: "POST", answer: "403 MissingProviderToken"),
+        (authorization: "bearer \(jwt())", headers: [("apns-push-type", "alert")], method: "POST", answer: "400 MissingTopic"),
+        (authorization: "bearer \(jwt())", headers: [("apns-push-type", "alert"), ("apns-topic", "com.example.app")], method: "PUT", answer: "405 MethodNotAllowed"),
+    ])
+    func theAuditReportsEachRejectionAtItsRecord(authorization: String?, headers: [(String, String)], method: String, answer: String) {
+        let exchange = gateway.answer(Self.request(headers, method: method, authorization: authorization))
+        #expect("\(exchange.answer.status) \(exchange.answer.reason ?? "")" == answer)
+        let line = String(decoding: exchange.logLine, as: UTF8.self)
+        let audit = Linter().lint(line, fileName: "sandbox.jsonl")
+        #expect(audit.diagnostics.map(\.ruleID) == ["apns-rejected"])
+        let diagnostic = audit.diagnostics.first
+        #expect(diagnostic?.message.hasPrefix("APNs answered \(answer): ") == true)
+        #expect(diagnostic?.pointer.description == "/response/status")
+        // At `"status":…` in `{"response":{"status":…`.
+        #expect(diagnostic?.range?.start == #"{"response":{"#.utf8.count)
+    }
+
+    @Test func aRejectionARuleExplainsIsReportedOnceByThatRule() {
+        let exchange = gateway.answer(Self.request([("apns-push-type", "alert"), ("apns-topic", "com.example.app"), ("apns-priority", "7")]))
+        #expect(exchange.answer.reason == "BadPriority")
+        let audit = Linter().lint(String(decoding: exchange.logLine, as: UTF8.self), fileName: "sandbox.jsonl")
+        #expect(audit.diagnostics.map(\.ruleID) == ["priority-invalid"])
+        // A 200 is no finding.
+        #expect(Linter().lint(String(decoding: gateway.answer(Self.request()).logLine, as: UTF8.self), fileName: "sandbox.jsonl").diagnostics.isEmpty)
+    }
+
     @Test func everyRuleThatRestsOnAnAPNsRejectionCarriesItsReasonInItsFindings() {
         for rule in RuleRegistry.all {
             let basis = rule.documentation.severityBasis

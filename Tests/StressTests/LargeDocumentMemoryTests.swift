@@ -73,4 +73,24 @@ struct LargeDocumentMemoryTests {
             #expect(peak < data.count * 2, "peak \(peak / 1_000_000) MB for \(data.count / 1_000_000) MB of text")
         }
     }
+
+    /// `--fix` writes the document out, so it reads it whole: a node for every value. docs/usage.md gives the figure
+    /// this prints (the CI log has it); the bound catches a change that makes it much worse.
+    @Test func fixReadsTheDocumentWhole() throws {
+        let data = largeDefinition(megabytes: 50)
+        let dir = try workspace(["big.json": data])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("big.json").path
+        let result = try runMeasuringMemory(["check", "--fix", "--format", "concise", "--quiet", path], writingTo: dir)
+        #expect(result.status == 1)
+        // The badge is fixed; the payload is still too large.
+        let fixed = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(fixed.starts(with: Data(#"{"aps":{"alert":"Hi","badge":3},"data":["#.utf8)))
+        #expect(fixed.count == data.count - 2)
+        if let peak = result.peakBytes {
+            let ratio = Double(peak) / Double(data.count)
+            print("--fix on \(data.count / 1_000_000) MB of JSON: peak \(peak / 1_000_000) MB, \((ratio * 10).rounded() / 10) times the file")
+            #expect(ratio < 32, "peak \(peak / 1_000_000) MB for \(data.count / 1_000_000) MB of text")
+        }
+    }
 }

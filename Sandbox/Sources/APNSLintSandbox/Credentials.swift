@@ -133,3 +133,72 @@ public enum SigningKey {
         return id.isEmpty ? nil : String(id)
     }
 }
+
+/// The sandbox's test key for provider tokens: a P-256 key in a `.p8` file as Apple gives one (PKCS #8 PEM), named
+/// `AuthKey_<key ID>.p8`, for `apns-lint-sandbox token` to sign with.
+public enum TestAuthKey {
+    /// The key ID the test key's file name carries (ten characters, as Apple's).
+    public static let keyID = "SANDBOXKEY"
+
+    /// Writes the key into `directory` (made if missing) unless it is there; returns its path.
+    @discardableResult
+    public static func write(in directory: String) throws -> String {
+        let path = TestCertificates.path("AuthKey_\(keyID).p8", in: directory)
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) { return path }
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data((P256.Signing.PrivateKey().pemRepresentation + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return path
+    }
+}
+
+/// A provider authentication token as APNs expects it: a JWT signed with ES256 by the team's `.p8` key, its header
+/// naming the key (`alg`, `kid`), its claims the team and when it was made (`iss`, `iat`).
+public enum ProviderTokenSigner {
+    public static func token(keyFile path: String, keyID: String, teamID: String, issuedAt: Int) throws -> String {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SandboxError("cannot read the key \(path): \(error)")
+        }
+        guard let key = try? P256.Signing.PrivateKey(pemRepresentation: text) else {
+            throw SandboxError("\(path) holds no P-256 private key in PEM (a .p8 file from Apple is a \"PRIVATE KEY\")")
+        }
+        func encode(_ bytes: [UInt8]) -> String {
+            Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        var header = Array(#"{"alg":"ES256","kid":"#.utf8)
+        JSONString.append(keyID, to: &header)
+        header.append(UInt8(ascii: "}"))
+        var claims = Array(#"{"iss":"#.utf8)
+        JSONString.append(teamID, to: &claims)
+        claims += Array(#","iat":\#(issuedAt)}"#.utf8)
+        let signingInput = encode(header) + "." + encode(claims)
+        let signature = try key.signature(for: Data(signingInput.utf8))
+        return signingInput + "." + encode(Array(signature.rawRepresentation))
+    }
+}
+
+/// Where the sandbox's default files go: `--state-dir`, else `$XDG_STATE_HOME/apns-lint-sandbox`, else
+/// `~/.local/state/apns-lint-sandbox`; never the current directory (a checkout).
+public struct StateDirectory {
+    public let path: String
+
+    public init(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        if let explicit {
+            path = explicit
+        } else if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            path = TestCertificates.path("apns-lint-sandbox", in: state)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            path = TestCertificates.path(".local/state/apns-lint-sandbox", in: home)
+        } else {
+            throw SandboxError("no state directory: set HOME or XDG_STATE_HOME, or give --state-dir")
+        }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    public func file(_ name: String) -> String { TestCertificates.path(name, in: path) }
+}

@@ -1,4 +1,5 @@
 import APNSLint
+import Crypto
 import NIOCore
 import NIOHPACK
 import NIOHTTP2
@@ -23,6 +24,8 @@ final class StreamHandler: ChannelInboundHandler {
     private var headers: [ProviderRequest.Header] = []
     private var body: [UInt8] = []
     private var bodyLength = 0
+    /// The SHA-256 of every body byte, kept or not: what the log records of a body over the limit.
+    private var digest = SHA256()
     private var limit = 0
     private var answered = false
 
@@ -50,6 +53,7 @@ final class StreamHandler: ChannelInboundHandler {
         case .data(let frame):
             if case .byteBuffer(var buffer) = frame.data {
                 bodyLength += buffer.readableBytes
+                buffer.withUnsafeReadableBytes { digest.update(bufferPointer: $0) }
                 // Bytes past the limit are counted and dropped: the answer is 413 whatever they are.
                 let room = limit - body.count
                 if room > 0, let bytes = buffer.readBytes(length: min(room, buffer.readableBytes)) { body += bytes }
@@ -60,6 +64,12 @@ final class StreamHandler: ChannelInboundHandler {
         }
     }
 
+    /// Bytes in lowercase hex.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
     private func respond(context: ChannelHandlerContext) {
         guard !answered else { return }
         answered = true
@@ -68,6 +78,7 @@ final class StreamHandler: ChannelInboundHandler {
             return
         }
         let request = ProviderRequest(method: method, path: path, headers: headers, body: body, bodyLength: bodyLength,
+                                      bodySHA256: bodyLength > body.count ? Self.hex(Array(digest.finalize())) : nil,
                                       hasClientCertificate: hasClientCertificate, receivedAt: Date().timeIntervalSince1970)
         let exchange = sandbox.answer(request)
         write(status: exchange.answer.status, headers: exchange.answer.headers, body: exchange.answer.body, context: context)

@@ -14,6 +14,14 @@ struct SandboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apns-lint-sandbox",
         abstract: "An APNs sandbox: an HTTP/2 server that answers as APNs does, judged by apns-lint's rules.",
+        subcommands: [ServeCommand.self, TokenCommand.self], defaultSubcommand: ServeCommand.self)
+}
+
+/// Serves the provider API (the default subcommand).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "An APNs sandbox: an HTTP/2 server that answers as APNs does, judged by apns-lint's rules.",
         discussion: """
             Point a sender's tests at it instead of api.sandbox.push.apple.com. POST /3/device/<token> is answered \
             as APNs answers it (200 with apns-id and apns-unique-id, or the documented status and reason); each \
@@ -25,8 +33,14 @@ struct SandboxCommand: ParsableCommand {
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The TLS port (HTTP/2 with ALPN h2, as APNs); 0 picks a free one. Needs --cert and --key, or --generate-cert.")
-    var port = 8443
+    @Option(help: "The TLS port (HTTP/2 with ALPN h2, as APNs; default 8443); 0 picks a free one. Served unless only --h2c-port is given; with neither --cert/--key nor --generate-cert, with test certificates in the state directory.")
+    var port: Int?
+
+    @Option(help: ArgumentHelp("Where the default files go: the test certificates, the test key, the log (default: $XDG_STATE_HOME/apns-lint-sandbox, else ~/.local/state/apns-lint-sandbox).", valueName: "dir"))
+    var stateDir: String?
+
+    @Flag(help: "Accept requests without provider authentication (no authorization header, no client certificate): a local run only; a token sent is still checked.")
+    var noAuth = false
 
     @Option(help: ArgumentHelp("Also serve cleartext HTTP/2 (h2c, prior knowledge) on this port; 0 picks a free one.", valueName: "port"))
     var h2cPort: Int?
@@ -61,8 +75,8 @@ struct SandboxCommand: ParsableCommand {
     @Flag(help: "Answer 400 SandboxStrictFinding for any error finding, even where APNs accepts the request (not APNs's behaviour).")
     var strict = false
 
-    @Option(help: ArgumentHelp("The JSON Lines log every request is appended to ('' for none).", valueName: "file"))
-    var log = "apns-sandbox.jsonl"
+    @Option(help: ArgumentHelp("The JSON Lines log every request is appended to ('' for none; default: apns-sandbox.jsonl in the state directory).", valueName: "file"))
+    var log: String?
 
     @Option(help: ArgumentHelp("Use this configuration file (rule settings) instead of the nearest .apns-lint.yml.", valueName: "path"))
     var config: String?
@@ -93,20 +107,25 @@ struct SandboxCommand: ParsableCommand {
     }
 
     func run() throws {
+        let state = try StateDirectory(explicit: stateDir)
+        print("apns-lint-sandbox: state directory: \(state.path)")
         var tls: (cert: String, key: String)? = cert.flatMap { cert in key.map { (cert, $0) } }
-        if let directory = generateCert {
+        // TLS unless only --h2c-port is given; without certificates, the test ones in the state directory.
+        let servesTLS = tls != nil || generateCert != nil || port != nil || h2cPort == nil
+        let certificates = generateCert ?? (servesTLS && tls == nil ? state.file("certs") : nil)
+        if let directory = certificates {
             if try TestCertificates.generate(in: directory) {
                 printError("apns-lint-sandbox: wrote a test CA and certificates into \(directory)")
             }
             tls = (directoryPath(directory, TestCertificates.files.server), directoryPath(directory, TestCertificates.files.serverKey))
         }
-        if tls == nil && h2cPort == nil {
-            throw ValidationError("give --cert and --key, or --generate-cert <dir>, for TLS; or --h2c-port <port> to serve cleartext HTTP/2 only")
-        }
+        // The test key for provider tokens (`apns-lint-sandbox token --key …` signs with it), unless one is given.
+        let testKey = try TestAuthKey.write(in: state.path)
         let gateway = try makeGateway()
         // The audit of the log judges it against the same app.
         let auditOptions = app.flatMap { ["--app", $0] } + appTarget.flatMap { ["--app-target", $0] }
-        let sandbox = try Sandbox(gateway: gateway, logPath: log.isEmpty ? nil : log, recentLimit: recent, auditOptions: auditOptions)
+        let logPath = log ?? state.file("apns-sandbox.jsonl")
+        let sandbox = try Sandbox(gateway: gateway, logPath: logPath.isEmpty ? nil : logPath, recentLimit: recent, auditOptions: auditOptions)
         let server = Server(sandbox: sandbox, threads: threads ?? System.coreCount)
         var listeners: [Server.Listener] = []
         if let tls {
@@ -117,7 +136,7 @@ struct SandboxCommand: ParsableCommand {
                 configuration.certificateVerification = .noHostnameVerification
                 configuration.trustRoots = .file(clientCA)
             }
-            listeners.append(Server.Listener(host: host, port: port, tls: try NIOSSLContext(configuration: configuration),
+            listeners.append(Server.Listener(host: host, port: port ?? 8443, tls: try NIOSSLContext(configuration: configuration),
                                              verifiesClientCertificates: clientCA != nil))
         }
         if let h2cPort { listeners.append(Server.Listener(host: host, port: h2cPort, tls: nil)) }
@@ -125,7 +144,13 @@ struct SandboxCommand: ParsableCommand {
         for (listener, port) in zip(listeners, ports) {
             print("apns-lint-sandbox: listening on \(listener.tls == nil ? "http" : "https")://\(host):\(port) (\(listener.tls == nil ? "h2c" : "HTTP/2 over TLS")\(listener.verifiesClientCertificates ? ", client certificates" : ""))")
         }
-        if let directory = generateCert, let tlsPort = ports.first, tls != nil {
+        if !logPath.isEmpty { print("apns-lint-sandbox: log: \(logPath)") }
+        if noAuth {
+            print("apns-lint-sandbox: --no-auth: requests without provider authentication are accepted (APNs answers them 403 MissingProviderToken)")
+        } else if authKey == nil {
+            print("apns-lint-sandbox: a provider token for it: export JWT=$(\(CommandLine.arguments[0]) token --key \(testKey) --team-id TEAM123456)")
+        }
+        if let directory = certificates, let tlsPort = ports.first, tls != nil {
             print(TestCertificates.trustAdvice(directory: directory, port: tlsPort))
         }
         if strict { print("apns-lint-sandbox: strict: any error finding is answered 400 \(APNsGateway.strictReason), which APNs never sends") }
@@ -159,7 +184,7 @@ struct SandboxCommand: ParsableCommand {
         default: break
         }
         var authentication = ProviderAuthentication(keyID: keyID ?? authKey.flatMap(SigningKey.keyID(fromFileName:)), teamID: teamID,
-                                                    acceptsClientCertificates: clientCA != nil)
+                                                    acceptsClientCertificates: clientCA != nil, acceptsNoCredentials: noAuth)
         if let authKey { authentication.verifier = try SigningKey.verifier(pemFile: authKey) }
         var gone: [String: Int64] = [:]
         let now = Int64(Date().timeIntervalSince1970 * 1000)
@@ -182,6 +207,42 @@ struct SandboxCommand: ParsableCommand {
 
     private func directoryPath(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+/// `apns-lint-sandbox token`: prints a provider authentication token for `authorization: bearer …`.
+struct TokenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a provider authentication token (an ES256 JWT: header alg and kid, claims iss and iat) signed with a .p8 key.",
+        discussion: """
+            The sandbox writes a test key into its state directory at start-up (AuthKey_\(TestAuthKey.keyID).p8) and \
+            prints this command for it. A token is good for an hour. Send it as "authorization: bearer <token>".
+            """)
+
+    @Option(help: ArgumentHelp("The .p8 key to sign with (Apple's AuthKey_<key ID>.p8, or the sandbox's test key).", valueName: "file"))
+    var key: String
+
+    @Option(help: ArgumentHelp("The team ID, the token's issuer (iss).", valueName: "id"))
+    var teamID: String
+
+    @Option(help: ArgumentHelp("The key ID (kid) (default: from an AuthKey_<id>.p8 file name).", valueName: "id"))
+    var keyID: String?
+
+    func validate() throws {
+        if keyID == nil && SigningKey.keyID(fromFileName: key) == nil {
+            throw ValidationError("give --key-id: \(key) is not named AuthKey_<key ID>.p8")
+        }
+    }
+
+    func run() throws {
+        do {
+            print(try ProviderTokenSigner.token(keyFile: key, keyID: keyID ?? SigningKey.keyID(fromFileName: key)!, teamID: teamID,
+                                                issuedAt: Int(Date().timeIntervalSince1970)))
+        } catch let error as SandboxError {
+            printError("apns-lint-sandbox token: \(error)")
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -95,7 +95,10 @@ public struct APNsGateway: Sendable {
         var token: String?
         if case .device(let deviceToken) = target, !deviceToken.isEmpty { token = deviceToken }
         let requestText = Self.definition(of: request, token: token ?? (target == .device(token: "") ? "" : nil), body: body)
-        let report = linter.lint(SourceText(bytes: requestText), fileName: "<request>", format: .json)
+        // Without a body to read, the request is linted as the log's audit reads its line: a send log's record (an
+        // envelope with a `response`), so no payload finding is made up about a body there is none of (or not kept).
+        let lintedText = body == nil ? Array(#"{"response":{},"#.utf8) + requestText.dropFirst() : requestText
+        let report = linter.lint(SourceText(bytes: lintedText), fileName: "<request>", format: .json)
         let diagnostics = report.diagnostics
         let unregisteredSince = token.flatMap { devices.unregistered[$0.lowercased()] }
         if let token { found += deviceFindings(token: token, topic: request.header("apns-topic"), unregisteredSince: unregisteredSince) }
@@ -114,7 +117,9 @@ public struct APNsGateway: Sendable {
         let answer = APNsAnswer(status: status, reason: reason, apnsID: given ?? generatedID(),
                                 uniqueID: status == 200 && !isBroadcast ? uniqueID() : nil,
                                 timestamp: rejection == .unregistered ? unregisteredSince : nil, idHeader: idHeader)
-        var line = Self.responseObject(answer, request: request, found: found, diagnostics: diagnostics)
+        // A body over the limit is not kept whole, so not logged: the line says so (its size and digest).
+        let bodyKept = body != nil || request.bodyLength == 0 || request.body.allSatisfy(Self.isWhitespace) && request.body.count == request.bodyLength
+        var line = Self.responseObject(answer, request: request, found: found, diagnostics: diagnostics, bodyKept: bodyKept)
         // The request text after the response: its `{` becomes the separating comma.
         line.append(UInt8(ascii: ","))
         line += requestText.dropFirst()

@@ -37,7 +37,10 @@ extension APNsGateway {
     }
 
     /// `{"response":{"status":…,"reason":…,"apns-id":…,…,"findings":[…]}`, without the closing brace of the line.
-    static func responseObject(_ answer: APNsAnswer, request: ProviderRequest, found: [GatewayFinding], diagnostics: [Diagnostic]) -> [UInt8] {
+    /// With `bodyKept` false (a body refused unread, over the size limit), the object says so: `"body-kept":false`
+    /// and the SHA-256 of the bytes when the server computed it, so the audit invents nothing about a body it never saw.
+    static func responseObject(_ answer: APNsAnswer, request: ProviderRequest, found: [GatewayFinding], diagnostics: [Diagnostic],
+                               bodyKept: Bool = true) -> [UInt8] {
         var out = Array(#"{"response":{"status":\#(answer.status)"#.utf8)
         func field(_ name: String, _ value: String) {
             out += Array(",\"\(name)\":".utf8)
@@ -50,7 +53,12 @@ extension APNsGateway {
         field("method", request.method)
         field("path", request.path)
         field("received", Self.utcTimestamp(request.receivedAt))
-        out += Array(#","body-bytes":\#(request.bodyLength),"findings":["#.utf8)
+        out += Array(#","body-bytes":\#(request.bodyLength)"#.utf8)
+        if !bodyKept {
+            out += Array(#","body-kept":false"#.utf8)
+            if let digest = request.bodySHA256 { field("body-sha256", digest) }
+        }
+        out += Array(#","findings":["#.utf8)
         var first = true
         func separate() {
             if !first { out.append(UInt8(ascii: ",")) }

@@ -22,14 +22,18 @@ public struct ProviderRequest: Sendable {
     public var body: [UInt8]
     /// How many bytes the body had in all: more than `body.count` when the server stopped keeping them.
     public var bodyLength: Int
+    /// The SHA-256 of all `bodyLength` bytes, in lowercase hex, when the server computed it as they came: what the log
+    /// records of a body it did not keep.
+    public var bodySHA256: String?
     /// Whether the connection presented a client certificate its TLS layer verified (certificate-based provider
     /// authentication, where no bearer token is needed).
     public var hasClientCertificate: Bool
     /// When the request arrived, in seconds since 1970.
     public var receivedAt: Double
 
-    public init(method: String, path: String, headers: [Header], body: [UInt8], bodyLength: Int? = nil,
+    public init(method: String, path: String, headers: [Header], body: [UInt8], bodyLength: Int? = nil, bodySHA256: String? = nil,
                 hasClientCertificate: Bool = false, receivedAt: Double) {
+        self.bodySHA256 = bodySHA256
         self.method = method
         self.path = path
         self.headers = headers

@@ -16,12 +16,16 @@ public struct ProviderAuthentication: Sendable {
     public var verifier: Verifier?
     /// Whether a client certificate stands in for a token (the server asked for one and verified it).
     public var acceptsClientCertificates: Bool
+    /// Whether a request with no credentials at all is accepted (the sandbox's `--no-auth`, a local run; not APNs).
+    public var acceptsNoCredentials: Bool
 
     /// APNs refuses a token made more than an hour ago ("Refresh your token no more than once every 20 minutes and no
     /// less than once every 60 minutes").
     public static let lifetime: Double = 3600
 
-    public init(keyID: String? = nil, teamID: String? = nil, verifier: Verifier? = nil, acceptsClientCertificates: Bool = false) {
+    public init(keyID: String? = nil, teamID: String? = nil, verifier: Verifier? = nil, acceptsClientCertificates: Bool = false,
+                acceptsNoCredentials: Bool = false) {
+        self.acceptsNoCredentials = acceptsNoCredentials
         self.keyID = keyID
         self.teamID = teamID
         self.verifier = verifier
@@ -31,7 +35,7 @@ public struct ProviderAuthentication: Sendable {
     /// Why APNs refuses the request's credentials, or nil when it accepts them.
     public func refusal(of request: ProviderRequest) -> GatewayFinding? {
         guard let authorization = request.header("authorization") else {
-            if acceptsClientCertificates && request.hasClientCertificate { return nil }
+            if acceptsClientCertificates && request.hasClientCertificate || acceptsNoCredentials { return nil }
             return GatewayFinding(.missingProviderToken, "the request has no authorization header and the connection no client certificate; with token-based authentication each request carries \"authorization: bearer <JWT>\"")
         }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)

@@ -11,7 +11,11 @@ import APNSLintSyntax
 /// | `summary` | object | `{"files", "filesWithFindings", "records", "recordsWithFindings", "errors", "warnings", "info", "unreadablePaths", "fixesApplied", "dialects"}`: files checked (a stream counts as one), stream records, findings by severity, paths that could not be read, the fixes `--fix` applied (null without `--fix`), and how many definitions were read as each system (`{"apns": 12, "fcm": 2}`, the registry's order) |
 ///
 /// The summary comes last, so that a stream's diagnostics are written as they are found. `json-array`
-/// (`Layout.bareArray`) is the diagnostics array alone, as `json` printed it before version 2.
+/// (`Layout.bareArray`) is the diagnostics array alone, as `json` printed it before version 2. `json-lines`
+/// (`Layout.lines`) is one diagnostic a line, each the object below written compactly (no spaces, no line breaks
+/// inside; keys in the same order) with one more key at its end, `record`, and nothing else: no opening, no summary
+/// (a run without findings writes nothing; the exit status tells whether the run failed), so a pipe reads diagnostics
+/// alone, as they are found.
 ///
 /// Files come in the order given, diagnostics in each file's order (by position, then rule id). A diagnostic's keys
 /// are always present, in this order (absent values are `null`, never left out):
@@ -31,6 +35,7 @@ import APNSLintSyntax
 /// | `notes` | array | `{"message", "start", "location"}` with `start` as above or null, and `location` a place in another file (`{"file", "line", "column"}`: the app's Info.plist a finding contradicts) or null |
 /// | `fix` | object or null | `{"title", "applicability" ("safe" or "unsafe"), "edits": [{"start", "end", "replacement"}]}` with byte offsets into the original file and the exact replacement text |
 /// | `dialect` | object or null | how the definition the finding is about was read: `{"name", "title", "because", "weighed", "certain"}`, the system's `--dialect` name and title, why (`its top level has "aps"`), the other systems whose keys it also holds (names), and false when the reading could be another; null when no definition was read (the text could not be) |
+/// | `record` | integer or null | `json-lines` only: the 1-based number of the stream record the finding is in (a JSON Lines file's), null outside a stream |
 public struct JSONReporter: StreamingReporter {
     /// The version of the report's layout; a consumer checks it before reading the rest.
     public static let reportVersion = 2
@@ -40,6 +45,8 @@ public struct JSONReporter: StreamingReporter {
         case report
         /// The diagnostics array alone (`json-array`), the layout before version 2.
         case bareArray
+        /// One compact diagnostic a line, with its `record` (`json-lines`), and nothing else.
+        case lines
     }
 
     public var layout: Layout
@@ -54,6 +61,7 @@ public struct JSONReporter: StreamingReporter {
     // Written a report at a time, as `JSONOutput.serialized()` writes the whole value.
     public func opening() -> String {
         switch layout {
+        case .lines: return ""
         case .bareArray: return "["
         case .report:
             let tool = JSONOutput.object([("name", .string(APNSLintTool.name)), ("version", .string(APNSLintTool.version))])
@@ -62,14 +70,18 @@ public struct JSONReporter: StreamingReporter {
     }
 
     public func fragment(_ report: FileReport) -> String {
+        if layout == .lines {
+            return report.diagnostics.map { object(for: $0, in: report).serialized(indent: nil) + "\n" }.joined()
+        }
         let indent = "\n" + String(repeating: " ", count: 2 * diagnosticLevel)
         return report.diagnostics.map { indent + object(for: $0, in: report).serialized(level: diagnosticLevel) }.joined(separator: ",")
     }
 
-    public var separator: String { "," }
+    public var separator: String { layout == .lines ? "" : "," }
 
     public func closing(_ summary: Summary, wroteFragments: Bool) -> String {
         switch layout {
+        case .lines: return ""
         case .bareArray: return wroteFragments ? "\n]\n" : "]\n"
         case .report: return (wroteFragments ? "\n  ]" : "]") + ",\n  \"summary\": \(Self.object(for: summary).serialized(level: 1))\n}\n"
         }
@@ -127,7 +139,7 @@ public struct JSONReporter: StreamingReporter {
                         + (layout == .bareArray ? [] : [("location", note.location.map(Self.object(for:)) ?? .null)]))
             })),
             ("fix", fix),
-        ] + dialect)
+        ] + dialect + (layout == .lines ? [("record", report.streamRecord.map(JSONOutput.int) ?? .null)] : []))
     }
 
     /// `{"file", "line", "column"}`: a place in another file than the one linted.

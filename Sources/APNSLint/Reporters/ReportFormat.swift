@@ -13,6 +13,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case json
     /// The bare array of diagnostics that `json` printed before its report format's version 2; kept for one release.
     case jsonArray = "json-array"
+    /// One diagnostic a line, each `json`'s diagnostic object written compactly with its stream record's number, and
+    /// nothing else (no summary): for pipes, written as found (see `JSONReporter`).
+    case jsonLines = "json-lines"
     /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
     case sarif
     /// GitHub Actions workflow commands (`::error file=…::message`), shown as pull-request annotations.
@@ -36,6 +39,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .concise: ConciseReporter(includeSummary: !quiet)
         case .json: JSONReporter()
         case .jsonArray: JSONReporter(layout: .bareArray)
+        case .jsonLines: JSONReporter(layout: .lines)
         case .sarif: SARIFReporter()
         case .github: GitHubReporter()
         case .junit: JUnitReporter(failLevel: failLevel)

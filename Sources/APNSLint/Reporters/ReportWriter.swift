@@ -136,6 +136,11 @@ public final class ReportWriter {
         summary.unreadablePaths += count
     }
 
+    /// Counts findings the baseline left out, for the summary.
+    public func addBaselined(_ count: Int) {
+        summary.baselined += count
+    }
+
     /// Records how many fixes `--fix` applied, for the summary.
     public func setFixesApplied(_ count: Int) {
         summary.fixesApplied = count

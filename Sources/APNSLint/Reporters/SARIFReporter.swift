@@ -28,7 +28,8 @@ import Glibc
 /// - `results`: one per diagnostic, reports in the order given. `ruleId`, `ruleIndex` (the rule's index in
 ///   `tool.driver.rules`), `level` (`error` → `error`, `warning` → `warning`, `info` → `note`), `message.text`
 ///   (the message, ` (document N of M)` in a multi-document file, `\nhelp: …` when there is help), one location
-///   and `partialFingerprints.primaryLocationLineHash`.
+///   and `partialFingerprints`: `apnsLintFingerprint/v1`, the fingerprint a baseline keeps (`Baseline.fingerprints`:
+///   it survives lines moving), and `primaryLocationLineHash`.
 ///
 /// A location's `artifactLocation`: a file inside the root gets a `uri` relative to it (`./` dropped, `..`
 /// resolved, as GitHub matches it against the repository's paths) and `uriBaseId` `%SRCROOT%`; a file outside
@@ -53,6 +54,8 @@ import Glibc
 /// + `insertedContent`, in an `artifactChanges` entry with the same `artifactLocation`.
 public struct SARIFReporter: Reporter, Sendable {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    /// The key of the baseline's fingerprint in `partialFingerprints`.
+    public static let fingerprintKey = "apnsLintFingerprint/v1"
     /// The `uriBaseId` of relative URIs.
     public static let rootBaseID = "%SRCROOT%"
     /// GitHub's limits on `shortDescription.text` and `fullDescription.text`.
@@ -79,9 +82,9 @@ public struct SARIFReporter: Reporter, Sendable {
         for report in reports where !report.diagnostics.isEmpty {
             let location = artifactLocation(report.fileName)
             let hashes = Self.lineHashes(report.source.bytes)
-            for diagnostic in report.diagnostics {
+            for (diagnostic, fingerprint) in zip(report.diagnostics, Baseline.fingerprints(of: report)) {
                 results.append(result(for: diagnostic, in: report, ruleIndex: ruleIndex[diagnostic.ruleID],
-                                      location: location, lineHashes: hashes))
+                                      location: location, lineHashes: hashes, fingerprint: fingerprint))
             }
         }
         let run: JSONOutput = .object([
@@ -205,7 +208,7 @@ public struct SARIFReporter: Reporter, Sendable {
     // MARK: Results
 
     func result(for diagnostic: Diagnostic, in report: FileReport, ruleIndex: Int?, location: JSONOutput,
-                lineHashes: [String]?) -> JSONOutput {
+                lineHashes: [String]?, fingerprint: String) -> JSONOutput {
         var physical: [(String, JSONOutput)] = [("artifactLocation", diagnostic.externalLocation.map { artifactLocation($0.path) } ?? location)]
         let startLine: Int
         if let external = diagnostic.externalLocation {
@@ -253,9 +256,12 @@ public struct SARIFReporter: Reporter, Sendable {
         if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
         // A stream's record holds the lines of the file from its first.
         let hashIndex = startLine - report.source.firstLine
+        // The baseline's fingerprint (`Baseline.fingerprints`), then the line hash `upload-sarif` would compute.
+        var fingerprints: [(String, JSONOutput)] = [(Self.fingerprintKey, .string(fingerprint))]
         if let lineHashes, hashIndex >= 0, hashIndex < lineHashes.count {
-            members.append(("partialFingerprints", .object([("primaryLocationLineHash", .string(lineHashes[hashIndex]))])))
+            fingerprints.append(("primaryLocationLineHash", .string(lineHashes[hashIndex])))
         }
+        members.append(("partialFingerprints", .object(fingerprints)))
         if let fix = diagnostic.fix, !fix.edits.isEmpty {
             let replacements = fix.edits.map { edit -> JSONOutput in
                 let edit = report.literal(edit)

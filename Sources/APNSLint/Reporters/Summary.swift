@@ -20,6 +20,8 @@ public struct Summary: Sendable {
     /// Paths named or found that could not be read (missing, permission denied, a symbolic link loop): the run exits 2
     /// for them, and the summary says so.
     public var unreadablePaths = 0
+    /// Findings left out because the baseline holds them (`check --baseline`); the counts above leave them out.
+    public var baselined = 0
     /// The fixes `--fix` applied; nil when the run fixes nothing.
     public var fixesApplied: Int?
     /// How many definitions were read as each system.
@@ -82,7 +84,8 @@ public struct Summary: Sendable {
             checked.append(Self.count(records, noun) + streamPart)
             withProblems.append("\(Self.grouped(recordsWithProblems)) of \(Self.count(records, noun))" + streamPart)
         }
-        let unreadable = unreadablePaths == 0 ? "" : "; \(Self.count(unreadablePaths, "path")) could not be read"
+        var unreadable = unreadablePaths == 0 ? "" : "; \(Self.count(unreadablePaths, "path")) could not be read"
+        if baselined > 0 { unreadable += "; \(Self.count(baselined, "finding")) in the baseline" }
         guard errors + warnings + infos > 0 else { return "No problems found in \(checked.joined(separator: " and "))\(unreadable)." }
         var parts: [String] = []
         if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(Self.grouped(errors)) errors") }

@@ -39,6 +39,8 @@ public struct StandardInput: Sendable {
     public let stream: StreamKind?
     /// The name the user gave (it picks the configuration and its overrides), if any.
     let givenName: String?
+    /// For a stream: where it starts in the file it was cut from (`--stdin-origin`).
+    public var start = StreamStart.start
 
     /// Reads standard input, named `givenName` (nil: `<stdin>`): whole, unless the name is a stream's. The format is
     /// the name's extension's, else told from the content; `note` says when the content does not read as the format

@@ -122,7 +122,7 @@ extension Workspace {
                     continue
                 }
                 try stream(input.name, kind) { consume in
-                    var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind)
+                    var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind, start: input.start)
                     try linter.lint(stream: &reader, kind: kind, fileName: input.name, headers: headers, path: path, role: role, fixing: fixing,
                                     jobs: jobs, transform: { transform(RunItem(report: $0, fix: nil, linter: linter, path: path)) }, consume: consume)
                     return nil

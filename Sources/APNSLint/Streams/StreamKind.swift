@@ -60,3 +60,30 @@ public struct StreamRecord: Sendable {
     /// The record as a text whose positions are the file's.
     public var source: SourceText { SourceText(bytes: bytes, origin: origin) }
 }
+
+/// Where a stream on standard input starts in the file it was cut from (`check - --stdin-origin LINE:OFFSET:RECORD`):
+/// its records' positions and numbers are then the file's, so a part of a log piped on its own (a Spark partition)
+/// reports what a check of the whole file does for those records.
+public struct StreamStart: Sendable, Hashable {
+    /// The lines and bytes before the stream's first byte.
+    public var origin: SourceOrigin
+    /// The records before its first record.
+    public var recordsBefore: Int
+
+    public init(origin: SourceOrigin, recordsBefore: Int) {
+        self.origin = origin
+        self.recordsBefore = recordsBefore
+    }
+
+    /// The start of a file.
+    public static let start = StreamStart(origin: .start, recordsBefore: 0)
+
+    /// `LINE:OFFSET:RECORD`: the 1-based line, 0-based byte offset and 1-based record number of the stream's first
+    /// byte and record in the file; nil when it is not three such numbers.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 3, let line = parts[0], let offset = parts[1], let record = parts[2],
+              line >= 1, offset >= 0, record >= 1 else { return nil }
+        self.init(origin: SourceOrigin(line: line - 1, offset: offset), recordsBefore: record - 1)
+    }
+}

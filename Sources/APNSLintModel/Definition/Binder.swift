@@ -20,7 +20,10 @@ public enum Binder {
         // A definition whose top-level object was elided whole may be a payload or an envelope: its keys are not known,
         // so neither is its payload.
         let shapeIsUnknown = provenance.hasElidedContent && !provenance.isRequestBody && root.isObject && root.members == nil
-        let isEnvelope = !provenance.isRequestBody && !root.hasMember("aps") && root.hasMember(EnvelopeKey.payload)
+        // A send log's record (`response` beside the request, as the APNs sandbox writes) is an envelope even without a
+        // payload: the server did not keep a body it refused unread (over the size limit), and the record says so.
+        let isEnvelope = !provenance.isRequestBody && !root.hasMember("aps")
+            && (root.hasMember(EnvelopeKey.payload) || root.hasMember(EnvelopeKey.response))
         var envelope: FieldSet?
         var headersDeclaration: Field?
         var deviceToken: Field?

@@ -144,6 +144,7 @@ public enum EnvelopeKey {
     public static let headers = EnvelopeField.headers.name
     public static let deviceToken = EnvelopeField.deviceToken.name
     public static let environment = EnvelopeField.environment.name
+    public static let response = EnvelopeField.response.name
 }
 
 /// The values of `apns-push-type` (§2.4).

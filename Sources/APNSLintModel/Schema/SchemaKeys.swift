@@ -133,7 +133,8 @@ public enum PayloadKey: Int, SchemaKey {
 
 /// Keys of a definition envelope: `{"headers": {…}, "device-token": "…", "payload": {…}}`; `environment`, the APNs
 /// environment the request goes to (`development` or `production`); and `response`, what APNs answered, as a send log
-/// records it beside the request (the APNs sandbox's log does): not part of the request, and no rule reads it.
+/// records it beside the request (the APNs sandbox's log does): not part of the request; `apns-rejected` reports an
+/// answer other than 200, and a record with it is an envelope even without `payload`.
 public enum EnvelopeField: Int, SchemaKey {
     case payload, headers, deviceToken, response, environment
 

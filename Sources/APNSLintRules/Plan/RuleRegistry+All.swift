@@ -14,6 +14,7 @@ extension RuleRegistry {
         AppSoundMissingRule.self,
         AppSoundUnplayableRule.self,
         AppTopicUnknownRule.self,
+        APNsRejectedRule.self,
         APSKeyIgnoredByPushTypeRule.self,
         BackgroundPriority10Rule.self,
         BackgroundWithAlertRule.self,
