@@ -167,8 +167,8 @@ public enum ProviderTokenSigner {
             throw SandboxError("\(path) holds no P-256 private key in PEM (a .p8 file from Apple is a \"PRIVATE KEY\")")
         }
         func encode(_ bytes: [UInt8]) -> String {
-            Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: "")
+            Data(bytes).base64EncodedString().replacing("+", with: "-").replacing("/", with: "_")
+                .replacing("=", with: "")
         }
         var header = Array(#"{"alg":"ES256","kid":"#.utf8)
         JSONString.append(keyID, to: &header)
