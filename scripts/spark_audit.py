@@ -127,7 +127,9 @@ def main():
     mismatch = False
     for cores in ["1", "2", "*"]:
         spark = (SparkSession.builder.master(f"local[{cores}]").appName("apns-lint spark-audit")
-                 .config("spark.ui.enabled", "false").config("spark.driver.memory", "2g").getOrCreate())
+                 .config("spark.ui.enabled", "false").config("spark.driver.memory", "2g")
+                 # No progress bar: in a log it is one line of carriage returns per stage, megabytes at this size.
+                 .config("spark.ui.showConsoleProgress", "false").getOrCreate())
         spark.sparkContext.setLogLevel("ERROR")
         try:
             started = time.monotonic()

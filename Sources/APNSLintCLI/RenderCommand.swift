@@ -139,7 +139,7 @@ extension RenderCommand {
     static let targets = HelpText.list(DeliveryTarget.allCases) { target in
         switch target {
         case .apns: "the APNs payload"
-        case .fcm: "the FCM v1 message a Skygear definition sends to Android"
+        case .fcm: "the FCM v1 message an FCM request sends, or a Skygear definition sends to Android"
         }
     }
 }

@@ -9,6 +9,11 @@ import Foundation
 import Glibc
 #endif
 
+// For the test that a lint builds no rule documentation (`RuleDocs.builtCount`).
+if getenv("APNS_LINT_COUNT_RULE_DOCS") != nil {
+    atexit { StandardStreams.write("apns-lint: rule documentation built \(RuleDocs.builtCount) times\n".utf8, to: STDERR_FILENO) }
+}
+
 // Exit codes: 0 no errors, 1 errors found, 2 usage error, unreadable input or internal error.
 // ArgumentParser's own usage errors exit 64; apns-lint promises 2, so errors are mapped here.
 do {

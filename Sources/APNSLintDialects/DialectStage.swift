@@ -2,8 +2,9 @@ import APNSLintModel
 import APNSLintSyntax
 
 /// The dialect stage: one document as its reader read it → which system wrote it, and why → the APNs request(s) that
-/// system sends, and what it drops, rewrites or refuses on the way. The facade calls this and nothing else of the
-/// module; what comes out goes on to the binder and the rules, and nothing flows back.
+/// system sends, and what it drops, rewrites or refuses on the way. The facade's lint of a document calls this (the
+/// walk asks `DefinitionMarks` what marks a definition, the docs read `DialectRegistry`); what comes out goes on to the
+/// binder and the rules, and nothing flows back.
 public enum DialectStage {
     /// What is known of a document from outside it.
     public struct Context: Sendable {

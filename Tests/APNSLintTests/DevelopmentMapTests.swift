@@ -1,9 +1,12 @@
+import APNSLint
 import APNSLintTestSupport
 import Foundation
 import Testing
 
-/// docs/development.md's map of the flow names the file of each step: each file it names exists.
-@Suite("docs/development.md: the flow's files exist")
+/// What the maintainers' docs claim of the code holds: docs/development.md's map of the flow names the file of each
+/// step, and each exists; its list of the systems' folders is the folders there are; a count of the rules said in
+/// the docs or a comment is the registry's.
+@Suite("docs/development.md and comments match the code")
 struct DevelopmentMapTests {
     @Test func everyFileTheFlowNamesExists() throws {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/development.md"), encoding: .utf8)
@@ -20,5 +23,47 @@ struct DevelopmentMapTests {
                 : sources.contains { $0 == path || $0.hasSuffix("/" + path) }
             #expect(exists, "docs/development.md names \(name), which is not there")
         }
+    }
+
+    /// The layer table's row for the dialects lists each system's folder: `(`APNs/`, `FCM/`, …)`.
+    @Test func theDialectFoldersAreTheSystemsThereAre() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/development.md"), encoding: .utf8)
+        let row = try #require(page.split(separator: "\n").first { $0.hasPrefix("| `APNSLintDialects` |") })
+        let list = try #require(row.range(of: "each system in a folder of its own ("))
+        let listed = row[list.upperBound...].prefix { $0 != ")" }.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`/")) }
+        let root = packageRoot.appendingPathComponent("Sources/APNSLintDialects")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue && name != "Registry"
+        }
+        #expect(Set(listed) == Set(folders), "docs/development.md lists \(listed.sorted()); the folders are \(folders.sorted())")
+        #expect(listed.count == DialectRegistry.standard.dialects.count)
+    }
+
+    /// "N rules" in the README, docs/ and the sources' comments: N is how many rules there are. (Counts of a kind of
+    /// rule are worded otherwise: "39 rules name conditions".)
+    @Test func everyCountOfTheRulesIsTheRegistrys() throws {
+        let count = RuleRegistry.all.count
+        var files = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path))
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        let sources = FileManager.default.enumerator(atPath: packageRoot.appendingPathComponent("Sources").path)?.allObjects as? [String] ?? []
+        files += sources.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }
+        let claim = /(\d+) rules(?:[:.,;)]|\s*$| in all| in total)/
+        var wrong: [String] = []
+        var claims = 0
+        for file in files {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for match in line.matches(of: claim) {
+                    claims += 1
+                    if Int(match.output.1) != count { wrong.append("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))") }
+                }
+            }
+        }
+        #expect(wrong == [], "there are \(count) rules")
+        // The README's generated count is one of the claims read.
+        #expect(claims >= 1)
     }
 }

@@ -270,8 +270,7 @@ struct GatewayTests {
 
     @Test func everyRuleThatRestsOnAnAPNsRejectionCarriesItsReasonInItsFindings() {
         for rule in RuleRegistry.all {
-            let basis = rule.documentation.severityBasis
-            guard let reason = basis.apnsReason else { continue }
+            guard let reason = rule.descriptor.rejection else { continue }
             for example in rule.documentation.triggering {
                 let report = lint(example.unmarked.text, headers: example.headers, options: example.options, fileExtension: example.fileExtension)
                 let own = report.diagnostics.filter { $0.ruleID == rule.id && $0.severity == .error }

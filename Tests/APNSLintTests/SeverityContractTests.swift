@@ -33,13 +33,21 @@ struct SeverityContractTests {
         #expect(Self.rules.filter { $0.severity == .error }.count > 20)
     }
 
-    /// An APNs reason is said once, typed: the rule's page and docs/spec.md read it from the severity.
-    @Test func anAPNsRejectionIsTypedAndMappedInTheSpec() {
+    /// An APNs reason is said once, typed, in the descriptor: the rule's page and docs/spec.md read it from there, and
+    /// a rejection by APNs in the documentation names none of its own.
+    @Test func anAPNsRejectionIsTypedInTheDescriptorAndMappedInTheSpec() {
         let untyped = Self.rules.filter { $0.severityBasis.apnsReason == nil && APNsReason(rawValue: $0.severityBasis.rejection ?? "") != nil }
         #expect(untyped.map(\.id) == [])
-        let rejections = Self.rules.compactMap { rule in rule.severityBasis.apnsReason.map { (rule, $0) } }
-        #expect(rejections.count >= 11)
-        for (rule, reason) in rejections { #expect(rule.docs.enforces.contains(.reason(reason)), "\(rule.id)") }
+        let unnamed = Self.rules.filter { $0.docs.severityBasis.kind == .rejected && $0.severityBasis.rejection == nil }
+        #expect(unnamed.map(\.id) == [], "rejected by APNs, with no rejection: in the descriptor")
+        let notRejected = Self.rules.filter { $0.descriptor.rejection != nil && $0.severityBasis.apnsReason != $0.descriptor.rejection }
+        #expect(notRejected.map(\.id) == [], "a rejection: in the descriptor, and no rejectedByAPNs basis in the docs")
+        let rejections = Self.rules.compactMap { rule in rule.descriptor.rejection.map { (rule, $0) } }
+        #expect(rejections.count >= 12)
+        for (rule, reason) in rejections {
+            #expect(rule.enforces.contains(.reason(reason)), "\(rule.id)")
+            #expect(rule.severityBasis.sentence.hasPrefix("Rejected with `\(reason.rawValue)`: "), "\(rule.id)")
+        }
     }
 
     @Test("a message that admits the behaviour is not documented is never an error")

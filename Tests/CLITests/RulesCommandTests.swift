@@ -93,3 +93,39 @@ struct RulesCommandTests {
         #expect(unsafe.stdout.contains("    fix: shorten the alert body to fit (19 characters cut) (applied by --fix --unsafe-fixes)\n"))
     }
 }
+
+/// A lint reads each rule's small descriptor; the documentation (examples, rationale, sources) is for the pages,
+/// `explain` and the reports that list rules (SARIF). Building it on every run cost a sixth of a one-file check.
+@Suite("rule documentation stays off the lint path")
+struct RuleDocumentationCostTests {
+    static let counting = ["APNS_LINT_COUNT_RULE_DOCS": "1"]
+
+    static func built(_ result: CLIResult) -> Int? {
+        let prefix = "apns-lint: rule documentation built "
+        guard let line = result.stderr.split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return Int(line.dropFirst(prefix.count).prefix { $0.isNumber })
+    }
+
+    @Test func aCheckWithATextReportBuildsNone() throws {
+        let examples = packageRoot.appendingPathComponent("Examples").path
+        // Errors of every kind (an APNs rejection carries its reason), a clean file, a whole tree with app context.
+        for arguments in [["check", "--color", "never", "\(examples)/json/bad/priority-invalid.json"],
+                          ["check", "--color", "never", "\(examples)/json/good/alert.json"],
+                          ["check", "--color", "never", "--format", "concise", examples]] {
+            let result = try run(arguments, environment: Self.counting)
+            #expect(Self.built(result) == 0, "\(arguments): \(result.stderr.suffix(300))")
+        }
+    }
+
+    @Test func theCountSeesWhatBuildsDocumentation() throws {
+        let explain = try run(["explain", "priority-invalid"], environment: Self.counting)
+        #expect(explain.status == 0)
+        #expect(Self.built(explain) == 1)
+        // SARIF lists every rule with its help: it builds each rule's documentation once.
+        let sarif = try run(["check", "--format", "sarif", packageRoot.appendingPathComponent("Examples/json/good/alert.json").path],
+                            environment: Self.counting)
+        #expect(Self.built(sarif) == RuleRegistry.all.count)
+        // Without the variable, nothing is printed.
+        #expect(Self.built(try run(["explain", "priority-invalid"])) == nil)
+    }
+}

@@ -7,7 +7,7 @@ import APNSLintSyntax
 ///
 /// For an Erlang term that is the request its library (apns_json, apns_erlv3) builds; for a file of several YAML
 /// documents, one request per document; of a stream (JSON Lines), each record's report is rendered on its own. With
-/// `target: .fcm`, the FCM v1 request a Skygear definition sends to Android.
+/// `target: .fcm`, the FCM v1 message an FCM request sends, or a Skygear definition sends to Android.
 public struct Renderer: Sendable {
     /// How strings are escaped (see `WireSerializer.Style`).
     public var style: WireSerializer.Style

@@ -10,7 +10,7 @@ public struct RulePlan: Sendable {
     private let checks: [any ModelRule.Type]
     private let ids: [String]
     private let severities: [Severity]
-    /// The APNs reason each rule's severity rests on, if a rejection (`SeverityBasis.apnsReason`).
+    /// The APNs reason each rule's errors carry (`RuleDescriptor.rejection`).
     private let rejections: [APNsReason?]
     /// The top-level request's rules (scopes `.request` and `.payload`), a nested payload's (`.payload`), and the
     /// FCM message's.
@@ -36,7 +36,7 @@ public struct RulePlan: Sendable {
         checks = model
         ids = model.map { $0.descriptor.id }
         severities = model.map { $0.descriptor.severity }
-        rejections = model.map { RuleRegistry.rejection(of: $0) }
+        rejections = model.map { $0.descriptor.rejection }
         let descriptors = model.map { $0.descriptor }
         topLevel = Dispatch(descriptors, topLevel: true)
         nested = Dispatch(descriptors, topLevel: false)

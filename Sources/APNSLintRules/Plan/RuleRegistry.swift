@@ -15,15 +15,4 @@ public enum RuleRegistry {
     public static func owner(of finding: Finding) -> String? { plan.owner(of: finding)?.id }
 
     private static let plan = RulePlan(rules: all)
-
-    /// The APNs reason `rule`'s severity rests on, if APNs rejects what it finds. Read from its documentation once
-    /// per rule of the registry (a plan is made for every configuration), and from a rule outside it each time.
-    static func rejection(of rule: any ModelRule.Type) -> APNsReason? {
-        if let known = rejections[ObjectIdentifier(rule)] { return known }
-        return rule.documentation.severityBasis.apnsReason
-    }
-
-    private static let rejections: [ObjectIdentifier: APNsReason?] = Dictionary(uniqueKeysWithValues: all.map { rule in
-        (ObjectIdentifier(rule), rule.documentation.severityBasis.apnsReason)
-    })
 }

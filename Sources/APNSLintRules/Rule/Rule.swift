@@ -12,8 +12,8 @@ public protocol Rule: Sendable {
     /// The rule as a `ModelRule`, or nil for a rule that only reports what lower layers find. Never written by a rule:
     /// the defaults below give nil, and the rule itself for a `ModelRule`. A requirement, so the plan asks the rule
     /// instead of casting it (`rule as? any ModelRule.Type`): a cast is a protocol-conformance lookup at run time, and
-    /// the first one for each type scans every conformance record of the binary (for the 86 rules, about 1 ms of a
-    /// 10 ms one-file run of the static build).
+    /// the first one for each type scans every conformance record of the binary (over all the rules, about 1 ms of a
+    /// 10 ms one-file run of the static build, when it was measured).
     static var asModelRule: (any ModelRule.Type)? { get }
 }
 

@@ -20,7 +20,7 @@ public struct RuleContext {
     /// Which of `ruleIDs` is running: a number, not the id itself, so switching rules copies (and retains) nothing.
     private var ruleNumber = 0
     private var severity: Severity = .info
-    /// The running rule's APNs reason, when its severity rests on a rejection (`SeverityBasis.apnsReason`).
+    /// The running rule's APNs reason, when its severity rests on a rejection (`RuleDescriptor.rejection`).
     private var rejection: APNsReason?
     /// What the rules run in this context reported, in order.
     public private(set) var diagnostics: [Diagnostic] = []

@@ -21,10 +21,14 @@ public struct RuleDescriptor: Sendable {
     /// an elided container's summary says (its kind, size, duplicate keys) and nothing it does not. Other rules do
     /// not run on such a definition.
     public let runsOnElidedDefinitions: Bool
+    /// The APNs reason the rule's errors carry, when its severity rests on APNs rejecting what it finds: what a
+    /// server that answers as APNs does would answer (the gateway, a sandbox log's audit). Its page's severity basis
+    /// names it (`SeverityBasis.rejectedByAPNs`); a fact of the descriptor so that a lint reads no documentation.
+    public let rejection: APNsReason?
 
     public init(id: String, severity: Severity, category: RuleCategory, fix: FixAvailability = .none, scope: RuleScope = .payload,
                 subscriptions: [Subscription] = [], options: [RuleOption] = [], finds: [Finding] = [],
-                runsOnElidedDefinitions: Bool = false) {
+                runsOnElidedDefinitions: Bool = false, rejection: APNsReason? = nil) {
         self.id = id
         self.severity = severity
         self.category = category
@@ -34,6 +38,7 @@ public struct RuleDescriptor: Sendable {
         self.options = options
         self.finds = finds
         self.runsOnElidedDefinitions = runsOnElidedDefinitions
+        self.rejection = rejection
     }
 
     public var documentationPath: String { "Rules/\(id).md" }

@@ -7,7 +7,8 @@ public struct RuleDocs: Sendable {
     public let summary: String
     /// Why it matters: what APNs or the device does.
     public let rationale: String
-    /// Why the rule is an error, a warning or advice, and the source of that (the severity contract).
+    /// Why the rule is an error, a warning or advice, and the source of that (the severity contract). A rejection by
+    /// APNs names its reason in the descriptor: read it through `DocumentedRule.severityBasis`.
     public let severityBasis: SeverityBasis
     /// Where the facts come from (Apple documentation first).
     public let references: [String]
@@ -15,7 +16,7 @@ public struct RuleDocs: Sendable {
     public let triggering: [Example]
     public let nonTriggering: [Example]
     /// The cells of Apple's spec the rule enforces (`docs/spec.md`): a push type's fact, a key, an APNs reason it
-    /// predicts (the reason its severity rests on among them).
+    /// predicts. The reason its severity rests on is the descriptor's: `DocumentedRule.enforces` adds it.
     public let enforces: [SpecFact]
 
     public init(summary: String, rationale: String, severity severityBasis: SeverityBasis, references: [String],
@@ -26,10 +27,14 @@ public struct RuleDocs: Sendable {
         self.references = references
         self.triggering = triggering
         self.nonTriggering = nonTriggering
-        // The APNs reason a rejection names is a reason the rule predicts: said once, in the severity.
-        let rejection = severityBasis.apnsReason.map { SpecFact.reason($0) }
-        self.enforces = rejection.map { enforces.contains($0) ? enforces : [$0] + enforces } ?? enforces
+        self.enforces = enforces
+        Self.builtCount &+= 1
     }
+
+    /// How many rule documentations this process has built: a lint must build none (the command line prints the count
+    /// at exit when `APNS_LINT_COUNT_RULE_DOCS` is set, for the test that holds it to that). Not synchronized: exact
+    /// when one thread builds documentation, and nonzero whenever any did.
+    nonisolated(unsafe) public private(set) static var builtCount = 0
 }
 
 /// An example definition for docs and tests. In a triggering example, each `↓` marks the exact place
@@ -81,6 +86,16 @@ public struct DocumentedRule: Sendable {
     public let docs: RuleDocs
     /// Whether the rule checks the typed model (a `ModelRule`), beside any findings it reports.
     public let checksModel: Bool
+
+    /// The severity basis, naming the APNs reason of the descriptor.
+    public var severityBasis: SeverityBasis { docs.severityBasis.naming(descriptor.rejection) }
+
+    /// What the rule enforces: the documentation's facts and the APNs reason its severity rests on (said once, in the
+    /// descriptor).
+    public var enforces: [SpecFact] {
+        guard let reason = descriptor.rejection, !docs.enforces.contains(.reason(reason)) else { return docs.enforces }
+        return [.reason(reason)] + docs.enforces
+    }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<RuleDescriptor, Value>) -> Value { descriptor[keyPath: keyPath] }
     public subscript<Value>(dynamicMember keyPath: KeyPath<RuleDocs, Value>) -> Value { docs[keyPath: keyPath] }

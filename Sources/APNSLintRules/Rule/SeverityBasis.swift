@@ -49,9 +49,16 @@ public struct SeverityBasis: Sendable {
         self.source = source
     }
 
-    /// APNs rejects the request with `reason`, as `source` documents.
-    public static func rejected(_ reason: APNsReason, _ outcome: String, source: String) -> SeverityBasis {
-        SeverityBasis(kind: .rejected, rejection: reason.rawValue, apnsReason: reason, outcome: outcome, source: source)
+    /// APNs rejects the request, as `source` documents, with the reason the rule's descriptor names
+    /// (`RuleDescriptor.rejection`, which `DocumentedRule.severityBasis` fills in here).
+    public static func rejectedByAPNs(_ outcome: String, source: String) -> SeverityBasis {
+        SeverityBasis(kind: .rejected, outcome: outcome, source: source)
+    }
+
+    /// This basis with the APNs reason a rule's descriptor names, for a rejection that names none of its own.
+    func naming(_ reason: APNsReason?) -> SeverityBasis {
+        guard let reason, kind == .rejected, rejection == nil else { return self }
+        return SeverityBasis(kind: kind, rejection: reason.rawValue, apnsReason: reason, outcome: outcome, source: source)
     }
 
     /// Another service (FCM, SNS, Expo, OneSignal, gorush) rejects the request with `reason`, as `source` documents.

@@ -3,7 +3,7 @@ import APNSLintSyntax
 
 struct AppTopicUnknownRule: ModelRule {
     static let descriptor = RuleDescriptor(
-        id: "app-topic-unknown", severity: .error, category: .app, fix: .sometimes, subscriptions: [.header(.topic)])
+        id: "app-topic-unknown", severity: .error, category: .app, fix: .sometimes, subscriptions: [.header(.topic)], rejection: .deviceTokenNotForTopic)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -20,7 +20,7 @@ struct AppTopicUnknownRule: ModelRule {
                 configuration, `--app`, or the repository's Xcode project). The fix writes the app's bundle identifier \
                 (with the topic's suffix); it is safe only when the topic differs from it in letter case alone.
                 """,
-            severity: .rejected(.deviceTokenNotForTopic, "the app's tokens are not registered for that topic", source: Reference.handlingResponses),
+            severity: .rejectedByAPNs("the app's tokens are not registered for that topic", source: Reference.handlingResponses),
             references: [Reference.handlingResponses, Reference.sendingRequests],
             triggering: [
                 Example(#"{"headers": {"apns-topic": ↓"com.example.courier.app"}, "payload": {"aps": {"alert": "Shipped"}}}"#, options: AppSamples.courierOptions),

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct PushTypeInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "push-type-invalid", severity: .error, category: .delivery,
-        subscriptions: [.header(.pushType)])
+        subscriptions: [.header(.pushType)], rejection: .invalidPushType)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -20,8 +20,8 @@ struct PushTypeInvalidRule: ModelRule {
                 `InvalidPushType` ("The only allowed value is LiveActivity"). A value that is not a string is left to \
                 `invalid-value-type`.
                 """,
-            severity: .rejected(
-                .invalidPushType, "a value that is not one of the eleven documented push types is answered with 400",
+            severity: .rejectedByAPNs(
+                "a value that is not one of the eleven documented push types is answered with 400",
                 source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses, Reference.broadcastErrors],
             triggering: [

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct TopicSuffixMismatchRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "topic-suffix-mismatch", severity: .error, category: .delivery,
-        subscriptions: [.header(.topic)])
+        subscriptions: [.header(.topic)], rejection: .deviceTokenNotForTopic)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -31,8 +31,8 @@ struct TopicSuffixMismatchRule: ModelRule {
                 bundle ID is in the path, and Apple's broadcast errors say "Ensure that no push type suffix is added \
                 to the bundle ID": a `.push-type.liveactivity` topic there is answered with 400 `TopicDisallowed`.
                 """,
-            severity: .rejected(
-                .deviceTokenNotForTopic, "a topic whose suffix is not the push type's is rejected (or BadTopic; TopicDisallowed for a suffix on a broadcast)",
+            severity: .rejectedByAPNs(
+                "a topic whose suffix is not the push type's is rejected (or BadTopic; TopicDisallowed for a suffix on a broadcast)",
                 source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses, Reference.broadcastErrors],
             triggering: [

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct APNSIDInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "apns-id-invalid", severity: .error, category: .headers,
-        subscriptions: [.header(.id)])
+        subscriptions: [.header(.id)], rejection: .badMessageId)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -17,7 +17,7 @@ struct APNSIDInvalidRule: ModelRule {
                 copied as is, it is rejected. Uppercase hex digits are accepted: APNs itself answers with uppercase \
                 `apns-id`s, and sideshow/apns2's README sends one.
                 """,
-            severity: .rejected(.badMessageId, "an apns-id that is not a UUID is rejected", source: Reference.handlingResponses),
+            severity: .rejectedByAPNs("an apns-id that is not a UUID is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses, "https://github.com/sideshow/apns2#readme"],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-id": ↓"123e4567-e89b-12d3-a456-42665544000"}, "payload": {"aps": {"alert": "Hi"}}}"#),

@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct ChannelIDInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "channel-id-invalid", severity: .error, category: .headers,
-        subscriptions: [.header(.channelID)])
+        subscriptions: [.header(.channelID)], rejection: .badChannelId)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -15,8 +15,8 @@ struct ChannelIDInvalidRule: ModelRule {
                 that is empty, holds characters base64 does not use, or has a length that is not a multiple of 4 \
                 is no channel ID, and APNs answers 400 `BadChannelId`.
                 """,
-            severity: .rejected(
-                .badChannelId, "a value that is not a base64 channel ID is answered with 400 and nothing is broadcast",
+            severity: .rejectedByAPNs(
+                "a value that is not a base64 channel ID is answered with 400 and nothing is broadcast",
                 source: Reference.broadcastErrors),
             references: [Reference.broadcastErrors],
             triggering: [

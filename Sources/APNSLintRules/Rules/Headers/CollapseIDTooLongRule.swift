@@ -6,7 +6,7 @@ struct CollapseIDTooLongRule: ModelRule {
 
     static let descriptor = RuleDescriptor(
         id: "collapse-id-too-long", severity: .error, category: .headers,
-        subscriptions: [.header(.collapseID)])
+        subscriptions: [.header(.collapseID)], rejection: .badCollapseId)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -15,7 +15,7 @@ struct CollapseIDTooLongRule: ModelRule {
                 APNs limits `apns-collapse-id` to 64 bytes and rejects a longer one with 400 `BadCollapseId`. The \
                 limit counts UTF-8 bytes, not characters: 22 emoji are already 88 bytes. Exactly 64 bytes is fine.
                 """,
-            severity: .rejected(.badCollapseId, "a collapse id over 64 bytes is rejected", source: Reference.handlingResponses),
+            severity: .rejectedByAPNs("a collapse id over 64 bytes is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-collapse-id": ↓"score-update-2026-11-21-premier-league-arsenal-vs-chelsea-live-01"}, "payload": {"aps": {"alert": "Goal!"}}}"#),

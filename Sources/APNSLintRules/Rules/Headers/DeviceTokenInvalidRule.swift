@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct DeviceTokenInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "device-token-invalid", severity: .error, category: .headers,
-        fix: .sometimes)
+        fix: .sometimes, rejection: .badDeviceToken)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -18,8 +18,8 @@ struct DeviceTokenInvalidRule: ModelRule {
                 (64 hex digits), but Apple says "APNs device tokens are of variable length. Do not hard-code their \
                 size", so any even number of hex digits passes this rule (a short one gets `device-token-length`).
                 """,
-            severity: .rejected(
-                .badDeviceToken, "a token that is not hex digits of even length is no token; an empty one gives MissingDeviceToken",
+            severity: .rejectedByAPNs(
+                "a token that is not hex digits of even length is no token; an empty one gives MissingDeviceToken",
                 source: Reference.handlingResponses),
             references: [
                 "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didregisterforremotenotificationswithdevicetoken:)",

@@ -3,7 +3,7 @@ import APNSLintSyntax
 
 struct DuplicateHeaderRule: ModelRule {
     static let descriptor = RuleDescriptor(
-        id: "duplicate-header", severity: .error, category: .headers)
+        id: "duplicate-header", severity: .error, category: .headers, rejection: .duplicateHeaders)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -18,7 +18,7 @@ struct DuplicateHeaderRule: ModelRule {
                 are sent twice too. A name written twice the same way is `duplicate-key`'s: JSON parsers keep one of \
                 the values, so only one header is sent.
                 """,
-            severity: .rejected(.duplicateHeaders, "the request carries the header twice", source: Reference.handlingResponses),
+            severity: .rejectedByAPNs("the request carries the header twice", source: Reference.handlingResponses),
             references: [Reference.handlingResponses, Reference.sendingRequests],
             triggering: [
                 Example(#"{"headers": {↓"APNS-Priority": "10", "apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),

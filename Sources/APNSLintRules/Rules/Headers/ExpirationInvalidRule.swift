@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct ExpirationInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "expiration-invalid", severity: .error, category: .headers,
-        subscriptions: [.header(.expiration)])
+        subscriptions: [.header(.expiration)], rejection: .badExpirationDate)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -16,7 +16,7 @@ struct ExpirationInvalidRule: ModelRule {
                 fraction) or a negative one is rejected with 400 `BadExpirationDate`. Integers that are probably \
                 not the date meant (a duration, milliseconds, a date already past) are `expiration-unlikely-date`'s.
                 """,
-            severity: .rejected(.badExpirationDate, "a value that is not an integer of epoch seconds is rejected", source: Reference.handlingResponses),
+            severity: .rejectedByAPNs("a value that is not an integer of epoch seconds is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"2025-11-22T08:00:00Z"}, "payload": {"aps": {"alert": "Hi"}}}"#),

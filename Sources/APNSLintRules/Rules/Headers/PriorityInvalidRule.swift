@@ -7,7 +7,7 @@ struct PriorityInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "priority-invalid", severity: .error, category: .headers,
         fix: .sometimes,
-        subscriptions: [.header(.priority)])
+        subscriptions: [.header(.priority)], rejection: .badPriority)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -20,7 +20,7 @@ struct PriorityInvalidRule: ModelRule {
                 is text, so `10` and `"10"` are the same; `10.0` is not. Many clients accept only 10 and 5 \
                 (APNSwift, rpush, PyAPNs2). This rule owns every check of the value, its type included.
                 """,
-            severity: .rejected(.badPriority, "a priority other than 10, 5 or 1 is rejected", source: Reference.handlingResponses),
+            severity: .rejectedByAPNs("a priority other than 10, 5 or 1 is rejected", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#),

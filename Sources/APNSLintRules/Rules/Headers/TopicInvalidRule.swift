@@ -4,7 +4,7 @@ import APNSLintSyntax
 struct TopicInvalidRule: ModelRule {
     static let descriptor = RuleDescriptor(
         id: "topic-invalid", severity: .error, category: .headers,
-        subscriptions: [.header(.topic)])
+        subscriptions: [.header(.topic)], rejection: .badTopic)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -17,7 +17,7 @@ struct TopicInvalidRule: ModelRule {
                 answers 400 `BadTopic` (`MissingTopic` when there is none, which token-based requests need). \
                 HTTP/2 also forbids whitespace at the ends of a header value.
                 """,
-            severity: .rejected(.badTopic, "a topic that names no bundle ID is rejected (MissingTopic when it is empty)", source: Reference.handlingResponses),
+            severity: .rejectedByAPNs("a topic that names no bundle ID is rejected (MissingTopic when it is empty)", source: Reference.handlingResponses),
             references: [Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"<bundle-id>"}, "payload": {"aps": {"alert": "Hi"}}}"#),

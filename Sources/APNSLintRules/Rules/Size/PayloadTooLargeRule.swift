@@ -6,7 +6,7 @@ struct PayloadTooLargeRule: ModelRule {
         id: "payload-too-large", severity: .error, category: .size,
         fix: .sometimes,
         scope: .request,
-        runsOnElidedDefinitions: true)
+        runsOnElidedDefinitions: true, rejection: .payloadTooLarge)
 
     static var documentation: RuleDocs {
         RuleDocs(
@@ -23,8 +23,8 @@ struct PayloadTooLargeRule: ModelRule {
                 the `legacy-binary` size profile (the binary interface Apple retired in March 2021, whose limit some \
                 older senders still enforce), the limit is 2048 bytes for every push type.
                 """,
-            severity: .rejected(
-                .payloadTooLarge, "a body over 4096 bytes (5120 for VoIP) is answered with 413 and not delivered",
+            severity: .rejectedByAPNs(
+                "a body over 4096 bytes (5120 for VoIP) is answered with 413 and not delivered",
                 source: Reference.handlingResponses),
             references: [Reference.generatingNotification, Reference.sendingRequests, Reference.handlingResponses],
             triggering: [
