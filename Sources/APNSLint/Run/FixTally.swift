@@ -6,8 +6,6 @@ public struct FixTally: Sendable {
         case write
         /// Write nothing; keep a unified diff of every change.
         case diff
-        /// Write nothing (standard input's fixed text goes to standard output).
-        case none
     }
 
     public let mode: Mode
@@ -32,7 +30,7 @@ public struct FixTally: Sendable {
             diff += UnifiedDiff.make(from: result.original, to: result.fixed, path: name)
         case .write where isFile && result.changed:
             do { try Inputs.writeAtomically(result.fixed, to: name) } catch { return error }
-        case .write, .none:
+        case .write:
             break
         }
         applied += result.applied
