@@ -215,28 +215,14 @@ public struct Linter: Sendable {
 
     /// - Parameter measuresBody: the request body is measured as its bytes are (`Linter.lint(payload:)`, see
     ///   `Provenance.init(_:translation:role:serializer:body:)`).
+    ///
+    /// The steps: read the text (whole, when the system that wrote it cannot be known otherwise), report a binary file
+    /// as one problem, then each document in turn (`lintDocument`), then the suppression comments, the configured
+    /// severities and the report's order (`configured`).
     func lint(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
               role: InputRole = .definition, parsed: ParseResult? = nil, measuresBody: Bool = false) -> FileReport {
-        var parsed = parsed ?? format.read(source, retentionLimit: retentionLimit)
-        var wholeReport: (@Sendable () -> FileReport)?
-        if parsed.hasElidedContent {
-            // A definition in another system's format is read whole: its dialect reads the document itself. So is one
-            // whose top level the reader did not keep (a huge string beside the keys, as an SNS message's payload
-            // may be), or a list (an Expo batch, whose messages may be elided), when a service's key is written in
-            // it, up to `wholeReadLimit`: its keys, and so its system, are unknown until then.
-            let context = dialectContext(format: format, settings: settings, role: role, fileName: fileName)
-            if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns })
-                || role == .definition && parsed.documents.contains(where: { $0.elided != nil || $0.elements != nil }) && source.count <= Self.wholeReadLimit
-                && DefinitionSniff.mentionsKey(in: source.bytes, from: DefinitionMarks.standard.serviceTextKeys) {
-                parsed = format.read(source, retentionLimit: nil)
-            } else {
-                var linter = self
-                linter.retentionLimit = nil
-                let whole = linter
-                wholeReport = { whole.lint(source, fileName: fileName, format: format, headers: headers, settings: settings, role: role,
-                                           measuresBody: measuresBody) }
-            }
-        }
+        var (parsed, wholeReport) = read(source, fileName: fileName, format: format, headers: headers, settings: settings, role: role,
+                                         measuresBody: measuresBody, parsed: parsed)
         // An Erlang text of no term is well formed (file:consult/1 reads it as []), so its reader says nothing; it still
         // defines nothing to send, as an empty JSON or YAML file does not. Reported at its end, where a term was expected
         // (as JSON's reader reports an empty text).
@@ -246,19 +232,13 @@ public struct Linter: Sendable {
                 .noTerm, "the file holds no Erlang term, so it defines no notification (file:consult/1 reads it as an empty list)",
                 help: "a notification definition is a term such as [{alert, <<\"Hi\">>}].", range: SourceRange(start: end, end: end)))
         }
+        // Read once: each `settings.plan` in a closure's argument was a copy of the whole plan (312 bytes, callgrind).
+        let plan = settings.plan
         // A binary file: what a reader says about its first odd byte does not help. Asked only when the reader found
         // a problem, so a text that reads cleanly costs nothing (callgrind: checking every file first added 5,100
         // instructions to each lint, 12%).
-        // Read once: each `settings.plan` in a closure's argument was a copy of the whole plan (312 bytes, callgrind).
-        let plan = settings.plan
         if !parsed.problems.isEmpty, let binary = BinaryText.problem(in: source.bytes) {
-            let owner = plan.owner(of: .syntax(.invalidSyntax, in: format.language))
-            let diagnostics = owner.map { id, severity in
-                [Diagnostic(ruleID: id, severity: severity, message: binary.message, help: binary.help, pointer: .root, range: nil,
-                            finding: .syntax(.invalidSyntax, in: format.language))]
-            } ?? []
-            return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics.compactMap { settings.apply(to: $0) },
-                              blockingFindings: diagnostics, firstDocument: nil, laterDocuments: [])
+            return binaryFileReport(binary, source: source, fileName: fileName, format: format, settings: settings, plan: plan)
         }
         let isMultiDocument = parsed.documentCount > 1
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
@@ -266,90 +246,158 @@ public struct Linter: Sendable {
             if isMultiDocument { diagnostic.document = parsed.documentIndex(at: problem.range.start) }
             return diagnostic
         }
-        var firstDocument: FileReport.ReadDocument?
-        var laterDocuments: [FileReport.ReadDocument] = []
+        var documents = ReadDocuments()
+        // Made once for all the documents, and passed as they are.
         let headers = settings.headers.isEmpty ? headers : headers + settings.headers
-        // Made once for all the documents, and passed as it is.
         let context = dialectContext(format: format, settings: settings, role: role, fileName: fileName)
         for (index, document) in parsed.documents.enumerated() {
-            // A definition in a system's own format stands for the request(s) that system builds from it.
-            let documentIndex = isMultiDocument ? index : nil
-            let translation = DialectStage.run(document, term: index < parsed.erlangTerms.count ? parsed.erlangTerms[index] : nil,
-                                               source: source, context: context)
-            // The note that nothing is sent keeps its severity when what would have been sent is advice.
-            let notSent = translation.findingsAreAdvice == nil ? [] : translation.notes.filter { $0.kind == .retiredAPI }
-                .compactMap { diagnostic(for: $0, document: documentIndex, plan: plan) }
-            var found = (notSent.isEmpty ? translation.notes : translation.notes.filter { $0.kind != .retiredAPI })
-                .compactMap { diagnostic(for: $0, document: documentIndex, plan: plan) }
-            // Each `+=` below only when there is something to add: appending an empty array still costs 150 instructions.
-            let embeddedProblems = translation.embeddedProblems
-            if !embeddedProblems.isEmpty {
-                found += syntaxDiagnostics(for: embeddedProblems, format: .json, document: documentIndex, plan: plan)
-            }
-            // What has no JSON form in an Erlang term matters where the term is read as JSON; apns_json reads the term
-            // and says itself what it does with such a value.
-            if translation.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
-                found += syntaxDiagnostics(for: parsed.termProblems.filter { $0.range.start >= document.range.start && $0.range.end <= document.range.end },
-                                     format: format, document: documentIndex, plan: plan)
-            }
-            let fcmMessage = translation.fcmMessage.map { FCMMessage(node: $0, request: translation.fcmRequest, isWrittenByUser: translation.dialect == .fcm) }
-            var options = settings.options
-            if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
-            // Where the document came from and how its payload goes on the wire (a library's as its encoder writes it).
-            let provenance = Provenance(parsed, translation: translation, role: role, serializer: settings.options.serializer,
-                                        body: measuresBody ? source.bytes : nil)
-            // By index, not `translation.requests`: most definitions send one request, and no array is made for it. The
-            // requests the author meant that the system does not send come last, checked but never rendered.
-            let sentCount = 1 + translation.additionalRequests.count
-            let reading = translation.reading
-            for requestIndex in 0..<(sentCount + translation.unsentRequests.count) {
-                let request = requestIndex == 0 ? translation.request
-                    : requestIndex < sentCount ? translation.additionalRequests[requestIndex - 1] : translation.unsentRequests[requestIndex - sentCount]
-                let definition = Binder.bind(request, source: document, headerOptions: headers, provenance: provenance)
-                // The FCM message is checked once, with the first request.
-                let read = FileReport.ReadDocument(definition: definition, reading: reading, isFirstRequest: requestIndex == 0,
-                                                   isSent: requestIndex < sentCount, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
-                                                   systemDefaults: translation.systemDefaults, sendsAPNs: translation.sendsAPNs)
-                if firstDocument == nil { firstDocument = read } else { laterDocuments.append(read) }
-                var checked = check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
-                                    plan: plan, options: options)
-                if !read.isSent {
-                    for index in checked.indices {
-                        checked[index].notes.append(Note("in the payload as its author meant it, which the system does not send as written"))
-                    }
-                }
-                if !checked.isEmpty { found += checked }
-            }
-            if !found.isEmpty { found = found.map { translated($0, by: translation) } }
-            if !notSent.isEmpty { found = notSent + found }
-            // A reading that could be another says how the definition was read, on every finding about it.
-            if !found.isEmpty, !reading.isCertain {
-                let note = Note(reading.explanation)
-                for index in found.indices {
-                    // The note on the mix itself says it already.
-                    if case .dialect(.unclear)? = found[index].finding { continue }
-                    found[index].notes.append(note)
-                }
-            }
+            let found = lintDocument(document, index: isMultiDocument ? index : nil,
+                                     term: index < parsed.erlangTerms.count ? parsed.erlangTerms[index] : nil, parsed: parsed,
+                                     source: source, format: format, headers: headers, settings: settings, role: role,
+                                     measuresBody: measuresBody, context: context, plan: plan, into: &documents)
             if !found.isEmpty { diagnostics += found }
         }
-        // Only a format with comments (YAML, Erlang) can hold suppression comments.
+        var blockingFindings: [Diagnostic] = []
+        diagnostics = configured(diagnostics, source: source, format: format, settings: settings, documents: parsed.documents,
+                                 blockingFindings: &blockingFindings)
+        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, blockingFindings: blockingFindings,
+                          firstDocument: documents.first, laterDocuments: documents.later, documentCount: parsed.documentCount,
+                          wholeReport: wholeReport)
+    }
+
+    /// The documents a lint read, in order: the first kept apart, as most texts hold one and no array is made for it.
+    private struct ReadDocuments {
+        var first: FileReport.ReadDocument?
+        var later: [FileReport.ReadDocument] = []
+
+        mutating func append(_ read: FileReport.ReadDocument) {
+            if first == nil { first = read } else { later.append(read) }
+        }
+    }
+
+    /// The text as its reader reads it (`parsed`, when a walk has read it already), and, when the reader kept only a
+    /// summary of a large container, how to lint it whole should a fix or a render need it.
+    /// (The steps take the lint's arguments one by one: a struct of them cost a retain of each part, 580 instructions
+    /// a lint in callgrind.)
+    private func read(_ source: SourceText, fileName: String, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
+                      role: InputRole, measuresBody: Bool, parsed: ParseResult?) -> (ParseResult, wholeReport: (@Sendable () -> FileReport)?) {
+        let parsed = parsed ?? format.read(source, retentionLimit: retentionLimit)
+        guard parsed.hasElidedContent else { return (parsed, nil) }
+        // A definition in another system's format is read whole: its dialect reads the document itself. So is one
+        // whose top level the reader did not keep (a huge string beside the keys, as an SNS message's payload
+        // may be), or a list (an Expo batch, whose messages may be elided), when a service's key is written in
+        // it, up to `wholeReadLimit`: its keys, and so its system, are unknown until then.
+        let context = dialectContext(format: format, settings: settings, role: role, fileName: fileName)
+        if retentionLimit == nil || parsed.documents.contains(where: { DialectStage.dialect(of: $0, context: context) != .apns })
+            || role == .definition && parsed.documents.contains(where: { $0.elided != nil || $0.elements != nil })
+            && source.count <= Self.wholeReadLimit
+            && DefinitionSniff.mentionsKey(in: source.bytes, from: DefinitionMarks.standard.serviceTextKeys) {
+            return (format.read(source, retentionLimit: nil), nil)
+        }
+        var linter = self
+        linter.retentionLimit = nil
+        let whole = linter
+        return (parsed, { whole.lint(source, fileName: fileName, format: format, headers: headers, settings: settings, role: role,
+                                     measuresBody: measuresBody) })
+    }
+
+    /// The report of a binary file: one problem, where the reader would have named its first odd byte.
+    private func binaryFileReport(_ binary: (message: String, help: String), source: SourceText, fileName: String, format: InputFormat,
+                                  settings: ResolvedSettings, plan: RulePlan) -> FileReport {
+        let finding = Finding.syntax(.invalidSyntax, in: format.language)
+        let diagnostics = plan.owner(of: finding).map { id, severity in
+            [Diagnostic(ruleID: id, severity: severity, message: binary.message, help: binary.help, pointer: .root, range: nil,
+                        finding: finding)]
+        } ?? []
+        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics.compactMap { settings.apply(to: $0) },
+                          blockingFindings: diagnostics, firstDocument: nil, laterDocuments: [])
+    }
+
+    /// One document: the request(s) the system that wrote it sends (`DialectStage`), each bound to the typed model and
+    /// checked by the rules, with what the dialect found on the way. Appends what it read to `documents`.
+    /// - Parameter index: the document's index in a text of several, nil in a text of one.
+    private func lintDocument(_ document: DocumentNode, index documentIndex: Int?, term: ErlangTerm?, parsed: ParseResult,
+                              source: SourceText, format: InputFormat, headers: [HeaderOption], settings: ResolvedSettings,
+                              role: InputRole, measuresBody: Bool, context: DialectStage.Context, plan: RulePlan,
+                              into documents: inout ReadDocuments) -> [Diagnostic] {
+        // A definition in a system's own format stands for the request(s) that system builds from it.
+        let translation = DialectStage.run(document, term: term, source: source, context: context)
+        // The note that nothing is sent keeps its severity when what would have been sent is advice.
+        let notSent = translation.findingsAreAdvice == nil ? [] : translation.notes.filter { $0.kind == .retiredAPI }
+            .compactMap { diagnostic(for: $0, document: documentIndex, plan: plan) }
+        var found = (notSent.isEmpty ? translation.notes : translation.notes.filter { $0.kind != .retiredAPI })
+            .compactMap { diagnostic(for: $0, document: documentIndex, plan: plan) }
+        // Each `+=` below only when there is something to add: appending an empty array still costs 150 instructions.
+        let embeddedProblems = translation.embeddedProblems
+        if !embeddedProblems.isEmpty {
+            found += syntaxDiagnostics(for: embeddedProblems, format: .json, document: documentIndex, plan: plan)
+        }
+        // What has no JSON form in an Erlang term matters where the term is read as JSON; apns_json reads the term
+        // and says itself what it does with such a value.
+        if translation.dialect != .apnsJSON, !parsed.termProblems.isEmpty {
+            found += syntaxDiagnostics(for: parsed.termProblems.filter { $0.range.start >= document.range.start && $0.range.end <= document.range.end },
+                                       format: format, document: documentIndex, plan: plan)
+        }
+        let fcmMessage = translation.fcmMessage.map { FCMMessage(node: $0, request: translation.fcmRequest, isWrittenByUser: translation.dialect == .fcm) }
+        var options = settings.options
+        if translation.usesLegacyBinaryInterface { options.sizeLimitProfile = .legacyBinary }
+        // Where the document came from and how its payload goes on the wire (a library's as its encoder writes it).
+        let provenance = Provenance(parsed, translation: translation, role: role, serializer: settings.options.serializer,
+                                    body: measuresBody ? source.bytes : nil)
+        // By index, not `translation.requests`: most definitions send one request, and no array is made for it. The
+        // requests the author meant that the system does not send come last, checked but never rendered.
+        let sentCount = 1 + translation.additionalRequests.count
+        let reading = translation.reading
+        for requestIndex in 0..<(sentCount + translation.unsentRequests.count) {
+            let request = requestIndex == 0 ? translation.request
+                : requestIndex < sentCount ? translation.additionalRequests[requestIndex - 1] : translation.unsentRequests[requestIndex - sentCount]
+            let definition = Binder.bind(request, source: document, headerOptions: headers, provenance: provenance)
+            // The FCM message is checked once, with the first request.
+            let read = FileReport.ReadDocument(definition: definition, reading: reading, isFirstRequest: requestIndex == 0,
+                                               isSent: requestIndex < sentCount, fcmMessage: requestIndex == 0 ? fcmMessage : nil,
+                                               systemDefaults: translation.systemDefaults, sendsAPNs: translation.sendsAPNs)
+            documents.append(read)
+            var checked = check(definition, fcmMessage: read.fcmMessage, translation: translation, document: documentIndex,
+                                plan: plan, options: options)
+            if !read.isSent {
+                for index in checked.indices {
+                    checked[index].notes.append(Note("in the payload as its author meant it, which the system does not send as written"))
+                }
+            }
+            if !checked.isEmpty { found += checked }
+        }
+        if !found.isEmpty { found = found.map { translated($0, by: translation) } }
+        if !notSent.isEmpty { found = notSent + found }
+        // A reading that could be another says how the definition was read, on every finding about it.
+        if !found.isEmpty, !reading.isCertain {
+            let note = Note(reading.explanation)
+            for index in found.indices {
+                // The note on the mix itself says it already.
+                if case .dialect(.unclear)? = found[index].finding { continue }
+                found[index].notes.append(note)
+            }
+        }
+        return found
+    }
+
+    /// The findings as the user configured them: the suppression comments applied (a format with comments, YAML or
+    /// Erlang, may hold them), the configured severities and ignore entries, in the report's order. `blockingFindings`:
+    /// those that leave no request to send, whatever their configured severity.
+    private func configured(_ diagnostics: [Diagnostic], source: SourceText, format: InputFormat, settings: ResolvedSettings,
+                            documents: [DocumentNode], blockingFindings: inout [Diagnostic]) -> [Diagnostic] {
         let suppressions = format.commentMarker == nil ? nil
-            : Suppressions(source: source, format: format, documents: parsed.documents, knownRules: ruleIDs,
+            : Suppressions(source: source, format: format, documents: documents, knownRules: ruleIDs,
                            owner: { settings.plan.owner(of: .suppression($0)) })
         // Most definitions have no finding and no suppression comment: then there is nothing to apply or sort.
-        var blockingFindings: [Diagnostic] = []
-        if !diagnostics.isEmpty || suppressions?.isEmpty == false {
-            blockingFindings = diagnostics.filter { $0.finding?.leavesNoRequest == true }
-            // The suppressions' own findings get the configured severities too.
-            // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
-            let configured = diagnostics.compactMap { settings.apply(to: $0) }
-            diagnostics = (suppressions?.apply(to: configured, enabled: { settings.isEnabled($0) }) ?? configured)
-                .compactMap { settings.apply(to: $0) }
-            diagnostics.sort(by: Self.reportOrder)
-        }
-        return FileReport(fileName: fileName, source: source, format: format, diagnostics: diagnostics, blockingFindings: blockingFindings,
-                          firstDocument: firstDocument, laterDocuments: laterDocuments, documentCount: parsed.documentCount, wholeReport: wholeReport)
+        guard !diagnostics.isEmpty || suppressions?.isEmpty == false else { return diagnostics }
+        blockingFindings = diagnostics.filter { $0.finding?.leavesNoRequest == true }
+        // The suppressions' own findings get the configured severities too.
+        // Closures, not `settings.apply`: a method reference would copy the settings (a retain of each of their parts).
+        let configured = diagnostics.compactMap { settings.apply(to: $0) }
+        var result = (suppressions?.apply(to: configured, enabled: { settings.isEnabled($0) }) ?? configured)
+            .compactMap { settings.apply(to: $0) }
+        result.sort(by: Self.reportOrder)
+        return result
     }
 
     /// The largest text read whole (about 8 bytes of memory for each of its bytes) to learn which system wrote a
