@@ -1,7 +1,10 @@
 import APNSLint
+import APNSLintGateway
 import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -148,15 +151,9 @@ final class LogFile: Sendable {
         if !bytes.isEmpty { write(bytes) }
     }
 
+    /// A failed write (a full disk, say) loses the block; the server goes on answering.
     private func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
+        _ = bytes.withUnsafeBytes { DescriptorOutput.write($0, to: descriptor) }
     }
 }
 

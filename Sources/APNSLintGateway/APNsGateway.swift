@@ -1,3 +1,4 @@
+import APNSLint
 import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax
