@@ -12,6 +12,8 @@ import PackageDescription
 //   APNSLintApp     the app that receives the notifications, read from its project (Xcode, XcodeGen, a package):
 //                   targets, bundle IDs, Info.plist, entitlements, strings, sounds, categories -> AppContext
 //   APNSLint        the facade: linter, configuration, reporters (library product)
+//   APNSLintGateway a provider-API request judged as APNs answers it, and its log line (library product, for the APNs
+//                   sandbox, Sandbox/: no linter code uses it, so `import APNSLint` does not bring it)
 //   APNSLintLSP     the Language Server (`apns-lint lsp`): LSP over JSON-RPC, on top of the facade
 //   apns-lint       the command-line shell over APNSLint
 //   APNSLintFuzzing the invariants every input must keep, seeds and dictionaries (the fuzz harness's library)
@@ -23,6 +25,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "APNSLint", targets: ["APNSLint"]),
+        .library(name: "APNSLintGateway", targets: ["APNSLintGateway"]),
         .executable(name: "apns-lint", targets: ["APNSLintCLI"]),
         .executable(name: "apns-lint-benchmark", targets: ["APNSLintBenchmark"]),
         .executable(name: "apns-lint-fuzz", targets: ["APNSLintFuzz"]),
@@ -48,6 +51,7 @@ let package = Package(
         .target(name: "APNSLintRules", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLintApp", dependencies: ["APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLint", dependencies: ["APNSLintDialects", "APNSLintRules", "APNSLintApp", "APNSLintModel", "APNSLintSyntax", "CSystemCalls"]),
+        .target(name: "APNSLintGateway", dependencies: ["APNSLint", "APNSLintRules", "APNSLintModel", "APNSLintSyntax"]),
         .target(name: "APNSLintLSP", dependencies: ["APNSLint"]),
         .executableTarget(
             name: "APNSLintCLI",
@@ -76,6 +80,7 @@ let package = Package(
         .testTarget(name: "APNSLintModelTests", dependencies: ["APNSLintModel", "APNSLintRules"]),
         .testTarget(name: "APNSLintDialectsTests", dependencies: ["APNSLintDialects", "APNSLintModel", "APNSLintRules", "APNSLintTestSupport"]),
         .testTarget(name: "APNSLintTests", dependencies: ["APNSLint", "APNSLintTestSupport"]),
+        .testTarget(name: "APNSLintGatewayTests", dependencies: ["APNSLintGateway", "APNSLint"]),
         .testTarget(name: "CLITests", dependencies: ["APNSLintCLI", "APNSLintTestSupport"]),
         // Drives the server as an editor does, over pipes (in-process) and through the built `apns-lint lsp`.
         .testTarget(name: "LSPTests", dependencies: ["APNSLintLSP", "APNSLintCLI", "APNSLintTestSupport"]),

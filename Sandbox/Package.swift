@@ -7,8 +7,8 @@ import PackageDescription
 // commands, scripts/install, the pre-commit hooks) never resolves or compiles SwiftNIO, BoringSSL or swift-crypto.
 //   APNSLintSandbox     the server: TLS (ALPN h2) and cleartext HTTP/2, the request log, the pages
 //   apns-lint-sandbox   its command line
-// What the sandbox answers is decided in the linter's own library (APNSLint's `APNsGateway`), which knows no
-// network; this package only carries requests to it.
+// What the sandbox answers is decided in the linter's package (the `APNSLintGateway` library's `APNsGateway`), which
+// knows no network; this package only carries requests to it.
 
 // A path dependency's identity is its folder's name, which is whatever the clone was called.
 let linter = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
@@ -34,6 +34,7 @@ let package = Package(
             name: "APNSLintSandbox",
             dependencies: [
                 .product(name: "APNSLint", package: linter),
+                .product(name: "APNSLintGateway", package: linter),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -49,6 +50,8 @@ let package = Package(
             name: "SandboxCLI",
             dependencies: [
                 "APNSLintSandbox",
+                .product(name: "APNSLint", package: linter),
+                .product(name: "APNSLintGateway", package: linter),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -172,7 +172,7 @@ final class MessageWriter: @unchecked Sendable {
         bytes.append(contentsOf: content)
         lock.withLock {
             guard isOpen else { return }
-            if bytes.withUnsafeBytes({ Inputs.write($0, to: descriptor) }) != nil { isOpen = false }
+            if bytes.withUnsafeBytes({ DescriptorOutput.write($0, to: descriptor) }) != nil { isOpen = false }
         }
     }
 }
@@ -180,6 +180,6 @@ final class MessageWriter: @unchecked Sendable {
 /// Logs go to standard error, never to standard output (which carries only protocol messages).
 enum Log {
     static func error(_ message: String) {
-        _ = Array(("apns-lint lsp: " + message + "\n").utf8).withUnsafeBytes { Inputs.write($0, to: 2) }
+        _ = Array(("apns-lint lsp: " + message + "\n").utf8).withUnsafeBytes { DescriptorOutput.write($0, to: 2) }
     }
 }

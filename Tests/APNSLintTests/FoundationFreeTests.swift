@@ -5,12 +5,16 @@ import Testing
 /// The `apns-lint` product links FoundationEssentials, not Foundation: Foundation brings FoundationInternationalization
 /// and ICU's data (the static binary 96 MB instead of about 40) and its start-up. Every Swift file of a target in the
 /// product imports Foundation only as the fallback of `#if canImport(FoundationEssentials)` (macOS, where Foundation is
-/// the only one), never unconditionally.
+/// the only one), never unconditionally. The `APNSLintGateway` library (the APNs sandbox's) keeps the same pattern as
+/// the layers it is built on.
 @Suite("The apns-lint product imports FoundationEssentials, not Foundation")
 struct FoundationFreeTests {
-    /// The product's target and the targets it depends on, read from Package.swift: each quoted name in a target's
-    /// `dependencies:` that is a folder under Sources/.
-    static func productTargets() throws -> [String] {
+    /// The products checked: the command line's target, and the gateway's library target.
+    static let productRoots = ["APNSLintCLI", "APNSLintGateway"]
+
+    /// `root` and the targets it depends on, read from Package.swift: each quoted name in a target's `dependencies:`
+    /// that is a folder under Sources/.
+    static func productTargets(from root: String) throws -> [String] {
         let manifest = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let sources = packageRoot.appendingPathComponent("Sources")
         // The target's declaration: from its `name:` (not the products' `.library(name:`) to the next declaration.
@@ -26,7 +30,7 @@ struct FoundationFreeTests {
             return nil
         }
         var found: [String] = []
-        var pending = ["APNSLintCLI"]
+        var pending = [root]
         while let target = pending.popLast() {
             guard !found.contains(target) else { continue }
             found.append(target)
@@ -38,16 +42,20 @@ struct FoundationFreeTests {
     }
 
     @Test func theProductsTargetsAreFound() throws {
-        let targets = try Self.productTargets()
+        let targets = try Self.productTargets(from: "APNSLintCLI")
         for target in ["APNSLintCLI", "APNSLintLSP", "APNSLint", "APNSLintApp", "APNSLintRules", "APNSLintDialects", "APNSLintModel", "APNSLintSyntax"] {
             #expect(targets.contains(target), "\(target) is in the apns-lint product")
         }
         #expect(!targets.contains("APNSLintBenchmark"))
+        // No linter code uses the gateway: the command line is built without it.
+        #expect(!targets.contains("APNSLintGateway"))
+        #expect(try Self.productTargets(from: "APNSLintGateway")
+            == ["APNSLint", "APNSLintApp", "APNSLintDialects", "APNSLintGateway", "APNSLintModel", "APNSLintRules", "APNSLintSyntax", "CSystemCalls", "CYaml"])
     }
 
     @Test func noFileImportsFoundationUnconditionally() throws {
         var offenders: [String] = []
-        for target in try Self.productTargets() {
+        for target in try Set(Self.productRoots.flatMap(Self.productTargets(from:))).sorted() {
             let folder = packageRoot.appendingPathComponent("Sources/\(target)")
             let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
             for file in files {

@@ -50,6 +50,21 @@ struct SeverityContractTests {
         }
     }
 
+    /// The reason is on each error the rule reports too (`Diagnostic.rejection`): the APNs sandbox answers with it.
+    @Test func everyRuleThatRestsOnAnAPNsRejectionCarriesItsReasonInItsFindings() {
+        for rule in RuleRegistry.all {
+            guard let reason = rule.descriptor.rejection else { continue }
+            for example in rule.documentation.triggering {
+                let report = lint(example.unmarked.text, headers: example.headers, options: example.options, fileExtension: example.fileExtension)
+                let own = report.diagnostics.filter { $0.ruleID == rule.id && $0.severity == .error }
+                #expect(!own.isEmpty, "\(rule.id): \(example.source)")
+                // A case may name a reason of its own (an empty token is MissingDeviceToken); every error names one.
+                #expect(own.allSatisfy { $0.rejection != nil }, "\(rule.id)")
+                #expect(own.contains { $0.rejection == reason } || rule.id == "device-token-invalid" || rule.id == "topic-suffix-mismatch", "\(rule.id)")
+            }
+        }
+    }
+
     @Test("a message that admits the behaviour is not documented is never an error")
     func hedgedMessagesAreWarnings() {
         let hedges = ["not documented", "undocumented", "unverified", "may reject", "may not"]

@@ -1,7 +1,10 @@
 import APNSLint
+import APNSLintGateway
 import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -88,6 +91,18 @@ public final class Sandbox: Sendable {
 
     // MARK: Pages
 
+    /// `[line,\nline,…]\n`: log lines as a JSON array, one a line, as they were logged. The one place this file writes
+    /// JSON: a line that is not JSON (its body was not) is given as a string, so the array stays JSON.
+    static func jsonArray(of lines: [(line: [UInt8], isJSON: Bool)]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (index, entry) in lines.enumerated() {
+            if index > 0 { out += Array(",\n".utf8) }
+            if entry.isJSON { out += entry.line } else { JSONString.append(String(decoding: entry.line, as: UTF8.self), to: &out) }
+        }
+        out += Array("]\n".utf8)
+        return out
+    }
+
     struct Page {
         var contentType: String
         var body: [UInt8]
@@ -97,14 +112,7 @@ public final class Sandbox: Sendable {
     func page(at path: String) -> Page? {
         switch path {
         case "/requests":
-            var body: [UInt8] = [UInt8(ascii: "[")]
-            for (index, entry) in recent.enumerated() {
-                if index > 0 { body += Array(",\n".utf8) }
-                // A line that is not JSON (its body was not) is given as a string, so the array stays JSON.
-                if entry.isJSON { body += entry.line } else { JSONString.append(String(decoding: entry.line, as: UTF8.self), to: &body) }
-            }
-            body += Array("]\n".utf8)
-            return Page(contentType: "application/json", body: body)
+            return Page(contentType: "application/json", body: Self.jsonArray(of: recent))
         case "/":
             return Page(contentType: "text/html; charset=utf-8", body: Array(RequestsPage.html(lines: recent.map(\.line)).utf8))
         default:
@@ -148,15 +156,9 @@ final class LogFile: Sendable {
         if !bytes.isEmpty { write(bytes) }
     }
 
+    /// A failed write (a full disk, say) loses the block; the server goes on answering.
     private func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
+        _ = bytes.withUnsafeBytes { DescriptorOutput.write($0, to: descriptor) }
     }
 }
 

@@ -1,4 +1,5 @@
 import APNSLint
+import APNSLintGateway
 import Crypto
 import NIOCore
 import NIOHPACK

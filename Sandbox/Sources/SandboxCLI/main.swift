@@ -1,10 +1,13 @@
 import APNSLint
+import APNSLintGateway
 import APNSLintSandbox
 import ArgumentParser
 import NIOCore
 import NIOSSL
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 

@@ -6,10 +6,8 @@ import Foundation
 import CSystemCalls
 #if canImport(Glibc)
 import Glibc
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// Finding definition files and reading their bytes.
@@ -32,19 +30,6 @@ public enum Inputs {
             let read = apns_read(descriptor, buffer, count)
             if read >= 0 || errno != EINTR { return read }
         }
-    }
-
-    /// Writes all of `bytes` with `write(2)`, retried when a signal interrupts it: nil, or the `errno` it failed with.
-    package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0, errno == EINTR { continue }
-            if written < 0 { return errno }
-            if written == 0 { return EIO }
-            offset += written
-        }
-        return nil
     }
 
     /// The system's reason for `code`, as a message continues it: "permission denied".
@@ -174,7 +159,7 @@ extension Inputs {
         let temporary = "\(directory == "/" ? "" : directory)/.\(name).apns-lint-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode ?? 0o666)
         guard descriptor >= 0 else { return (reason(errno), false) }
-        var failure = bytes.withUnsafeBytes { write($0, to: descriptor) }.map(reason)
+        var failure = bytes.withUnsafeBytes { DescriptorOutput.write($0, to: descriptor) }.map(reason)
         // open(2) applies the umask; a replaced file keeps its permissions whole.
         if failure == nil, let mode, fchmod(descriptor, mode) != 0 { failure = reason(errno) }
         if failure == nil, fsync(descriptor) != 0 { failure = reason(errno) }

@@ -27,7 +27,9 @@ public struct Diagnostic: Hashable, Sendable {
     /// problem); nil for what a rule's own check found. The fixer and the renderer go by it, not by the rule's id.
     public var finding: Finding?
     /// The answer APNs gives a request with this finding (400 `BadDeviceToken`), when it rejects it: the reason the
-    /// reporting rule's severity rests on, or the one its report names. Nil for what APNs accepts.
+    /// reporting rule's severity rests on, or the one its report names. Nil for what APNs accepts. Set where the
+    /// finding is made, as only the rule knows which case it found (an empty device token is `MissingDeviceToken`);
+    /// the APNs sandbox's gateway (`APNSLintGateway`) answers with it.
     public var rejection: APNsReason?
 
     public init(

@@ -97,11 +97,9 @@ public struct APNsAnswer: Sendable, Hashable {
     /// The response body: empty for 200, else `{"reason": …}` (with `timestamp` for 410).
     public var body: [UInt8] {
         guard let reason else { return [] }
-        var out = Array(#"{"reason":"#.utf8)
-        JSONString.append(reason, to: &out)
-        if let timestamp { out += Array(#","timestamp":\#(timestamp)"#.utf8) }
-        out.append(UInt8(ascii: "}"))
-        return out
+        var members: [(String, GatewayJSON)] = [("reason", .string(reason))]
+        if let timestamp { members.append(("timestamp", .int(Int(timestamp)))) }
+        return GatewayJSON.object(members).bytes
     }
 
     /// The response headers beside `:status`.

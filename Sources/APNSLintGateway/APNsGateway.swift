@@ -1,3 +1,4 @@
+import APNSLint
 import APNSLintModel
 import APNSLintRules
 import APNSLintSyntax
@@ -94,10 +95,11 @@ public struct APNsGateway: Sendable {
         var found = requestFindings(of: request, target: target) + bodyFindings
         var token: String?
         if case .device(let deviceToken) = target, !deviceToken.isEmpty { token = deviceToken }
-        let requestText = Self.definition(of: request, token: token ?? (target == .device(token: "") ? "" : nil), body: body)
+        let definition = Self.definitionMembers(of: request, token: token ?? (target == .device(token: "") ? "" : nil), body: body)
         // Without a body to read, the request is linted as the log's audit reads its line: a send log's record (an
         // envelope with a `response`), so no payload finding is made up about a body there is none of (or not kept).
-        let lintedText = body == nil ? Array(#"{"response":{},"#.utf8) + requestText.dropFirst() : requestText
+        let envelope: [(String, GatewayJSON)] = body == nil ? [("response", .object([]))] : []
+        let lintedText = GatewayJSON.object(envelope + definition).bytes
         let report = linter.lint(SourceText(bytes: lintedText), fileName: "<request>", format: .json)
         let diagnostics = report.diagnostics
         let unregisteredSince = token.flatMap { devices.unregistered[$0.lowercased()] }
@@ -119,10 +121,8 @@ public struct APNsGateway: Sendable {
                                 timestamp: rejection == .unregistered ? unregisteredSince : nil, idHeader: idHeader)
         // A body over the limit is not kept whole, so not logged: the line says so (its size and digest).
         let bodyKept = body != nil || request.bodyLength == 0 || request.body.allSatisfy(Self.isWhitespace) && request.body.count == request.bodyLength
-        var line = Self.responseObject(answer, request: request, found: found, diagnostics: diagnostics, bodyKept: bodyKept)
-        // The request text after the response: its `{` becomes the separating comma.
-        line.append(UInt8(ascii: ","))
-        line += requestText.dropFirst()
+        let response = Self.response(answer, request: request, found: found, diagnostics: diagnostics, bodyKept: bodyKept)
+        let line = GatewayJSON.object([("response", response)] + definition).bytes
         // A body that is not JSON is logged as it came, so its line is not JSON either.
         let lineIsJSON = !report.blockingFindings.contains { if case .syntax = $0.finding { true } else { false } }
         return GatewayExchange(request: request, answer: answer, gatewayFindings: found, diagnostics: diagnostics, logLine: line,
