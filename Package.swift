@@ -6,8 +6,8 @@ import PackageDescription
 //   CSystemCalls    open, read and close of input files without the C library's cancellation points
 //   APNSLintSyntax  bytes -> positioned document tree (readers know nothing of APNs)
 //   APNSLintModel   document tree -> typed notification AST, canonical wire serializer
-//   APNSLintDialects which system wrote a document, and the APNs request(s) it sends (node-apn, ADCK, apns_json,
-//                   Skygear, FCM, SNS): one entry point, DialectStage
+//   APNSLintDialects which system wrote a document (a sender library or a push service: each a folder, all listed in
+//                   DialectRegistry.standard), and the APNs request(s) it sends: one entry point, DialectStage
 //   APNSLintRules   rules over the AST (know nothing of file formats)
 //   APNSLintApp     the app that receives the notifications, read from its project (Xcode, XcodeGen, a package):
 //                   targets, bundle IDs, Info.plist, entitlements, strings, sounds, categories -> AppContext
@@ -34,7 +34,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The Swift compiler's own parser: an app's Swift is read with it rather than a grammar of our own.
     ],
     targets: [
         // libyaml through pkg-config; `.ci/run` installs libyaml-dev when it is missing.
