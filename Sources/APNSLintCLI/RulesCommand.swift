@@ -82,9 +82,9 @@ struct RulesCommand: ParsableCommand {
     /// An array of `{"id", "severity", "category", "fix", "summary"}` objects, keys in that order, one per line.
     static func json(_ rules: [RuleDescriptor], summaries: [String]) -> String {
         let objects = zip(rules, summaries).map { rule, summary in
-            let members = [("id", rule.id), ("severity", rule.severity.rawValue), ("category", rule.category.rawValue),
-                           ("fix", rule.fix.rawValue), ("summary", summary)]
-            return "  {" + members.map { "\(JSONString.quoted($0)): \(JSONString.quoted($1))" }.joined(separator: ", ") + "}"
+            let object: JSONValue = ["id": .string(rule.id), "severity": .string(rule.severity.rawValue), "category": .string(rule.category.rawValue),
+                                     "fix": .string(rule.fix.rawValue), "summary": .string(summary)]
+            return "  " + object.serialized(.spaced)
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]"
     }

@@ -18,19 +18,17 @@ extension LanguageServer {
     /// `textDocument/codeAction`: for each of the context's diagnostics with a fix, that fix (preferred when safe,
     /// "(unsafe)" in the title otherwise) and, where the format has comments, "Disable <rule> for this line"; then, when
     /// any safe fix applies, "Fix all safe problems" as a quick fix and as `source.fixAll.apns-lint`.
-    func codeActions(uri: String, range: LSPRange, context: [String: Any]) -> [[String: Any]] {
+    func codeActions(_ request: CodeActionParams) -> [CodeAction] {
+        let uri = request.uri, only = request.only
         guard let document = documents[uri], let outcome = outcome(for: uri) else { return [] }
         let report = outcome.report
-        let only = context["only"] as? [String]
-        var actions: [[String: Any]] = []
+        var actions: [CodeAction] = []
         // The client's diagnostics that are this server's: from apns-lint, or from no named source (a client that drops
         // `source` when it sends them back), with a rule id as their code.
-        let requested = (context["diagnostics"] as? [[String: Any]] ?? []).filter {
-            ($0["source"] as? String).map { $0 == APNSLintTool.name } ?? true
-        }
+        let requested = request.diagnostics.filter { $0.source.map { $0 == APNSLintTool.name } ?? true }
         if CodeActionKind.matches(CodeActionKind.quickFix, only: only) {
             for sent in requested {
-                guard let ruleID = sent["code"] as? String else { continue }
+                guard let ruleID = sent.ruleID else { continue }
                 let found = matching(sent, ruleID: ruleID, in: report, document: document)
                 if let action = fixAction(for: sent, found: found, document: document, report: report) { actions.append(action) }
                 if let action = disableAction(for: sent, ruleID: ruleID, found: found, document: document) { actions.append(action) }
@@ -40,46 +38,40 @@ extension LanguageServer {
         let wantsQuickFix = CodeActionKind.matches(CodeActionKind.quickFix, only: only) && !requested.isEmpty
         let wantsFixAll = CodeActionKind.matches(CodeActionKind.fixAll, only: only)
         if hasSafeFix, wantsQuickFix || wantsFixAll, let edit = fixAllEdit(document: document, outcome: outcome) {
-            let fixAll: [String: Any] = ["title": "Fix all safe problems", "edit": ["changes": [uri: [edit]]]]
-            if wantsQuickFix { actions.append(fixAll.merging(["kind": CodeActionKind.quickFix]) { $1 }) }
-            if wantsFixAll { actions.append(fixAll.merging(["kind": CodeActionKind.fixAll]) { $1 }) }
+            let fixAll = { (kind: String) in CodeAction(title: "Fix all safe problems", kind: kind, uri: uri, edits: [edit.json]) }
+            if wantsQuickFix { actions.append(fixAll(CodeActionKind.quickFix)) }
+            if wantsFixAll { actions.append(fixAll(CodeActionKind.fixAll)) }
         }
         return actions
     }
 
     /// The finding of the current report a diagnostic the client sent stands for: the same rule at the same range.
-    private func matching(_ sent: [String: Any], ruleID: String, in report: FileReport, document: Document) -> Diagnostic? {
-        guard let range = LSPRange(json: sent["range"]) else { return nil }
+    private func matching(_ sent: SentDiagnostic, ruleID: String, in report: FileReport, document: Document) -> Diagnostic? {
+        guard let range = sent.range else { return nil }
         return report.diagnostics.first { $0.ruleID == ruleID && lspRange(of: $0, in: document) == range }
     }
 
-    private func fixAction(for sent: [String: Any], found: Diagnostic?, document: Document, report: FileReport) -> [String: Any]? {
-        let title: String, safe: Bool, edits: [[String: Any]]
+    private func fixAction(for sent: SentDiagnostic, found: Diagnostic?, document: Document, report: FileReport) -> CodeAction? {
+        let title: String, safe: Bool, edits: [JSONValue]
         if let fix = found?.fix, !fix.edits.isEmpty {
-            (title, safe, edits) = (fix.title, fix.applicability == .safe, textEdits(fix, in: document, report: report))
-        } else if found == nil, Self.isPublished(sent, forVersionOf: document), let fix = (sent["data"] as? [String: Any])?["fix"] as? [String: Any],
-                  let fixTitle = fix["title"] as? String, let fixEdits = fix["edits"] as? [[String: Any]] {
+            (title, safe, edits) = (fix.title, fix.applicability == .safe, textEdits(fix, in: document, report: report).map(\.json))
+        } else if found == nil, Self.isPublished(sent, forVersionOf: document), let fix = sent.publishedFix {
             // No current finding at the range the client sent (it changed the range), but the diagnostic was published
             // for this very version of the text: the fix published with it. A diagnostic of an older version gets none
             // (its edits would land in the wrong place; the new diagnostics are on their way).
-            (title, safe, edits) = (fixTitle, fix["applicability"] as? String == Fix.Applicability.safe.rawValue, fixEdits)
+            (title, safe, edits) = (fix.title, fix.applicability == Fix.Applicability.safe.rawValue, fix.edits)
         } else {
             return nil
         }
-        return [
-            "title": safe ? title : "\(title) (unsafe)",
-            "kind": CodeActionKind.quickFix,
-            "diagnostics": [sent],
-            "isPreferred": safe,
-            "edit": ["changes": [document.uri: edits]],
-        ]
+        return CodeAction(title: safe ? title : "\(title) (unsafe)", kind: CodeActionKind.quickFix, diagnostics: [sent.json], isPreferred: safe,
+                          uri: document.uri, edits: edits)
     }
 
     /// "Disable <rule> for this line": a `disable-next-line` comment above the finding's line, indented as it is, in
     /// the suppression syntax of docs/configuration.md. The reason after `--` is required; the comment says to write
     /// one. Not for JSON (no comments), findings with no place in the text, or the suppression comments' own findings.
-    private func disableAction(for sent: [String: Any], ruleID: String, found: Diagnostic?, document: Document) -> [String: Any]? {
-        let sentRange = Self.isPublished(sent, forVersionOf: document) ? LSPRange(json: sent["range"]) : nil
+    private func disableAction(for sent: SentDiagnostic, ruleID: String, found: Diagnostic?, document: Document) -> CodeAction? {
+        let sentRange = Self.isPublished(sent, forVersionOf: document) ? sent.range : nil
         guard let format = document.format, let marker = format.commentMarker.map({ Character(Unicode.Scalar($0)) }),
               let range = found?.range ?? sentRange.map({ SourceRange(start: document.offset(of: $0.start), end: document.offset(of: $0.end)) }),
               !Self.suppressionRuleIDs.contains(ruleID) else { return nil }
@@ -89,18 +81,14 @@ extension LanguageServer {
         let comment = String(decoding: indentation, as: UTF8.self)
             + "\(marker) apns-lint: disable-next-line \(ruleID) -- \(Self.suppressionReasonPlaceholder)\n"
         let start = document.position(of: lineRange.start)
-        return [
-            "title": "Disable \(ruleID) for this line",
-            "kind": CodeActionKind.quickFix,
-            "diagnostics": [sent],
-            "edit": ["changes": [document.uri: [["range": LSPRange(start: start, end: start).json, "newText": comment]]]],
-        ]
+        return CodeAction(title: "Disable \(ruleID) for this line", kind: CodeActionKind.quickFix, diagnostics: [sent.json],
+                          uri: document.uri, edits: [LSPTextEdit(range: LSPRange(start: start, end: start), newText: comment).json])
     }
 
     /// Whether a diagnostic the client sent was published for the document's current version (`data.version`).
-    private static func isPublished(_ sent: [String: Any], forVersionOf document: Document) -> Bool {
+    private static func isPublished(_ sent: SentDiagnostic, forVersionOf document: Document) -> Bool {
         guard let version = document.version else { return false }
-        return (sent["data"] as? [String: Any])?["version"] as? Int == version
+        return sent.publishedVersion == version
     }
 
     /// What a new suppression comment says after `--`, for the author to replace with the reason.
@@ -111,7 +99,7 @@ extension LanguageServer {
 
     /// The edit that turns the text into what the fixer makes of it (`Linter.fix`, safe fixes in rounds, as
     /// `apns-lint check --fix` does): one edit of the part that changes, from the first byte that differs to the last.
-    private func fixAllEdit(document: Document, outcome: LintOutcome) -> [String: Any]? {
+    private func fixAllEdit(document: Document, outcome: LintOutcome) -> LSPTextEdit? {
         guard let format = document.format else { return nil }
         let result = outcome.linter.fix(document.text, fileName: outcome.report.fileName, format: format, path: document.path)
         guard result.changed else { return nil }
@@ -125,6 +113,6 @@ extension LanguageServer {
         while suffix > 0, old[old.count - suffix] & 0xC0 == 0x80 || new[new.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
         let range = SourceRange(start: prefix, end: old.count - suffix)
         let replacement = String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self)
-        return ["range": document.range(of: range).json, "newText": replacement]
+        return LSPTextEdit(range: document.range(of: range), newText: replacement)
     }
 }

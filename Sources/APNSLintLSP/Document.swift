@@ -129,19 +129,19 @@ struct LSPPosition: Hashable {
     var line: Int
     var character: Int
 
-    var json: [String: Any] { ["line": line, "character": character] }
+    var json: JSONValue { ["line": .int(line), "character": .int(character)] }
 }
 
 struct LSPRange: Hashable {
     var start: LSPPosition
     var end: LSPPosition
 
-    var json: [String: Any] { ["start": start.json, "end": end.json] }
+    var json: JSONValue { ["start": start.json, "end": end.json] }
 }
 
 extension LSPPosition {
-    init?(json: Any?) {
-        guard let object = json as? [String: Any], let line = object["line"] as? Int, let character = object["character"] as? Int else { return nil }
+    init?(_ json: JSONValue?) {
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
         self.init(line: line, character: character)
     }
 }
@@ -150,8 +150,8 @@ extension LSPRange {
     /// An empty range at the start of the text.
     static let start = LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0))
 
-    init?(json: Any?) {
-        guard let object = json as? [String: Any], let start = LSPPosition(json: object["start"]), let end = LSPPosition(json: object["end"]) else { return nil }
+    init?(_ json: JSONValue?) {
+        guard let start = LSPPosition(json?["start"]), let end = LSPPosition(json?["end"]) else { return nil }
         self.init(start: start, end: end)
     }
 }

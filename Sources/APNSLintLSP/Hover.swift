@@ -4,7 +4,7 @@ extension LanguageServer {
     /// `textDocument/hover`: on a finding, its rule's summary and page; on a key the schema knows (in `aps`, `alert`,
     /// `sound`, the headers, the payload's or the envelope's top level), the type APNs expects and the rules that check
     /// the key. Markdown; nil where there is nothing to say.
-    func hover(uri: String, position: LSPPosition) -> [String: Any]? {
+    func hover(uri: String, position: LSPPosition) -> Hover? {
         guard let document = documents[uri], let format = document.format else { return nil }
         let offset = document.offset(of: position)
         var sections: [String] = []
@@ -40,9 +40,7 @@ extension LanguageServer {
             break
         }
         guard !sections.isEmpty else { return nil }
-        var result: [String: Any] = ["contents": ["kind": "markdown", "value": sections.joined(separator: "\n\n---\n\n")]]
-        if let range { result["range"] = range.json }
-        return result
+        return Hover(markdown: sections.joined(separator: "\n\n---\n\n"), range: range)
     }
 
     /// "Read as …": the system a definition is read as, why, and what else was weighed.

@@ -38,7 +38,7 @@ public final class LanguageServer: @unchecked Sendable {
     var reports: [String: LintOutcome] = [:]
     /// Findings placed in a configuration file (a header it gives is wrong for an open definition), published on that
     /// file's URI: configuration URI → definition URI → its LSP diagnostics.
-    var configurationFindings: [String: [String: [[String: Any]]]] = [:]
+    var configurationFindings: [String: [String: [LSPDiagnostic]]] = [:]
     var settings = ServerSettings()
     var workspace: Workspace
     /// What is wrong with the client's inline settings (`ServerSettings`), said on every document.
@@ -63,7 +63,7 @@ public final class LanguageServer: @unchecked Sendable {
             switch frame {
             case .badHeader(let problem):
                 Log.error("skipped a message: \(problem)")
-                sendError(id: JSONText.null, .parseError, "invalid message framing: \(problem)")
+                sendError(id: .null, .parseError, "invalid message framing: \(problem)")
             case .message(let content):
                 if let code = handle(content) { return code }
             }
@@ -76,38 +76,27 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Handles one message; the exit code when it was `exit`.
     private func handle(_ content: [UInt8]) -> Int32? {
-        let parsed: Any
+        let message: JSONValue
         do {
-            parsed = try JSONText.parse(content)
+            message = try JSONValue.parse(content)
         } catch {
-            sendError(id: JSONText.null, .parseError, "the message is not JSON: \(error)")
+            sendError(id: .null, .parseError, "the message is not JSON: \(error)")
             return nil
         }
-        guard let message = parsed as? [String: Any] else {
-            sendError(id: JSONText.null, .invalidRequest, "a message must be a JSON object (batches are not part of LSP)")
-            return nil
-        }
-        let id = message["id"]
-        let hasValidID = id.map { $0 is String || $0 is Int || $0 is Double } ?? false
-        guard let method = message["method"] as? String else {
-            // A response to a request this server sent (`client/registerCapability`): nothing to do.
-            if hasValidID, message["result"] != nil || message["error"] != nil { return nil }
-            sendError(id: hasValidID ? id! : JSONText.null, .invalidRequest, "the message has no method")
-            return nil
-        }
-        if message["jsonrpc"] as? String != "2.0" || (id != nil && !hasValidID) {
-            sendError(id: hasValidID ? id! : JSONText.null, .invalidRequest, "not a JSON-RPC 2.0 request (\"jsonrpc\": \"2.0\" and an id that is a number or a string)")
-            return nil
-        }
-        let params = message["params"]
-        if let id {
+        switch Incoming(message) {
+        case .request(let id, let method, let params):
             request(method, id: id, params: params)
-            return nil
+        case .notification(let method, let params):
+            return notification(method, params: params)
+        case .response:
+            break
+        case .invalid(let id, let code, let text):
+            sendError(id: id, code, text)
         }
-        return notification(method, params: params)
+        return nil
     }
 
-    private func request(_ method: String, id: Any, params: Any?) {
+    private func request(_ method: String, id: JSONValue, params: JSONValue) {
         switch state {
         case .uninitialized where method != "initialize":
             return sendError(id: id, .serverNotInitialized, "the server is not initialized: send initialize first")
@@ -115,56 +104,48 @@ public final class LanguageServer: @unchecked Sendable {
             return sendError(id: id, .invalidRequest, "the server is shut down: only exit is accepted")
         default: break
         }
-        let object = params as? [String: Any] ?? [:]
         switch method {
         case "initialize":
             guard state == .uninitialized else { return sendError(id: id, .invalidRequest, "initialize was already received") }
             state = .running
-            reply(id: id, result: initialize(object))
+            reply(id: id, result: initialize(InitializeParams(params)))
         case "shutdown":
             state = .shutDown
-            reply(id: id, result: JSONText.null)
+            reply(id: id, result: .null)
         case "textDocument/codeAction":
-            guard let uri = Self.uri(in: object), let range = LSPRange(json: object["range"]) else {
+            guard let request = CodeActionParams(params) else {
                 return sendError(id: id, .invalidParams, "codeAction needs textDocument.uri and range")
             }
-            reply(id: id, result: codeActions(uri: uri, range: range, context: object["context"] as? [String: Any] ?? [:]))
+            reply(id: id, result: .array(codeActions(request).map(\.json)))
         case "textDocument/hover":
-            guard let uri = Self.uri(in: object), let position = LSPPosition(json: object["position"]) else {
+            guard let request = HoverParams(params) else {
                 return sendError(id: id, .invalidParams, "hover needs textDocument.uri and position")
             }
-            reply(id: id, result: hover(uri: uri, position: position) ?? JSONText.null)
+            reply(id: id, result: hover(uri: request.uri, position: request.position)?.json ?? .null)
         default:
             sendError(id: id, .methodNotFound, "apns-lint does not handle \(method)")
         }
     }
 
-    private func notification(_ method: String, params: Any?) -> Int32? {
+    private func notification(_ method: String, params: JSONValue) -> Int32? {
         if method == "exit" { return state == .shutDown ? 0 : 1 }
         // Before initialize, notifications are dropped; `$/` ones (cancelRequest, setTrace, progress) may be ignored.
         guard state == .running, !method.hasPrefix("$/") else { return nil }
-        let object = params as? [String: Any] ?? [:]
         switch method {
         case "initialized":
             registerConfigurationWatcher()
         case "textDocument/didOpen":
-            guard let item = object["textDocument"] as? [String: Any], let uri = item["uri"] as? String,
-                  let text = item["text"] as? String else { return invalid(method) }
-            let document = Document(uri: uri, languageID: item["languageId"] as? String ?? "", version: item["version"] as? Int, text: text)
-            documents[uri] = document
-            publish(uri)
+            guard let opened = DidOpenParams(params) else { return invalid(method) }
+            documents[opened.document.uri] = opened.document
+            publish(opened.document.uri)
         case "textDocument/didChange":
-            guard let uri = Self.uri(in: object), var document = documents[uri],
-                  let changes = object["contentChanges"] as? [[String: Any]] else { return invalid(method) }
-            for change in changes {
-                guard let text = change["text"] as? String else { return invalid(method) }
-                document.apply(range: LSPRange(json: change["range"]), text: text)
-            }
-            document.version = (object["textDocument"] as? [String: Any])?["version"] as? Int ?? document.version
-            documents[uri] = document
-            publish(uri)
+            guard let change = DidChangeParams(params), var document = documents[change.uri] else { return invalid(method) }
+            for edit in change.changes { document.apply(range: edit.range, text: edit.text) }
+            document.version = change.version ?? document.version
+            documents[change.uri] = document
+            publish(change.uri)
         case "textDocument/didSave":
-            guard let uri = Self.uri(in: object), let document = documents[uri] else { return invalid(method) }
+            guard let uri = TextDocumentParams(params)?.uri, let document = documents[uri] else { return invalid(method) }
             // Saving a configuration file open in the editor applies it, as a watched change would.
             if document.isConfigurationFile {
                 reloadConfiguration()
@@ -172,15 +153,15 @@ public final class LanguageServer: @unchecked Sendable {
                 publish(uri)
             }
         case "textDocument/didClose":
-            guard let uri = Self.uri(in: object) else { return invalid(method) }
+            guard let uri = TextDocumentParams(params)?.uri else { return invalid(method) }
             documents[uri] = nil
             reports[uri] = nil
-            sendNotification("textDocument/publishDiagnostics", ["uri": uri, "diagnostics": configurationDiagnostics(at: uri)])
+            publishDiagnostics(PublishDiagnosticsParams(uri: uri, diagnostics: configurationDiagnostics(at: uri)))
             publishConfigurationFindings(of: uri, [], report: nil)
         case "workspace/didChangeWatchedFiles":
             reloadConfiguration()
         case "workspace/didChangeConfiguration":
-            if let options = (object["settings"] as? [String: Any])?["apns-lint"] as? [String: Any] {
+            if let options = ServerOptions(changed: params) {
                 settings.apply(options)
                 reloadConfiguration()
             }
@@ -197,24 +178,19 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    private func initialize(_ params: [String: Any]) -> [String: Any] {
-        let rootURI = (params["workspaceFolders"] as? [[String: Any]])?.first?["uri"] as? String ?? params["rootUri"] as? String
-        if let root = rootURI.flatMap(Document.path(fromURI:)) ?? params["rootPath"] as? String {
-            settings.root = root
-        }
-        if let options = params["initializationOptions"] as? [String: Any] { settings.apply(options) }
-        let capabilities = params["capabilities"] as? [String: Any]
-        let watched = (capabilities?["workspace"] as? [String: Any])?["didChangeWatchedFiles"] as? [String: Any]
-        settings.canRegisterWatcher = watched?["dynamicRegistration"] as? Bool ?? false
+    private func initialize(_ params: InitializeParams) -> JSONValue {
+        if let root = params.root { settings.root = root }
+        if let options = params.options { settings.apply(options) }
+        settings.canRegisterWatcher = params.canRegisterWatcher
         (workspace, settingsProblem) = settings.makeWorkspace()
         return [
             "capabilities": [
                 "positionEncoding": "utf-16",
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-                "codeActionProvider": ["codeActionKinds": [CodeActionKind.quickFix, CodeActionKind.fixAll], "resolveProvider": false],
+                "codeActionProvider": ["codeActionKinds": [.string(CodeActionKind.quickFix), .string(CodeActionKind.fixAll)], "resolveProvider": false],
                 "hoverProvider": true,
-            ] as [String: Any],
-            "serverInfo": ["name": APNSLintTool.name, "version": APNSLintTool.version],
+            ],
+            "serverInfo": ["name": .string(APNSLintTool.name), "version": .string(APNSLintTool.version)],
         ]
     }
 
@@ -226,12 +202,12 @@ public final class LanguageServer: @unchecked Sendable {
         let appFiles = ["**/*.pbxproj", "**/*.xcconfig", "**/project.yml", "**/Info.plist", "**/*.entitlements", "**/Localizable.*",
                         // Sources register categories and declare Live Activity types; sounds are the app's too.
                         "**/*.{swift,m,mm}", "**/*.{caf,wav,aif,aiff}"]
-        let watchers = (ConfigurationFile.names.map { "**/" + $0 } + appFiles).map { ["globPattern": $0] }
+        let watchers = (ConfigurationFile.names.map { "**/" + $0 } + appFiles).map { ["globPattern": .string($0)] as JSONValue }
         sendRequest("client/registerCapability", ["registrations": [[
             "id": "apns-lint-configuration",
             "method": "workspace/didChangeWatchedFiles",
-            "registerOptions": ["watchers": watchers],
-        ] as [String: Any]]])
+            "registerOptions": ["watchers": .array(watchers)],
+        ]]])
     }
 
     /// Reads the configuration files again and lints every open document with them.
@@ -242,24 +218,20 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Sending
 
-    func reply(id: Any, result: Any) {
+    func reply(id: JSONValue, result: JSONValue) {
         writer.send(["jsonrpc": "2.0", "id": id, "result": result])
     }
 
-    func sendError(id: Any, _ code: ErrorCode, _ message: String) {
-        writer.send(["jsonrpc": "2.0", "id": id, "error": ["code": code.rawValue, "message": message] as [String: Any]])
+    func sendError(id: JSONValue, _ code: ErrorCode, _ message: String) {
+        writer.send(["jsonrpc": "2.0", "id": id, "error": ["code": .int(code.rawValue), "message": .string(message)]])
     }
 
-    func sendNotification(_ method: String, _ params: [String: Any]) {
-        writer.send(["jsonrpc": "2.0", "method": method, "params": params])
+    func publishDiagnostics(_ params: PublishDiagnosticsParams) {
+        writer.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params.json])
     }
 
-    private func sendRequest(_ method: String, _ params: [String: Any]) {
-        writer.send(["jsonrpc": "2.0", "id": "apns-lint-\(nextRequestID)", "method": method, "params": params])
+    private func sendRequest(_ method: String, _ params: JSONValue) {
+        writer.send(["jsonrpc": "2.0", "id": "apns-lint-\(nextRequestID)", "method": .string(method), "params": params])
         nextRequestID += 1
-    }
-
-    private static func uri(in params: [String: Any]) -> String? {
-        (params["textDocument"] as? [String: Any])?["uri"] as? String
     }
 }

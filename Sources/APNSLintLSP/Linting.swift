@@ -24,12 +24,12 @@ extension LanguageServer {
         guard let document = documents[uri] else { return }
         let outcome = lint(document)
         reports[uri] = outcome
-        var diagnostics: [[String: Any]] = []
+        var diagnostics: [LSPDiagnostic] = []
         if let outcome {
             if let problem = outcome.configurationProblem {
                 let consequence = problem.path == ServerSettings.inlineName
                     ? "the client's settings cannot be read, so they are left out" : "the configuration cannot be read, so the defaults apply"
-                diagnostics.append(["range": LSPRange.start.json, "severity": 1, "source": APNSLintTool.name, "message": "\(consequence): \(problem)"])
+                diagnostics.append(LSPDiagnostic(range: LSPRange.start, severity: 1, message: "\(consequence): \(problem)"))
             }
             diagnostics += outcome.report.diagnostics.filter { $0.externalLocation == nil }
                 .map { lspDiagnostic($0, in: document, report: outcome.report) }
@@ -37,9 +37,7 @@ extension LanguageServer {
         publishConfigurationFindings(of: uri, outcome?.report.diagnostics.filter { $0.externalLocation != nil } ?? [], report: outcome?.report)
         // A configuration file open in the editor shows what its headers do to the open definitions.
         if document.isConfigurationFile { diagnostics += configurationDiagnostics(at: uri) }
-        var params: [String: Any] = ["uri": uri, "diagnostics": diagnostics]
-        if let version = document.version { params["version"] = version }
-        sendNotification("textDocument/publishDiagnostics", params)
+        publishDiagnostics(PublishDiagnosticsParams(uri: uri, diagnostics: diagnostics, version: document.version))
     }
 
     /// The document linted with its configuration, or nil when it is not linted: its format is not one apns-lint reads
@@ -69,27 +67,24 @@ extension LanguageServer {
         }
         for configuration in touched.sorted() {
             if configurationFindings[configuration]?.isEmpty == true { configurationFindings[configuration] = nil }
-            sendNotification("textDocument/publishDiagnostics", ["uri": configuration, "diagnostics": configurationDiagnostics(at: configuration)])
+            publishDiagnostics(PublishDiagnosticsParams(uri: configuration, diagnostics: configurationDiagnostics(at: configuration)))
         }
     }
 
     /// The findings placed in the configuration file at `uri` by the open definitions, each once (the same bad header
     /// is the same finding for every file it applies to), in the definitions' order.
-    func configurationDiagnostics(at uri: String) -> [[String: Any]] {
+    func configurationDiagnostics(at uri: String) -> [LSPDiagnostic] {
         var seen = Set<String>()
-        var diagnostics: [[String: Any]] = []
+        var diagnostics: [LSPDiagnostic] = []
         for definition in (configurationFindings[uri] ?? [:]).keys.sorted() {
             for diagnostic in configurationFindings[uri]?[definition] ?? [] {
-                let key = "\(diagnostic["code"] ?? "")\u{0}\(bounds(diagnostic["range"]))\u{0}\(diagnostic["message"] ?? "")"
-                if seen.insert(key).inserted { diagnostics.append(diagnostic) }
+                let start = diagnostic.range.start
+                if seen.insert("\(diagnostic.code ?? "")\u{0}\(start.line):\(start.character)\u{0}\(diagnostic.message)").inserted {
+                    diagnostics.append(diagnostic)
+                }
             }
         }
         return diagnostics
-    }
-
-    private func bounds(_ range: Any?) -> String {
-        guard let range = LSPRange(json: range) else { return "" }
-        return "\(range.start.line):\(range.start.character)"
     }
 
     /// The lint outcome of an open document, linted now when it has none yet.

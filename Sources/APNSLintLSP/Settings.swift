@@ -36,12 +36,10 @@ struct ServerSettings {
     /// How `settings` is named in messages.
     static let inlineName = "initializationOptions.settings"
 
-    mutating func apply(_ options: [String: Any]) {
-        if let path = options["configuration"] as? String { configurationPath = path.isEmpty ? nil : path }
-        if let isolated = options["isolated"] as? Bool { self.isolated = isolated }
-        if let settings = options["settings"] {
-            inlineSettings = JSONText.write(settings)
-        }
+    mutating func apply(_ options: ServerOptions) {
+        if let path = options.configuration { configurationPath = path.isEmpty ? nil : path }
+        if let isolated = options.isolated { self.isolated = isolated }
+        if let settings = options.settings { inlineSettings = settings }
     }
 
     /// A fresh workspace (configuration files are read again when a linter asks for them), and what is wrong with

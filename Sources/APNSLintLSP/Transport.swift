@@ -165,9 +165,10 @@ final class MessageWriter: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    /// Writes one message: `message` serialized as JSON (keys sorted, so the output is stable).
-    func send(_ message: [String: Any]) {
-        let content = Array(JSONText.write(message).utf8)
+    /// Writes one message: `message` serialized as JSON (keys sorted as `JSONSerialization` sorts them, so the output
+    /// is stable whatever order a message's members are given in).
+    func send(_ message: JSONValue) {
+        let content = message.bytes(.sortedCompact)
         var bytes = Array("Content-Length: \(content.count)\r\n\r\n".utf8)
         bytes.append(contentsOf: content)
         lock.withLock {

@@ -410,13 +410,13 @@ struct ReporterTests {
     }
 
     @Test func jsonEscapesStrings() {
-        #expect(JSONOutput.quoted("a\"b\\c\n\u{1}\u{7F}é") == #""a\"b\\c\n\u0001\u007fé""#)
+        #expect(JSONValue.quoted("a\"b\\c\n\u{1}\u{7F}é") == #""a\"b\\c\n\u0001\u007fé""#)
         // Control characters, the JavaScript line breaks U+2028 and U+2029 beside their neighbours (E2 80 A7 and
         // E2 80 AA in UTF-8), and what is left as it is.
-        #expect(JSONOutput.quoted("\u{0}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F} \"\\/~\u{7F}")
+        #expect(JSONValue.quoted("\u{0}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F} \"\\/~\u{7F}")
                 == #""\u0000\b\t\n\u000b\f\r\u001f \"\\/~\u007f""#)
-        #expect(JSONOutput.quoted("\u{2027}\u{2028}\u{2029}\u{202A}â😀 x\u{2029}") == "\"\u{2027}\\u2028\\u2029\u{202A}â😀 x\\u2029\"")
-        #expect(JSONOutput.quoted("") == #""""#)
+        #expect(JSONValue.quoted("\u{2027}\u{2028}\u{2029}\u{202A}â😀 x\u{2029}") == "\"\u{2027}\\u2028\\u2029\u{202A}â😀 x\\u2029\"")
+        #expect(JSONValue.quoted("") == #""""#)
     }
 
     @Test func sarifHasTheRequiredStructure() throws {

@@ -227,15 +227,15 @@ struct SARIFGitHubTests {
         ("/work/repository/a.json", #"{"uri":"file:///work/repository/a.json"}"#),
     ])
     func artifactLocation(fileName: String, expected: String) {
-        #expect(SARIFReporter(rootDirectory: Self.root).artifactLocation(fileName).serialized(indent: nil) == expected)
-        #expect(SARIFReporter(rootDirectory: Self.root + "/").artifactLocation(fileName).serialized(indent: nil) == expected)
+        #expect(SARIFReporter(rootDirectory: Self.root).artifactLocation(fileName).serialized(.compact) == expected)
+        #expect(SARIFReporter(rootDirectory: Self.root + "/").artifactLocation(fileName).serialized(.compact) == expected)
     }
 
     @Test func rootURI() {
         #expect(SARIFReporter(rootDirectory: "/work/repo").rootURI == "file:///work/repo/")
         #expect(SARIFReporter(rootDirectory: "/work/./my repo/").rootURI == "file:///work/my%20repo/")
         #expect(SARIFReporter(rootDirectory: "/").rootURI == "file:///")
-        #expect(SARIFReporter(rootDirectory: "/").artifactLocation("/tmp/a.json").serialized(indent: nil)
+        #expect(SARIFReporter(rootDirectory: "/").artifactLocation("/tmp/a.json").serialized(.compact)
                 == #"{"uri":"tmp/a.json","uriBaseId":"%SRCROOT%"}"#)
         #expect(SARIFReporter().rootDirectory == FileManager.default.currentDirectoryPath)
         #expect(SARIFReporter(rootDirectory: "sub").rootDirectory == FileManager.default.currentDirectoryPath + "/sub")

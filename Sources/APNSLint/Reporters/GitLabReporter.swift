@@ -12,7 +12,7 @@ public struct GitLabReporter: Reporter, Sendable {
     public init() {}
 
     public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
-        var items: [JSONOutput] = []
+        var items: [JSONValue] = []
         for report in reports {
             for diagnostic in report.diagnostics {
                 let line = diagnostic.externalLocation?.line ?? diagnostic.range.map { report.source.position(of: $0.start).line } ?? 1
@@ -29,7 +29,7 @@ public struct GitLabReporter: Reporter, Sendable {
                 ]))
             }
         }
-        return JSONOutput.array(items).serialized() + "\n"
+        return JSONValue.array(items).serialized() + "\n"
     }
 
     static func severity(_ severity: Severity) -> String {

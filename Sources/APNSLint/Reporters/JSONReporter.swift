@@ -58,20 +58,20 @@ public struct JSONReporter: StreamingReporter {
     /// How deep a diagnostic object stands: in the array at the top, or in the report's `diagnostics`.
     private var diagnosticLevel: Int { layout == .report ? 2 : 1 }
 
-    // Written a report at a time, as `JSONOutput.serialized()` writes the whole value.
+    // Written a report at a time, as `JSONValue.serialized()` writes the whole value.
     public func opening() -> String {
         switch layout {
         case .lines: return ""
         case .bareArray: return "["
         case .report:
-            let tool = JSONOutput.object([("name", .string(APNSLintTool.name)), ("version", .string(APNSLintTool.version))])
+            let tool = JSONValue.object([("name", .string(APNSLintTool.name)), ("version", .string(APNSLintTool.version))])
             return "{\n  \"version\": \(Self.reportVersion),\n  \"tool\": \(tool.serialized(level: 1)),\n  \"diagnostics\": ["
         }
     }
 
     public func fragment(_ report: FileReport) -> String {
         if layout == .lines {
-            return report.diagnostics.map { object(for: $0, in: report).serialized(indent: nil) + "\n" }.joined()
+            return report.diagnostics.map { object(for: $0, in: report).serialized(.compact) + "\n" }.joined()
         }
         let indent = "\n" + String(repeating: " ", count: 2 * diagnosticLevel)
         return report.diagnostics.map { indent + object(for: $0, in: report).serialized(level: diagnosticLevel) }.joined(separator: ",")
@@ -87,7 +87,7 @@ public struct JSONReporter: StreamingReporter {
         }
     }
 
-    static func object(for summary: Summary) -> JSONOutput {
+    static func object(for summary: Summary) -> JSONValue {
         .object([
             ("files", .int(summary.files + summary.streams)),
             ("filesWithFindings", .int(summary.filesWithProblems + summary.streamsWithProblems)),
@@ -97,17 +97,17 @@ public struct JSONReporter: StreamingReporter {
             ("warnings", .int(summary.warnings)),
             ("info", .int(summary.infos)),
             ("unreadablePaths", .int(summary.unreadablePaths)),
-            ("fixesApplied", summary.fixesApplied.map(JSONOutput.int) ?? .null),
+            ("fixesApplied", summary.fixesApplied.map(JSONValue.int) ?? .null),
             ("dialects", .object(summary.dialectCounts.map { ($0.dialect.rawValue, .int($0.count)) })),
         ])
     }
 
-    func object(for diagnostic: Diagnostic, in report: FileReport) -> JSONOutput {
-        func position(_ position: SourcePosition) -> JSONOutput {
+    func object(for diagnostic: Diagnostic, in report: FileReport) -> JSONValue {
+        func position(_ position: SourcePosition) -> JSONValue {
             .object([("line", .int(position.line)), ("column", .int(position.column)), ("offset", .int(position.offset))])
         }
         let positions = diagnostic.range.map { report.positions($0) }
-        let fix: JSONOutput = diagnostic.fix.map { fix in
+        let fix: JSONValue = diagnostic.fix.map { fix in
             .object([
                 ("title", .string(fix.title)),
                 ("applicability", .string(fix.applicability.rawValue)),
@@ -119,8 +119,8 @@ public struct JSONReporter: StreamingReporter {
             ])
         } ?? .null
         // The bare array keeps the layout it had before version 2, which has no `externalLocation` nor `dialect`.
-        let dialect: [(String, JSONOutput)] = layout == .bareArray ? [] : [("dialect", report.reading(of: diagnostic).map(Self.object(for:)) ?? .null)]
-        let external: [(String, JSONOutput)] = layout == .bareArray ? [] : [("externalLocation", diagnostic.externalLocation.map(Self.object(for:)) ?? .null)]
+        let dialect: [(String, JSONValue)] = layout == .bareArray ? [] : [("dialect", report.reading(of: diagnostic).map(Self.object(for:)) ?? .null)]
+        let external: [(String, JSONValue)] = layout == .bareArray ? [] : [("externalLocation", diagnostic.externalLocation.map(Self.object(for:)) ?? .null)]
         return .object([
             ("rule", .string(diagnostic.ruleID)),
             ("severity", .string(diagnostic.severity.rawValue)),
@@ -128,7 +128,7 @@ public struct JSONReporter: StreamingReporter {
             ("help", .optional(diagnostic.help)),
             ("file", .string(report.fileName)),
             ("pointer", .string(diagnostic.pointer.description)),
-            ("document", diagnostic.document.map(JSONOutput.int) ?? .null),
+            ("document", diagnostic.document.map(JSONValue.int) ?? .null),
             ("start", positions.map { position($0.start) } ?? .null),
             ("end", positions.map { position($0.end) } ?? .null),
         ] + external + [
@@ -139,15 +139,15 @@ public struct JSONReporter: StreamingReporter {
                         + (layout == .bareArray ? [] : [("location", note.location.map(Self.object(for:)) ?? .null)]))
             })),
             ("fix", fix),
-        ] + dialect + (layout == .lines ? [("record", report.streamRecord.map(JSONOutput.int) ?? .null)] : []))
+        ] + dialect + (layout == .lines ? [("record", report.streamRecord.map(JSONValue.int) ?? .null)] : []))
     }
 
     /// `{"file", "line", "column"}`: a place in another file than the one linted.
-    static func object(for location: ExternalLocation) -> JSONOutput {
+    static func object(for location: ExternalLocation) -> JSONValue {
         .object([("file", .string(location.path)), ("line", .int(location.line)), ("column", .int(location.column))])
     }
 
-    static func object(for reading: DialectReading) -> JSONOutput {
+    static func object(for reading: DialectReading) -> JSONValue {
         .object([
             ("name", .string(reading.dialect.rawValue)),
             ("title", .string(reading.dialect.title)),

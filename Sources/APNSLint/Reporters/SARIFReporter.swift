@@ -78,7 +78,7 @@ public struct SARIFReporter: Reporter, Sendable {
     public func report(_ reports: [FileReport], rules: [DocumentedRule]) -> String {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
-        var results: [JSONOutput] = []
+        var results: [JSONValue] = []
         for report in reports where !report.diagnostics.isEmpty {
             let location = artifactLocation(report.fileName)
             let hashes = Self.lineHashes(report.source.bytes)
@@ -87,7 +87,7 @@ public struct SARIFReporter: Reporter, Sendable {
                                       location: location, lineHashes: hashes, fingerprint: fingerprint))
             }
         }
-        let run: JSONOutput = .object([
+        let run: JSONValue = .object([
             ("tool", .object([("driver", .object([
                 ("name", .string(APNSLintTool.name)),
                 ("informationUri", .string(APNSLintTool.informationURI)),
@@ -98,7 +98,7 @@ public struct SARIFReporter: Reporter, Sendable {
             ("columnKind", .string("utf16CodeUnits")),
             ("results", .array(results)),
         ])
-        let log: JSONOutput = .object([
+        let log: JSONValue = .object([
             ("$schema", .string(Self.schema)),
             ("version", .string("2.1.0")),
             ("runs", .array([run])),
@@ -108,7 +108,7 @@ public struct SARIFReporter: Reporter, Sendable {
 
     // MARK: Rules
 
-    static func rule(_ rule: DocumentedRule) -> JSONOutput {
+    static func rule(_ rule: DocumentedRule) -> JSONValue {
         .object([
             ("id", .string(rule.id)),
             ("name", .string(rule.id)),
@@ -207,9 +207,9 @@ public struct SARIFReporter: Reporter, Sendable {
 
     // MARK: Results
 
-    func result(for diagnostic: Diagnostic, in report: FileReport, ruleIndex: Int?, location: JSONOutput,
-                lineHashes: [String]?, fingerprint: String) -> JSONOutput {
-        var physical: [(String, JSONOutput)] = [("artifactLocation", diagnostic.externalLocation.map { artifactLocation($0.path) } ?? location)]
+    func result(for diagnostic: Diagnostic, in report: FileReport, ruleIndex: Int?, location: JSONValue,
+                lineHashes: [String]?, fingerprint: String) -> JSONValue {
+        var physical: [(String, JSONValue)] = [("artifactLocation", diagnostic.externalLocation.map { artifactLocation($0.path) } ?? location)]
         let startLine: Int
         if let external = diagnostic.externalLocation {
             // A header the configuration gives: its line in the configuration file (no line hash: that file is not read).
@@ -235,7 +235,7 @@ public struct SARIFReporter: Reporter, Sendable {
         var text = diagnostic.message
         if let part = report.partName(of: diagnostic) { text += " (\(part))" }
         if let help = diagnostic.help { text += "\nhelp: \(help)" }
-        var members: [(String, JSONOutput)] = [("ruleId", .string(diagnostic.ruleID))]
+        var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.ruleID))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members += [
             ("level", .string(Self.level(diagnostic.severity))),
@@ -243,7 +243,7 @@ public struct SARIFReporter: Reporter, Sendable {
             ("locations", .array([.object([("physicalLocation", .object(physical))])])),
         ]
         // Notes placed in another file (the app's Info.plist, its strings): SARIF's related locations.
-        let related = diagnostic.notes.compactMap { note -> JSONOutput? in
+        let related = diagnostic.notes.compactMap { note -> JSONValue? in
             guard let place = note.location else { return nil }
             return .object([
                 ("physicalLocation", .object([
@@ -257,13 +257,13 @@ public struct SARIFReporter: Reporter, Sendable {
         // A stream's record holds the lines of the file from its first.
         let hashIndex = startLine - report.source.firstLine
         // The baseline's fingerprint (`Baseline.fingerprints`), then the line hash `upload-sarif` would compute.
-        var fingerprints: [(String, JSONOutput)] = [(Self.fingerprintKey, .string(fingerprint))]
+        var fingerprints: [(String, JSONValue)] = [(Self.fingerprintKey, .string(fingerprint))]
         if let lineHashes, hashIndex >= 0, hashIndex < lineHashes.count {
             fingerprints.append(("primaryLocationLineHash", .string(lineHashes[hashIndex])))
         }
         members.append(("partialFingerprints", .object(fingerprints)))
         if let fix = diagnostic.fix, !fix.edits.isEmpty {
-            let replacements = fix.edits.map { edit -> JSONOutput in
+            let replacements = fix.edits.map { edit -> JSONValue in
                 let edit = report.literal(edit)
                 return .object([
                     ("deletedRegion", .object([("byteOffset", .int(edit.range.start)), ("byteLength", .int(edit.range.length))])),
@@ -295,7 +295,7 @@ public struct SARIFReporter: Reporter, Sendable {
     }
 
     /// A relative `uri` with `uriBaseId` for a file in the root; an absolute `file:` URI for any other.
-    func artifactLocation(_ fileName: String) -> JSONOutput {
+    func artifactLocation(_ fileName: String) -> JSONValue {
         let path = Self.components(fileName.hasPrefix("/") ? fileName : rootDirectory + "/" + fileName)
         let root = Self.components(rootDirectory)
         if path.count > root.count, path.starts(with: root) {
