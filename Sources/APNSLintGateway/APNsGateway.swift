@@ -98,8 +98,8 @@ public struct APNsGateway: Sendable {
         let definition = Self.definitionMembers(of: request, token: token ?? (target == .device(token: "") ? "" : nil), body: body)
         // Without a body to read, the request is linted as the log's audit reads its line: a send log's record (an
         // envelope with a `response`), so no payload finding is made up about a body there is none of (or not kept).
-        let envelope: [(String, GatewayJSON)] = body == nil ? [("response", .object([]))] : []
-        let lintedText = GatewayJSON.object(envelope + definition).bytes
+        let envelope: [(String, JSONValue)] = body == nil ? [("response", .object([]))] : []
+        let lintedText = JSONValue.object(envelope + definition).bytes(.compact)
         let report = linter.lint(SourceText(bytes: lintedText), fileName: "<request>", format: .json)
         let diagnostics = report.diagnostics
         let unregisteredSince = token.flatMap { devices.unregistered[$0.lowercased()] }
@@ -122,7 +122,7 @@ public struct APNsGateway: Sendable {
         // A body over the limit is not kept whole, so not logged: the line says so (its size and digest).
         let bodyKept = body != nil || request.bodyLength == 0 || request.body.allSatisfy(Self.isWhitespace) && request.body.count == request.bodyLength
         let response = Self.response(answer, request: request, found: found, diagnostics: diagnostics, bodyKept: bodyKept)
-        let line = GatewayJSON.object([("response", response)] + definition).bytes
+        let line = JSONValue.object([("response", response)] + definition).bytes(.compact)
         // A body that is not JSON is logged as it came, so its line is not JSON either.
         let lineIsJSON = !report.blockingFindings.contains { if case .syntax = $0.finding { true } else { false } }
         return GatewayExchange(request: request, answer: answer, gatewayFindings: found, diagnostics: diagnostics, logLine: line,

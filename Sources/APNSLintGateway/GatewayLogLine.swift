@@ -12,10 +12,10 @@ extension APNsGateway {
     /// `"dialect":"apns","device-token":…,"headers":{…},"payload":<body>`: the request as apns-lint reads a
     /// definition, the body's bytes as they came (line breaks as spaces, so the line stays one line; JSON allows none
     /// inside a string). A body that is not JSON stays as it is, and the linter reports it where it breaks.
-    static func definitionMembers(of request: ProviderRequest, token: String?, body: [UInt8]?) -> [(String, GatewayJSON)] {
-        var members: [(String, GatewayJSON)] = [("dialect", .string("apns"))]
+    static func definitionMembers(of request: ProviderRequest, token: String?, body: [UInt8]?) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("dialect", .string("apns"))]
         if let token { members.append(("device-token", .string(token))) }
-        let headers = request.headers.filter { isLinted($0.name) }.map { header -> (String, GatewayJSON) in (header.name, .string(header.value)) }
+        let headers = request.headers.filter { isLinted($0.name) }.map { header -> (String, JSONValue) in (header.name, .string(header.value)) }
         members.append(("headers", .object(headers)))
         if let body { members.append(("payload", .verbatim(body.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }))) }
         return members
@@ -25,8 +25,8 @@ extension APNsGateway {
     /// With `bodyKept` false (a body refused unread, over the size limit), the object says so: `"body-kept":false`
     /// and the SHA-256 of the bytes when the server computed it, so the audit invents nothing about a body it never saw.
     static func response(_ answer: APNsAnswer, request: ProviderRequest, found: [GatewayFinding], diagnostics: [Diagnostic],
-                         bodyKept: Bool = true) -> GatewayJSON {
-        var members: [(String, GatewayJSON)] = [("status", .int(answer.status))]
+                         bodyKept: Bool = true) -> JSONValue {
+        var members: [(String, JSONValue)] = [("status", .int(answer.status))]
         if let reason = answer.reason { members.append(("reason", .string(reason))) }
         if let timestamp = answer.timestamp { members.append(("timestamp", .int(Int(timestamp)))) }
         members.append((answer.idHeader, .string(answer.apnsID)))
@@ -38,13 +38,13 @@ extension APNsGateway {
             if let digest = request.bodySHA256 { members.append(("body-sha256", .string(digest))) }
         }
         let gatewayFindings = found.map { finding in
-            GatewayJSON.object([("severity", .string("error")), ("reason", .string(finding.reason.rawValue)), ("message", .string(finding.message))])
+            JSONValue.object([("severity", .string("error")), ("reason", .string(finding.reason.rawValue)), ("message", .string(finding.message))])
         }
-        let ruleFindings = diagnostics.map { diagnostic -> GatewayJSON in
-            var members: [(String, GatewayJSON)] = [("rule", .string(diagnostic.ruleID)), ("severity", .string(diagnostic.severity.rawValue))]
+        let ruleFindings = diagnostics.map { diagnostic -> JSONValue in
+            var members: [(String, JSONValue)] = [("rule", .string(diagnostic.ruleID)), ("severity", .string(diagnostic.severity.rawValue))]
             if let rejection = diagnostic.rejection { members.append(("reason", .string(rejection.rawValue))) }
             members += [("pointer", .string(diagnostic.pointer.description)), ("message", .string(diagnostic.message))]
-            return GatewayJSON.object(members)
+            return JSONValue.object(members)
         }
         members.append(("findings", .array(gatewayFindings + ruleFindings)))
         return .object(members)

@@ -97,9 +97,9 @@ public struct APNsAnswer: Sendable, Hashable {
     /// The response body: empty for 200, else `{"reason": …}` (with `timestamp` for 410).
     public var body: [UInt8] {
         guard let reason else { return [] }
-        var members: [(String, GatewayJSON)] = [("reason", .string(reason))]
+        var members: [(String, JSONValue)] = [("reason", .string(reason))]
         if let timestamp { members.append(("timestamp", .int(Int(timestamp)))) }
-        return GatewayJSON.object(members).bytes
+        return JSONValue.object(members).bytes(.compact)
     }
 
     /// The response headers beside `:status`.

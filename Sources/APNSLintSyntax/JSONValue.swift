@@ -13,6 +13,9 @@ public enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// JSON text written as it is, never read into a value: the APNs sandbox's log keeps a request's body as it came,
+    /// JSON or not (the linter reports it where it breaks).
+    case verbatim([UInt8])
 
     public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
@@ -27,6 +30,7 @@ public enum JSONValue: Sendable, Equatable {
         case (.string(let x), .string(let y)): x == y
         case (.array(let x), .array(let y)): x == y
         case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.verbatim(let x), .verbatim(let y)): x == y
         default: false
         }
     }
@@ -224,6 +228,7 @@ extension JSONValue {
         case .int(let value): out += String(value).utf8
         case .double(let value): out += (Self.wholeNumber(value).map { String($0) } ?? "\(value)").utf8
         case .string(let value): JSONString.append(value, escaping: Self.escapes, to: &out)
+        case .verbatim(let bytes): out += bytes
         case .array(let elements):
             guard !elements.isEmpty else { return out += "[]".utf8 }
             out.append(UInt8(ascii: "["))
