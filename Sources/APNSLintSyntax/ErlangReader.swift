@@ -535,7 +535,7 @@ private struct ErlangParser {
             if bytes[index] == UInt8(ascii: "\\") {
                 value = try readEscape()
             } else {
-                let length = utf8Length(at: index)
+                let length = bytes.utf8SequenceLength(at: index)
                 guard length > 0 else { throw invalidUTF8(at: index) }
                 value = String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars.first!.value
                 index += length
@@ -637,7 +637,7 @@ private struct ErlangParser {
                 scalars.append(scalar)
                 continue
             }
-            let length = utf8Length(at: index)
+            let length = bytes.utf8SequenceLength(at: index)
             guard length > 0 else { throw invalidUTF8(at: index) }
             // One scalar at a time: append(contentsOf:) copies the whole view each time, which is quadratic.
             for scalar in String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars { scalars.append(scalar) }
@@ -702,7 +702,7 @@ private struct ErlangParser {
             // \^? is DEL, as in erl_scan; \^A to \^Z (and \^@ \^[ … \^_) are control characters.
             return control == UInt8(ascii: "?") ? 127 : UInt32(control & 0x1F)
         default:
-            let length = utf8Length(at: index - 1)
+            let length = bytes.utf8SequenceLength(at: index - 1)
             guard length > 0 else { throw invalidUTF8(at: index - 1) }
             index += length - 1
             // \\, \", \' and any other character stand for themselves.
@@ -780,7 +780,7 @@ private struct ErlangParser {
     }
 
     func unexpectedCharacter() -> Fatal {
-        let length = utf8Length(at: index)
+        let length = bytes.utf8SequenceLength(at: index)
         guard length > 0 else { return invalidUTF8(at: index) }
         let text = source.text(SourceRange(start: index, end: index + length))
         let scalar = text.unicodeScalars.first!.value
@@ -805,23 +805,6 @@ private struct ErlangParser {
         case .dot: "'.'"
         case .end: "the end of the input"
         }
-    }
-
-    /// The length of the valid UTF-8 sequence at `position`, or 0.
-    func utf8Length(at position: Int) -> Int {
-        guard position < bytes.count else { return 0 }
-        let lead = bytes[position]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return 0
-        }
-        guard position + length <= bytes.count else { return 0 }
-        let decoded = String(validating: bytes[position..<position + length], as: UTF8.self)
-        return decoded == nil ? 0 : length
     }
 }
 

@@ -494,7 +494,7 @@ struct JSONParser {
         default:
             var length = 2
             if byte >= 0x80 {
-                let scalarLength = utf8SequenceLength(at: index - 1)
+                let scalarLength = bytes.utf8SequenceLength(at: index - 1)
                 guard scalarLength > 0 else { throw invalidUTF8(at: index - 1) }
                 length = scalarLength + 1
             }
@@ -522,7 +522,7 @@ struct JSONParser {
                 // Show the offending character whole; a byte that is not UTF-8 is reported as such.
                 var end = index
                 if index < bytes.count {
-                    let scalarLength = utf8SequenceLength(at: index)
+                    let scalarLength = bytes.utf8SequenceLength(at: index)
                     guard scalarLength > 0 else { throw invalidUTF8(at: index) }
                     end = index + scalarLength
                 }
@@ -564,29 +564,9 @@ struct JSONParser {
 
     /// Validates one multi-byte UTF-8 sequence at `index` and moves past it.
     mutating func validateUTF8Sequence() throws {
-        let length = utf8SequenceLength(at: index)
+        let length = bytes.utf8SequenceLength(at: index)
         guard length > 0 else { throw invalidUTF8(at: index) }
         index += length
-    }
-
-    /// The length of the valid UTF-8 sequence at `position`, or 0 if it is not valid (RFC 3629 table).
-    /// With `pastEnd`, missing bytes after the end of the input count as valid continuation bytes.
-    func utf8SequenceLength(at position: Int, pastEnd: Bool = false) -> Int {
-        let lead = bytes[position]
-        func continuation(_ offset: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-            position + offset < bytes.count ? range.contains(bytes[position + offset]) : pastEnd
-        }
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: return continuation(1) ? 2 : 0
-        case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : 0
-        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : 0
-        case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : 0
-        case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : 0
-        case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : 0
-        default: return 0
-        }
     }
 
     func invalidUTF8(at position: Int) -> FatalSyntaxError {
@@ -597,7 +577,7 @@ struct JSONParser {
         case 0x80...0xBF: reason = "a continuation byte with no lead byte"
         case 0xC0, 0xC1, 0xF5...0xFF: reason = "never valid in UTF-8"
         default:
-            reason = utf8SequenceLength(at: position, pastEnd: true) > 0
+            reason = bytes.utf8SequenceLength(at: position, pastEnd: true) > 0
                 ? "starts a sequence the input cuts off" : "starts a sequence that is broken or overlong"
         }
         return fatal("invalid UTF-8: byte \(hexByte(byte)) at byte offset \(position) \(reason)",
@@ -740,8 +720,8 @@ struct JSONParser {
         case UInt8(ascii: ","):
             return fatal("expected a value, found ','", at: start, length: 1, help: valueHelp)
         default:
-            if byte >= 0x80, utf8SequenceLength(at: start) == 0 { return invalidUTF8(at: start) }
-            return fatal("expected a value, found \(describe(at: start))", at: start, length: max(1, utf8SequenceLength(at: start)),
+            if byte >= 0x80, bytes.utf8SequenceLength(at: start) == 0 { return invalidUTF8(at: start) }
+            return fatal("expected a value, found \(describe(at: start))", at: start, length: max(1, bytes.utf8SequenceLength(at: start)),
                          help: valueHelp)
         }
     }
@@ -769,7 +749,7 @@ struct JSONParser {
 
     /// `message` over the whole character at `position`, or the invalid UTF-8 there if it is not a character.
     func unexpected(_ message: String, at position: Int, help: String) -> FatalSyntaxError {
-        let length = utf8SequenceLength(at: position)
+        let length = bytes.utf8SequenceLength(at: position)
         guard length > 0 else { return invalidUTF8(at: position) }
         return fatal(message, at: position, length: length, help: help)
     }
@@ -862,7 +842,7 @@ struct JSONParser {
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte < 0x80 { return scalarName(UInt32(byte)) }
-        let length = utf8SequenceLength(at: position)
+        let length = bytes.utf8SequenceLength(at: position)
         guard length > 0 else { return "byte \(hexByte(byte))" }
         let text = source.text(SourceRange(start: position, end: position + length))
         let scalar = text.unicodeScalars.first!.value
