@@ -133,14 +133,9 @@ struct CheckCommand: ParsableCommand {
                 let why = item.report.diagnostics.first.map { ": \($0.message) [\($0.ruleID)]" } ?? ""
                 return ([], "\(item.report.fileName): no definition was read\(why)")
             }) { event in
-                guard case .values(let values) = event else { return }
-                for value in values {
-                    switch value {
-                    case .success(let (lines, none)):
-                        for line in lines { print(line) }
-                        if let none { unread.append(none) }
-                    case .failure(let error): failures.append(error)
-                    }
+                for (lines, none) in event.batch(failures: &failures) ?? [] {
+                    for line in lines { print(line) }
+                    if let none { unread.append(none) }
                 }
             }
         }
@@ -161,24 +156,20 @@ struct CheckCommand: ParsableCommand {
                 let (kept, baselined) = baseline.filter(item.report)
                 return (prepare(kept), baselined)
             }) { event in
-                switch event {
-                case .values(let values):
-                    var prepared: [ReportWriter.Prepared] = []
-                    for value in values {
-                        switch value {
-                        case .success(let (report, baselined)):
-                            prepared.append(report)
-                            if !baselined.isEmpty {
-                                baseline?.record(baselined)
-                                writer.addBaselined(baselined.count)
-                            }
-                        case .failure(let error): failures.append(error)
-                        }
-                    }
-                    writer.add(prepared)
-                case .streamStarted: break
-                case .streamEnded(let name, let kind): writer.addStream(kind, name: name)
+                guard let values = event.batch(failures: &failures) else {
+                    if case .streamEnded(let name, let kind) = event { writer.addStream(kind, name: name) }
+                    return
                 }
+                var prepared: [ReportWriter.Prepared] = []
+                prepared.reserveCapacity(values.count)
+                for (report, baselined) in values {
+                    prepared.append(report)
+                    if !baselined.isEmpty {
+                        baseline?.record(baselined)
+                        writer.addBaselined(baselined.count)
+                    }
+                }
+                writer.add(prepared)
             }
         }
     }
@@ -200,18 +191,15 @@ struct CheckCommand: ParsableCommand {
         }
         var tally = FixTally(mode: diff ? .diff : .write)
         var failures = inputErrors
+        // The inputs read (and fixed, or not written).
         var results = 0
         let inputs = files.map(Input.file) + (standardInput.map { [.standardInput($0)] } ?? [])
         let skipped = try endingRunOnError {
             try workspace.run(inputs, headers: headers, role: role, job: .fix(FixOptions(includeUnsafe: fixing.unsafeFixes)), jobs: report.jobs,
                               transform: { ($0.fix!, $0.isStandardInput) }) { event in
-                guard case .values(let values) = event else { return }
+                guard let values = event.batch(failures: &failures) else { return }
                 results += values.count
-                for value in values {
-                    guard case .success(let (result, isStandardInput)) = value else {
-                        if case .failure(let error) = value { failures.append(error) }
-                        continue
-                    }
+                for (result, isStandardInput) in values {
                     if let warning = result.problemWarning { printError("apns-lint: warning: \(warning)") }
                     // Standard input: the fixed text goes to standard output, as formatters do.
                     if isStandardInput && !diff { StandardStreams.write(result.fixed, to: STDOUT_FILENO) }
@@ -220,7 +208,10 @@ struct CheckCommand: ParsableCommand {
                 }
             }
         }
-        if results == 0 && streams.isEmpty && standardInput == nil && inputErrors.isEmpty { try discovery.nothingLinted(in: paths, skipped: skipped) }
+        // Nothing was read, and no input failed to be (a failure to write one follows its read).
+        if results == 0 && failures.isEmpty && streams.isEmpty && standardInput == nil && inputErrors.isEmpty {
+            try discovery.nothingLinted(in: paths, skipped: skipped)
+        }
         if diff {
             StandardStreams.write(tally.diff, to: STDOUT_FILENO)
             // The errors first, as the other modes print them: the count is of the files that were read.

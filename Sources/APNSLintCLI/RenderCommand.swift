@@ -106,20 +106,16 @@ struct RenderCommand: ParsableCommand {
         let skipped = try endingRunOnError {
             try workspace.run(inputs, headers: requestHeaders.headerOptions, role: input.role, job: job, transform: { base.render($0) }) { event in
                 switch event {
-                case .values(let values) where stream != nil:
-                    stream!.print(values.compactMap { try? $0.get() }, by: &printer)
+                case .values:
+                    let failed = failures.count
+                    let values = event.batch(failures: &failures) ?? []
+                    guard stream != nil else {
+                        for rendered in values { printer.print(rendered) }
+                        return
+                    }
+                    stream!.print(values, by: &printer)
                     // A stream that cannot be read on stops there.
-                    for case .failure(let error) in values {
-                        failures.append(error)
-                        stream = nil
-                    }
-                case .values(let values):
-                    for value in values {
-                        switch value {
-                        case .success(let rendered): printer.print(rendered)
-                        case .failure(let error): failures.append(error)
-                        }
-                    }
+                    if failures.count > failed { stream = nil }
                 case .streamStarted(let name): stream = StreamPrinter(fileName: name)
                 case .streamEnded:
                     stream?.finish(by: &printer)

@@ -55,15 +55,9 @@ struct SuppressCommand: ParsableCommand {
             try workspace.run(files.map(Input.file), jobs: jobs, transform: { item in
                 (item.report.fileName, item.report.diagnostics.map(\.ruleID))
             }) { event in
-                guard case .values(let values) = event else { return }
-                for value in values {
-                    switch value {
-                    case .success(let (file, rules)) where !rules.isEmpty:
-                        findings[file, default: []].formUnion(rules)
-                        count += rules.count
-                    case .success: break
-                    case .failure(let error): failures.append(error)
-                    }
+                for (file, rules) in event.batch(failures: &failures) ?? [] where !rules.isEmpty {
+                    findings[file, default: []].formUnion(rules)
+                    count += rules.count
                 }
             }
         }

@@ -189,14 +189,38 @@ extension ErlangTerm {
     /// `true`/`false`/`null` literals, other atoms and binaries strings, a `"…"` string a string (reported: jsx
     /// would write it as an array of numbers), `{{Y,M,D},{H,Mi,S}}` an ISO 8601 string. What has no JSON form (a
     /// tuple, an improper list's tail) becomes null and is reported in `problems`.
+    public func jsonDocument(problems: inout [SyntaxProblem]) -> DocumentNode {
+        document { $0.containerShape(problems: &problems) }
+    }
+
+    /// What one term is in a document built from it (`document(shapedBy:)`): a finished node, or a container whose
+    /// children are shaped next.
+    package enum DocumentShape {
+        case scalar(DocumentNode)
+        /// An object's members (each child with its key's text and range) or an array's elements (no keys).
+        case container([DocumentChild], isObject: Bool)
+    }
+
+    package struct DocumentChild {
+        package var key: (text: String, range: SourceRange)?
+        package var term: ErlangTerm
+
+        package init(key: (text: String, range: SourceRange)?, term: ErlangTerm) {
+            self.key = key
+            self.term = term
+        }
+    }
+
+    /// The document a convention builds from the term, `shape` saying what each term is, the term first, then each
+    /// container's children in order. The one walk the jsx-convention document (`jsonDocument`) and apns_json's jsx
+    /// encoder share: they differ only in what a term is.
     ///
     /// An explicit stack, not recursion: the reader's depth limit bounds the memory, not the thread's stack.
-    public func jsonDocument(problems: inout [SyntaxProblem]) -> DocumentNode {
-        // Each open frame: the term, its children to convert, and what is converted so far.
+    package func document(shapedBy shape: (ErlangTerm) -> DocumentShape) -> DocumentNode {
+        // Each open frame: the container's range, its children to convert, and what is converted so far.
         struct Frame {
-            let term: ErlangTerm
-            /// Children and, for objects, each child's key (text and range).
-            let children: [(key: (String, SourceRange)?, term: ErlangTerm)]
+            let range: SourceRange
+            let children: [DocumentChild]
             let isObject: Bool
             var done: [DocumentNode] = []
         }
@@ -206,14 +230,14 @@ extension ErlangTerm {
         while true {
             if let term = next {
                 next = nil
-                switch term.containerShape(problems: &problems) {
+                switch shape(term) {
                 case .scalar(let node):
                     result = node
                 case .container(let children, let isObject):
                     if children.isEmpty {
                         result = DocumentNode(isObject ? .object([]) : .array([]), range: term.range)
                     } else {
-                        stack.append(Frame(term: term, children: children, isObject: isObject))
+                        stack.append(Frame(range: term.range, children: children, isObject: isObject))
                         next = children[0].term
                         continue
                     }
@@ -233,24 +257,19 @@ extension ErlangTerm {
             if top.isObject {
                 var members: [Member] = []
                 members.reserveCapacity(top.done.count)
-                for (index, child) in top.children.enumerated() {
-                    guard let (key, keyRange) = child.key else { continue }
-                    members.append(Member(key: key, keyRange: keyRange, value: top.done[index]))
+                for (child, node) in zip(top.children, top.done) {
+                    guard let key = child.key else { continue }
+                    members.append(Member(key: key.text, keyRange: key.range, value: node))
                 }
-                result = DocumentNode(.object(members), range: top.term.range)
+                result = DocumentNode(.object(members), range: top.range)
             } else {
-                result = DocumentNode(.array(top.done), range: top.term.range)
+                result = DocumentNode(.array(top.done), range: top.range)
             }
         }
     }
 
-    private enum Shape {
-        case scalar(DocumentNode)
-        case container([(key: (String, SourceRange)?, term: ErlangTerm)], isObject: Bool)
-    }
-
     /// What one term becomes, without looking into its children's children.
-    private func containerShape(problems: inout [SyntaxProblem]) -> Shape {
+    private func containerShape(problems: inout [SyntaxProblem]) -> DocumentShape {
         switch value {
         case .atom(let name):
             switch name {
@@ -280,7 +299,7 @@ extension ErlangTerm {
                 help: "use a list [...] or a proplist [{Key, Value}, ...] instead", range: range))
             return .scalar(DocumentNode(.null, range: range))
         case .map(let entries):
-            var children: [(key: (String, SourceRange)?, term: ErlangTerm)] = []
+            var children: [DocumentChild] = []
             for entry in entries {
                 guard let key = entry.key.jsonKey else {
                     problems.append(SyntaxProblem(.nonJSONValue, "a map key must be an atom, a binary or an integer to become a JSON key",
@@ -288,7 +307,7 @@ extension ErlangTerm {
                     continue
                 }
                 entry.key.reportCharlistKey(&problems)
-                children.append(((key, entry.key.range), entry.value))
+                children.append(DocumentChild(key: (key, entry.key.range), term: entry.value))
             }
             return .container(children, isObject: true)
         case .list(let elements, let tail):
@@ -301,10 +320,10 @@ extension ErlangTerm {
                 return .container(elements.map { element in
                     let (key, value) = element.pair!
                     key.reportCharlistKey(&problems)
-                    return ((key.jsonKey!, key.range), value)
+                    return DocumentChild(key: (key.jsonKey!, key.range), term: value)
                 }, isObject: true)
             }
-            return .container(elements.map { (nil, $0) }, isObject: false)
+            return .container(elements.map { DocumentChild(key: nil, term: $0) }, isObject: false)
         }
     }
 

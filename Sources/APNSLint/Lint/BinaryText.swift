@@ -28,7 +28,8 @@ enum BinaryText {
         let end = sample.endIndex
         while index < end {
             let byte = sample[index]
-            let length = utf8Length(sample, at: index)
+            // A sequence cut by the end of the sample counts as well-formed.
+            let length = sample.utf8SequenceLength(at: index, pastEnd: true)
             if byte == 0, firstNUL == nil { firstNUL = index }
             if length == 0 || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D && byte != 0x0C && byte != 0x1B) || byte == 0x7F {
                 odd += 1
@@ -44,27 +45,6 @@ enum BinaryText {
         // A few bytes are too few to tell a binary file from a text with a bad byte, which its reader places.
         guard count >= minimumSampleForText, odd * 10 > count * 3 else { return nil }
         return "\(odd) of its first \(count) bytes are control characters or not UTF-8"
-    }
-
-    /// The length of the well-formed UTF-8 character at `index`, or 0 when none starts there (a sequence cut by the
-    /// end of the sample counts as well-formed).
-    private static func utf8Length(_ bytes: ArraySlice<UInt8>, at index: Int) -> Int {
-        let lead = bytes[index]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return 0
-        }
-        var next = index + 1
-        while next < index + length {
-            guard next < bytes.endIndex else { return next - index }
-            guard (0x80...0xBF).contains(bytes[next]) else { return 0 }
-            next += 1
-        }
-        return length
     }
 
     /// The finding a binary file is reported as, by the syntax rule of the format it was taken for: one for the whole

@@ -20,7 +20,8 @@ struct ErlangCrash: Error, Sendable {
 /// (`WireSerializer.DuplicateKeys.everyPair`). A term jsx raises on gives the first `ErlangCrash`; the document is
 /// still built, with null where the offending value was, so the other rules can run.
 ///
-/// An explicit stack, not recursion: the reader bounds the depth, and the thread's stack does not.
+/// The walk is `ErlangTerm.document(shapedBy:)`'s (an explicit stack: the reader bounds the depth, and the thread's
+/// stack does not); what is here is what jsx makes of each term.
 struct JSXEncoder {
     private(set) var crash: ErlangCrash?
     /// Values jsx writes otherwise than they read in Erlang: a binary that is not UTF-8, a character list.
@@ -30,64 +31,11 @@ struct JSXEncoder {
         if crash == nil { crash = ErlangCrash(exception: exception, reason: reason, range: range) }
     }
 
-    private struct Child {
-        var key: (text: String, range: SourceRange)?
-        var term: ErlangTerm
-    }
-
-    private enum Shape {
-        case scalar(DocumentNode)
-        case container([Child], isObject: Bool)
-    }
+    private typealias Child = ErlangTerm.DocumentChild
+    private typealias Shape = ErlangTerm.DocumentShape
 
     mutating func encode(_ term: ErlangTerm) -> DocumentNode {
-        struct Frame {
-            let range: SourceRange
-            let children: [Child]
-            let isObject: Bool
-            var done: [DocumentNode] = []
-        }
-        var stack: [Frame] = []
-        var result: DocumentNode?
-        var next: ErlangTerm? = term
-        while true {
-            if let term = next {
-                next = nil
-                switch shape(of: term) {
-                case .scalar(let node):
-                    result = node
-                case .container(let children, let isObject):
-                    if children.isEmpty {
-                        result = DocumentNode(isObject ? .object([]) : .array([]), range: term.range)
-                    } else {
-                        stack.append(Frame(range: term.range, children: children, isObject: isObject))
-                        next = children[0].term
-                        continue
-                    }
-                }
-            }
-            guard let value = result else { preconditionFailure("no value") }
-            result = nil
-            guard !stack.isEmpty else { return value }
-            stack[stack.count - 1].done.append(value)
-            let top = stack[stack.count - 1]
-            if top.done.count < top.children.count {
-                next = top.children[top.done.count].term
-                continue
-            }
-            stack.removeLast()
-            if top.isObject {
-                var members: [Member] = []
-                members.reserveCapacity(top.done.count)
-                for (child, node) in zip(top.children, top.done) {
-                    guard let key = child.key else { continue }
-                    members.append(Member(key: key.text, keyRange: key.range, value: node))
-                }
-                result = DocumentNode(.object(members), range: top.range)
-            } else {
-                result = DocumentNode(.array(top.done), range: top.range)
-            }
-        }
+        term.document { shape(of: $0) }
     }
 
     /// jsx_encoder:encode/2 and encode_/2 (jsx_encoder.erl:46-65): what one term is, its children not yet encoded.
@@ -237,16 +185,9 @@ struct JSXEncoder {
         func continuation(_ position: Int) -> Bool { position < bytes.count && bytes[position] >= 0x80 && bytes[position] <= 0xBF }
         while index < bytes.count {
             let lead = bytes[index]
-            let length: Int
-            switch lead {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: length = 0
-            }
-            if length > 0, index + length <= bytes.count, let text = String(validating: bytes[index..<index + length], as: UTF8.self) {
-                for scalar in text.unicodeScalars { scalars.append(scalar) }
+            let length = bytes.utf8SequenceLength(at: index)
+            if length > 0 {
+                for scalar in String(decoding: bytes[index..<index + length], as: UTF8.self).unicodeScalars { scalars.append(scalar) }
                 index += length
                 continue
             }

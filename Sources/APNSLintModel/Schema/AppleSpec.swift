@@ -104,22 +104,6 @@ extension PushType {
     /// In `allCases`' order, read by `ordinal`: an array, not a dictionary, since hashing a push type hashes its name.
     private static let specs = allCases.map { $0.makeSpec() }
 
-    private var ordinal: Int {
-        switch self {
-        case .alert: 0
-        case .background: 1
-        case .location: 2
-        case .voip: 3
-        case .complication: 4
-        case .fileprovider: 5
-        case .mdm: 6
-        case .liveactivity: 7
-        case .pushtotalk: 8
-        case .widgets: 9
-        case .controls: 10
-        }
-    }
-
     private func makeSpec() -> PushTypeSpec {
         switch self {
         case .alert: PushTypeSpec(type: self, topicSuffix: nil, priorities: [10, 5, 1], priorityErrors: [], sizeLimit: 4096,

@@ -150,4 +150,23 @@ public enum EnvelopeKey {
 /// The values of `apns-push-type` (§2.4).
 public enum PushType: String, Sendable, CaseIterable {
     case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls
+
+    /// The type's place in `allCases`, for tables indexed by push type (its spec, a rule plan's subscribers): a switch,
+    /// since hashing a push type, as a dictionary would, hashes its name.
+    @inlinable
+    package var ordinal: Int {
+        switch self {
+        case .alert: 0
+        case .background: 1
+        case .location: 2
+        case .voip: 3
+        case .complication: 4
+        case .fileprovider: 5
+        case .mdm: 6
+        case .liveactivity: 7
+        case .pushtotalk: 8
+        case .widgets: 9
+        case .controls: 10
+        }
+    }
 }

@@ -122,7 +122,7 @@ public struct RulePlan: Sendable {
                     case .aps(let key): aps[key.rawValue].insert(number)
                     case .alert(let key): alert[key.rawValue].insert(number)
                     case .header(let key): headers[key.rawValue].insert(number)
-                    case .pushType(let type): pushTypes[Self.index(of: type)].insert(number)
+                    case .pushType(let type): pushTypes[type.ordinal].insert(number)
                     case .unknownKey(let part): unknownKeys[part.rawValue].insert(number)
                     case .wronglyTypedValue: wronglyTypedValue.insert(number)
                     }
@@ -137,26 +137,9 @@ public struct RulePlan: Sendable {
             for key in definition.alertKeys { selected.formUnion(alert[key.rawValue]) }
             for key in definition.headerKeys { selected.formUnion(headers[key.rawValue]) }
             for part in definition.partsWithUnknownKeys { selected.formUnion(unknownKeys[part.rawValue]) }
-            if let type = definition.pushType?.type { selected.formUnion(pushTypes[Self.index(of: type)]) }
+            if let type = definition.pushType?.type { selected.formUnion(pushTypes[type.ordinal]) }
             if definition.hasWronglyTypedValues { selected.formUnion(wronglyTypedValue) }
             return selected
-        }
-
-        /// A push type's place among `PushType.allCases` (a switch: a lint asks once).
-        static func index(of type: PushType) -> Int {
-            switch type {
-            case .alert: 0
-            case .background: 1
-            case .location: 2
-            case .voip: 3
-            case .complication: 4
-            case .fileprovider: 5
-            case .mdm: 6
-            case .liveactivity: 7
-            case .pushtotalk: 8
-            case .widgets: 9
-            case .controls: 10
-            }
         }
     }
 }
