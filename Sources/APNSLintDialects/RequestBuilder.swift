@@ -51,7 +51,7 @@ struct RequestBuilder {
 
     /// A builder for the definition at `range` (an Erlang term's).
     init(definitionAt range: SourceRange, message: DocumentNode? = nil, path: [String] = []) {
-        added = SourceRange(start: range.start, end: range.start)
+        added = .added(at: range.start)
         owner = message.map { SourceRange(start: $0.range.start, end: min($0.range.end, $0.range.start + 1)) } ?? added
         self.path = path
         apsPlace = APSPlace(key: owner, value: owner, index: 0, written: nil, isSentEmpty: true)

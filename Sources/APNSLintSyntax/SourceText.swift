@@ -29,6 +29,11 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     public var description: String { "\(start)..<\(end)" }
+
+    /// The place of a value the file does not hold, which the system a definition is written for adds (a header or
+    /// default a dialect's builder adds, the empty `loc-args` apns_json writes): no text, at `offset` (where the
+    /// definition starts), so a finding about it points at the definition. `Field.Placement` tells it from text.
+    public static func added(at offset: Int) -> SourceRange { SourceRange(start: offset, end: offset) }
 }
 
 /// A human position in a source text.

@@ -151,18 +151,97 @@ struct ConfigurationTests {
     @Test func theSchemaNamesWhatTheReaderAccepts() throws {
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(ConfigurationSchema.text().utf8)) as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == Set(ConfigurationFile.topLevelKeys.map(\.key) + ["$schema"]))
+        #expect(Set(properties.keys) == Set(ConfigurationKey.allCases.map(\.rawValue) + ["$schema"]))
         let definitions = try #require(schema["definitions"] as? [String: Any])
         let rules = try #require((definitions["rules"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(Set(rules.keys) == Set(RuleRegistry.ids))
         let overrideProperties = try #require(((properties["overrides"] as? [String: Any])?["items"] as? [String: Any])?["properties"] as? [String: Any])
-        #expect(Set(overrideProperties.keys) == Set(ConfigurationFile.overrideKeys))
+        #expect(Set(overrideProperties.keys) == Set(OverrideKey.allCases.map(\.rawValue)))
         // An ignore item is a rule's or a category's name, or an entry that accepts findings.
         let ignoreChoices = try #require(((properties["ignore"] as? [String: Any])?["items"] as? [String: Any])?["oneOf"] as? [[String: Any]])
         #expect(ignoreChoices.first?["$ref"] as? String == "#/definitions/ruleSelector")
         let ignoreItems = try #require(ignoreChoices.last)
-        #expect(Set((ignoreItems["properties"] as? [String: Any])?.keys ?? [:].keys) == Set(ConfigurationFile.ignoreKeys))
+        #expect(Set((ignoreItems["properties"] as? [String: Any])?.keys ?? [:].keys) == Set(IgnoreEntryKey.allCases.map(\.rawValue)))
         #expect(ignoreItems["required"] as? [String] == ["file", "rule", "reason"])
+    }
+
+    /// A file that uses every key, written out here rather than taken from the enums: the reader must accept each,
+    /// and the schema and the unknown-key messages must name exactly these, so a key added to (or dropped from) one
+    /// of them and not the others fails.
+    @Test func everyKeyTheReaderAcceptsIsInTheSchemaAndTheMessages() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apns-lint-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("platforms: [ios]\n".utf8).write(to: directory.appendingPathComponent("base.yml"))
+        let topLevel = ["$schema", "extends", "include", "exclude", "rules", "select", "extend-select", "headers", "platforms", "serializer",
+                        "size-limit-profile", "environment", "dialect", "app", "overrides", "ignore"]
+        let inOverrides = ["files", "rules", "select", "extend-select", "ignore", "headers", "platforms", "serializer", "size-limit-profile",
+                           "dialect", "environment"]
+        let inIgnoreEntries = ["file", "rule", "pointer", "reason"]
+        let path = directory.appendingPathComponent(".apns-lint.yml").path
+        let config = try ConfigurationFile.parse(SourceText("""
+            $schema: ./apns-lint.schema.json
+            extends: base.yml
+            include: ["push/**"]
+            exclude: [vendor]
+            rules: {payload-near-limit: {severity: error, share: 0.8}}
+            select: [payload]
+            extend-select: [headers]
+            headers: {apns-topic: com.example.app}
+            platforms: [watchos]
+            serializer: foundation
+            size-limit-profile: legacy-binary
+            environment: production
+            dialect: fcm
+            app: false
+            overrides:
+              - files: ["push/background/**"]
+                rules: {alert-empty: error}
+                select: [delivery]
+                extend-select: [size]
+                ignore: [unknown-aps-key]
+                headers: {apns-push-type: background}
+                platforms: ios
+                serializer: ascii
+                size-limit-profile: http2
+                dialect: apns
+                environment: development
+            ignore:
+              - sound-empty
+              - file: legacy/*.json
+                rule: [unknown-aps-key]
+                pointer: /aps/badg
+                reason: the 2019 app reads it
+            """), path: path)
+        // Each key was read, not skipped: a value of every one is in the configuration.
+        #expect(config.sources.count == 2 && config.include.map(\.pattern) == ["push/**"] && config.exclude.map(\.pattern) == ["vendor"])
+        #expect(config.settings.platforms == [.watchos] && config.settings.serializer == .foundation && config.settings.sizeLimitProfile == .legacyBinary)
+        #expect(config.settings.environment == .production && config.settings.dialect == .fcm && config.settings.headers.map(\.name) == ["apns-topic"])
+        #expect(config.settings.rules["payload-near-limit"]?.options["share"] == 0.8)
+        let override = try #require(config.overrides.first)
+        #expect(override.files.map(\.pattern) == ["push/background/**"] && override.settings.platforms == [.ios])
+        #expect(override.settings.serializer == .ascii && override.settings.sizeLimitProfile == .http2 && override.settings.dialect == .apns)
+        #expect(override.settings.environment == .development && override.settings.headers.map(\.name) == ["apns-push-type"])
+        #expect(override.settings.rules["alert-empty"]?.level == .error)
+        #expect(config.ignore.map(\.reason) == ["the 2019 app reads it"] && config.ignore.first?.pointer?.description == "/aps/badg")
+
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(ConfigurationSchema.text().utf8)) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(properties.keys.sorted() == topLevel.sorted())
+        let overrideProperties = try #require(((properties["overrides"] as? [String: Any])?["items"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(overrideProperties.keys.sorted() == inOverrides.sorted())
+        let ignoreChoices = try #require(((properties["ignore"] as? [String: Any])?["items"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        #expect(((ignoreChoices.last?["properties"] as? [String: Any])?.keys.sorted()) == inIgnoreEntries.sorted())
+        // The overrides' description names every setting an override takes.
+        let overridesDescription = try #require((properties["overrides"] as? [String: Any])?["description"] as? String)
+        #expect(overridesDescription.contains("any of \(inOverrides.dropFirst().joined(separator: ", "));"))
+
+        #expect(configurationError("platform: [ios]\n")
+            == "1:1: unknown key 'platform' in the configuration; did you mean platforms? (known: \(topLevel.dropFirst().joined(separator: ", ")))")
+        #expect(configurationError("overrides:\n  - {files: a.json, platform: ios}\n")
+            == "2:21: unknown key 'platform' in an override; did you mean platforms? (known: \(inOverrides.joined(separator: ", ")))")
+        #expect(configurationError("ignore:\n  - {file: a.json, rules: [alert-empty], reason: x}\n")
+            == "2:20: unknown key 'rules' in an ignore entry; did you mean rule? (known: \(inIgnoreEntries.joined(separator: ", ")))")
     }
 }
 

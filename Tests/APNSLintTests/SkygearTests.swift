@@ -71,6 +71,24 @@ struct SkygearTests {
             """#)
     }
 
+    /// A field's placement: a value Skygear adds (its default priority) is no text of the file, so no fix edits it;
+    /// one the user wrote is its text; a header given outside the file is neither.
+    @Test func aFieldIsPlacedInTheFileAddedByTheSystemOrOutside() throws {
+        let text = #"  {"message": {"title": "Hello World", "body": "Hi"}}"#
+        let report = lint(text, headers: ["apns-topic": "com.example.app"])
+        let definition = try #require(report.definition)
+        #expect(definition.headers.fields["apns-priority"]?.valuePlacement == .added(at: 2))
+        #expect(definition.headers.fields["apns-priority"]?.keyPlacement == .added(at: 2))
+        #expect(definition.headers.fields["apns-topic"]?.valuePlacement == .outside)
+        guard case .dictionary(let alert, _)? = definition.payload?.aps?.alert else {
+            Issue.record("no alert dictionary")
+            return
+        }
+        #expect(alert[.title]?.valuePlacement == .inFile(SourceRange(start: 24, end: 37)))
+        #expect(alert[.title]?.valuePlacement.range == SourceRange(start: 24, end: 37))
+        #expect(alert[.title]?.keyPlacement == .inFile(SourceRange(start: 15, end: 22)))
+    }
+
     @Test func sampleCallRendersBothRequests() {
         let skygear = Skygear(#"{"message": {"title": "Hello World", "body": "Hello from oursky."}}"#)
         #expect(skygear.apns == "apns-priority: 5\n\n" + #"{"aps":{"alert":{"title":"Hello World","body":"Hello from oursky."}}}"# + "\n")

@@ -40,26 +40,6 @@ public enum ConfigurationFile {
     /// The names looked for in each directory, in this order.
     public static let names = [".apns-lint.yml", ".apns-lint.yaml"]
 
-    /// The keys a configuration file may hold, with what each is for (the JSON Schema and the errors use them).
-    public static let topLevelKeys: [(key: String, summary: String)] = [
-        ("extends", "Configuration files this one builds on (paths relative to this file); this file's settings win."),
-        ("include", "Globs of the files to lint when searching directories, whatever they hold (default: every .json, .yaml and .yml file that looks like a notification definition, every Simulator .apns file, and every .erl, .eterm, .term and .config file)."),
-        ("exclude", "Globs of files and directories never linted when searching directories (and with --force-exclude, not even when named)."),
-        ("rules", "Per rule: off, info, warning or error, or a mapping with severity and the rule's options."),
-        ("select", "The rules that run, by id or category (\(RuleCategory.allCases.map(\.rawValue).joined(separator: ", "))), instead of every rule; a rule id wins over a category."),
-        ("extend-select", "Rules (ids or categories) to run on top of those selected."),
-        ("headers", "Request headers for bare payloads (a definition's own headers and the command line's take precedence)."),
-        ("platforms", "The platforms the app runs on: ios, ipados, macos, tvos, watchos, visionos."),
-        ("serializer", "How the sending stack escapes JSON, for the size rules: \(WireSerializer.Style.allCases.map(\.rawValue).joined(separator: ", ")) (a library's definition is measured as the library writes it)."),
-        ("size-limit-profile", "Size limits: http2 (4096 bytes; 5120 for VoIP and broadcast) or legacy-binary (2048 bytes)."),
-        ("environment", "The APNs environment the definitions are sent to: development (api.sandbox.push.apple.com) or production (api.push.apple.com); a definition's own environment key wins (default: not said)."),
-        ("dialect", "The system format the definitions are written in: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected from each definition's keys)."),
-        ("app", "The app that receives the notifications, to check payloads against: a path (an .xcodeproj, an XcodeGen project.yml, a Swift package, or a folder holding one; relative to this file), a list of them, a mapping with path and targets, or false for none (default: the Xcode project found in this file's folder, else in the repository)."),
-        ("overrides", "Settings for some files: a list of mappings with files (globs) and any of rules, headers, platforms, serializer, size-limit-profile, dialect, environment; a later match wins."),
-        ("ignore", "Rules that do not run (ids or categories; an id wins over a category, and ignore over select at the same level), and findings accepted on purpose: mappings with file (globs), rule (ids), an optional JSON Pointer, and a required reason."),
-    ]
-    static let overrideKeys = ["files", "rules", "select", "extend-select", "ignore", "headers", "platforms", "serializer", "size-limit-profile", "dialect", "environment"]
-    static let ignoreKeys = ["file", "rule", "pointer", "reason"]
     static let maxExtendsDepth = 32
 
     /// How a configuration file's path is shown in messages (relative to the current directory, say).
@@ -106,10 +86,13 @@ public enum ConfigurationFile {
         var configuration = Configuration(sources: [reader.shownAs])
         var extended: [Configuration] = []
         for member in members {
-            switch member.key {
-            case "$schema":
-                break
-            case "extends":
+            // `$schema` names the JSON Schema for editors (`ConfigurationSchema`): nothing to read.
+            if member.key == "$schema" { continue }
+            guard let key = ConfigurationKey(rawValue: member.key) else {
+                throw reader.unknownKey(member, in: ConfigurationKey.allCases, what: "the configuration")
+            }
+            switch key {
+            case .extends:
                 for (file, range) in try reader.strings(member.value, what: "extends") {
                     let target = Paths.absolute(file, relativeTo: reader.directory)
                     if chain.contains(target) {
@@ -123,17 +106,17 @@ public enum ConfigurationFile {
                         throw error
                     }
                 }
-            case "app":
+            case .app:
                 configuration.settings.app = try reader.app(member.value)
-            case "include":
+            case .include:
                 configuration.include = try reader.globs(member.value, what: "include")
-            case "exclude":
+            case .exclude:
                 configuration.exclude = try reader.globs(member.value, what: "exclude")
-            case "overrides":
+            case .overrides:
                 for entry in try reader.list(member.value, what: "overrides") {
                     configuration.overrides.append(try reader.override(entry))
                 }
-            case "ignore":
+            case .ignore:
                 // Names of rules or categories not to run, and entries that accept findings: each by its shape.
                 for entry in try reader.list(member.value, what: "ignore") {
                     if entry.string != nil {
@@ -142,10 +125,10 @@ public enum ConfigurationFile {
                         configuration.ignore.append(try reader.ignoreEntry(entry))
                     }
                 }
-            default:
-                guard try reader.setting(member, into: &configuration.settings) else {
-                    throw reader.unknownKey(member, in: topLevelKeys.map(\.key), what: "the configuration")
-                }
+            case .rules, .select, .extendSelect, .headers, .platforms, .serializer, .sizeLimitProfile, .environment, .dialect:
+                // The settings an override takes too: read the same way at both levels.
+                guard let setting = key.setting else { preconditionFailure("\(key) is a setting of overrides too") }
+                try reader.setting(setting, member, into: &configuration.settings)
             }
         }
         // What this file extends comes first; this file's settings go on top.
@@ -173,7 +156,8 @@ public enum ConfigurationFile {
             return "\(shownAs):\(position.line):\(position.column)"
         }
 
-        func unknownKey(_ member: Member, in keys: [String], what: String) -> ConfigurationError {
+        func unknownKey<Key: CustomStringConvertible>(_ member: Member, in known: [Key], what: String) -> ConfigurationError {
+            let keys = known.map(\.description)
             let suggestion = Suggestion.closest(to: member.key, in: keys).map { "; did you mean \($0)?" } ?? ""
             return error("unknown key '\(member.key)' in \(what)\(suggestion) (known: \(keys.joined(separator: ", ")))", at: member.keyRange)
         }
@@ -262,10 +246,12 @@ public enum ConfigurationFile {
             return value
         }
 
-        /// A key that may appear at the top and in overrides; false when `member` is not one.
-        func setting(_ member: Member, into settings: inout Settings) throws(ConfigurationError) -> Bool {
-            switch member.key {
-            case "rules":
+        /// A setting that may appear at the top and in overrides (`key`, not `files`), read from `member`.
+        func setting(_ key: OverrideKey, _ member: Member, into settings: inout Settings) throws(ConfigurationError) {
+            switch key {
+            case .files:
+                preconditionFailure("files says where an override applies: it is no setting")
+            case .rules:
                 for entry in try mapping(member.value, what: "rules") {
                     var setting = try ruleSetting(entry)
                     // Off ignores the rule in this layer, and a severity selects it (as extend-select would), so that
@@ -278,36 +264,33 @@ public enum ConfigurationFile {
                     }
                     if setting != RuleSetting() { settings.rules[entry.key] = setting }
                 }
-            case "select":
+            case .select:
                 let selectors = try selectors(member.value, what: "select")
                 settings.selections.changeLayer { $0.select = selectors }
-            case "extend-select":
+            case .extendSelect:
                 let selectors = try selectors(member.value, what: "extend-select")
                 settings.selections.changeLayer { $0.extendSelect += selectors }
-            case "ignore":
+            case .ignore:
                 try ignoreRules(member.value.elements ?? [member.value], in: &settings)
-            case "headers":
+            case .headers:
                 for entry in try mapping(member.value, what: "headers") {
                     try settings.headers.append(header(entry))
                 }
-            case "platforms":
+            case .platforms:
                 var platforms = Set<RuleOptions.Platform>()
                 for node in member.value.elements ?? [member.value] {
                     platforms.insert(try choice(node, what: "platform", as: RuleOptions.Platform.self))
                 }
                 settings.platforms = platforms
-            case "serializer":
+            case .serializer:
                 settings.serializer = try choice(member.value, what: "serializer", as: WireSerializer.Style.self)
-            case "size-limit-profile":
+            case .sizeLimitProfile:
                 settings.sizeLimitProfile = try choice(member.value, what: "size-limit-profile", as: RuleOptions.SizeLimitProfile.self)
-            case "dialect":
+            case .dialect:
                 settings.dialect = try choice(member.value, what: "dialect", as: Dialect.self)
-            case "environment":
+            case .environment:
                 settings.environment = try choice(member.value, what: "environment", as: APNsEnvironment.self)
-            default:
-                return false
             }
-            return true
         }
 
         /// The rule ids and categories of `select` or `extend-select`: one or a list.
@@ -407,10 +390,13 @@ public enum ConfigurationFile {
             var files: [Glob]?
             var settings = Settings()
             for member in try mapping(node, what: "an override") {
-                if member.key == "files" {
+                guard let key = OverrideKey(rawValue: member.key) else {
+                    throw unknownKey(member, in: OverrideKey.allCases, what: "an override")
+                }
+                if key == .files {
                     files = try globs(member.value, what: "files")
-                } else if try !setting(member, into: &settings) {
-                    throw unknownKey(member, in: ConfigurationFile.overrideKeys, what: "an override")
+                } else {
+                    try setting(key, member, into: &settings)
                 }
             }
             guard let files, !files.isEmpty else {
@@ -422,22 +408,23 @@ public enum ConfigurationFile {
         func ignoreEntry(_ node: DocumentNode) throws(ConfigurationError) -> IgnoreEntry {
             var files: [Glob] = [], ids: Set<String> = [], pointer: JSONPointer?, reason = ""
             for member in try mapping(node, what: "an ignore entry") {
-                switch member.key {
-                case "file":
+                guard let key = IgnoreEntryKey(rawValue: member.key) else {
+                    throw unknownKey(member, in: IgnoreEntryKey.allCases, what: "an ignore entry")
+                }
+                switch key {
+                case .file:
                     files = try globs(member.value, what: "file")
-                case "rule":
+                case .rule:
                     for (id, range) in try strings(member.value, what: "rule") { ids.insert(try rule(id, at: range).id) }
-                case "pointer":
+                case .pointer:
                     let text = try string(member.value, what: "pointer")
                     guard let parsed = JSONPointer(parsing: text) else {
                         throw error("'\(text)' is not a JSON Pointer: it starts with / (like /aps/alert/loc-args), or is empty for the whole file",
                                     at: member.value.range)
                     }
                     pointer = parsed
-                case "reason":
+                case .reason:
                     reason = String(try string(member.value, what: "reason").trimmingWhitespace())
-                default:
-                    throw unknownKey(member, in: ConfigurationFile.ignoreKeys, what: "an ignore entry")
                 }
             }
             if files.isEmpty { throw error("an ignore entry needs file: the globs of the files it applies to", at: node.range) }

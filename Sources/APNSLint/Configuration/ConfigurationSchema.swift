@@ -11,9 +11,9 @@ import Foundation
 import Glibc
 #endif
 
-/// The JSON Schema of `.apns-lint.yml`, generated from the same tables the reader checks against, so editors
-/// complete and check exactly what apns-lint accepts. Shipped as `apns-lint.schema.json`; a test fails when it
-/// is stale (`apns-lint generate-docs` rewrites it).
+/// The JSON Schema of `.apns-lint.yml`, generated from the key enums the reader switches over (`ConfigurationKey`,
+/// `OverrideKey`, `IgnoreEntryKey`) and from the rules, so editors complete and check exactly what apns-lint accepts.
+/// Shipped as `apns-lint.schema.json`; a test fails when it is stale (`apns-lint generate-docs` rewrites it).
 public enum ConfigurationSchema {
     public static let fileName = "apns-lint.schema.json"
 
@@ -22,59 +22,68 @@ public enum ConfigurationSchema {
     }
 
     static func schema(rules: [any Rule.Type]) -> JSONValue {
-        let summaries = Dictionary(uniqueKeysWithValues: ConfigurationFile.topLevelKeys.map { ($0.key, $0.summary) })
-        func described(_ key: String, _ schema: JSONValue) -> JSONValue {
-            schema.merging(["description": .string(summaries[key] ?? "")])
-        }
         let stringOrList: JSONValue = ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]]
         let selectors: JSONValue = ["oneOf": [["$ref": "#/definitions/ruleSelector"], ["type": "array", "items": ["$ref": "#/definitions/ruleSelector"]]]]
-        let settingKeys: JSONValue = [
-            "rules": described("rules", ["$ref": "#/definitions/rules"]),
-            "select": described("select", selectors),
-            "extend-select": described("extend-select", selectors),
-            "headers": described("headers", ["$ref": "#/definitions/headers"]),
-            "platforms": described("platforms", ["$ref": "#/definitions/platforms"]),
-            "serializer": described("serializer", ["enum": .strings(WireSerializer.Style.allCases.map(\.rawValue))]),
-            "size-limit-profile": described("size-limit-profile", ["enum": .strings(RuleOptions.SizeLimitProfile.allCases.map(\.rawValue))]),
-            "dialect": described("dialect", ["enum": .strings(Dialect.allCases.map(\.rawValue))]),
-            "environment": described("environment", ["enum": .strings(APNsEnvironment.allCases.map(\.rawValue))]),
-        ]
-        var top = settingKeys
-        top["$schema"] = ["type": "string"]
-        top["extends"] = described("extends", stringOrList)
-        top["include"] = described("include", stringOrList)
-        top["exclude"] = described("exclude", stringOrList)
-        top["app"] = described("app", ["oneOf": [
-            ["type": "string"], ["type": "array", "items": ["type": "string"]], ["const": false],
-            ["type": "object", "required": ["path"], "additionalProperties": false, "properties": [
-                "path": stringOrList.merging(["description": "The project (or projects) of the app."]),
-                "targets": stringOrList.merging(["description": "The targets to read (default: all)."]),
-            ]],
-        ]])
-        top["overrides"] = described("overrides", [
-            "type": "array",
-            "items": [
-                "type": "object", "required": ["files"], "additionalProperties": false,
-                "properties": settingKeys.merging([
-                    "files": stringOrList.merging(["description": "Globs of the files this override applies to."]),
-                    "ignore": selectors.merging(["description": "Rules (ids or categories) that do not run on these files."]),
-                ]),
-            ],
-        ])
-        top["ignore"] = described("ignore", [
-            "type": "array",
-            "items": ["oneOf": [["$ref": "#/definitions/ruleSelector"], [
-                "type": "object", "required": ["file", "rule", "reason"], "additionalProperties": false,
-                "properties": [
-                    "file": stringOrList.merging(["description": "Globs of the files the entry applies to."]),
-                    "rule": ["description": "The rule ids whose findings are accepted.",
-                             "oneOf": [["$ref": "#/definitions/ruleID"], ["type": "array", "items": ["$ref": "#/definitions/ruleID"]]]],
-                    "pointer": ["type": "string", "pattern": "^(/.*)?$",
-                                "description": "A JSON Pointer: only findings at this value or inside it (default: the whole file)."],
-                    "reason": ["type": "string", "minLength": 1, "description": "Why these findings are accepted."],
+        // Exhaustive switches over the keys' enums: a key the reader takes cannot be left out of the schema.
+        func topLevelValue(_ key: ConfigurationKey) -> JSONValue {
+            switch key {
+            case .rules: ["$ref": "#/definitions/rules"]
+            case .select, .extendSelect: selectors
+            case .headers: ["$ref": "#/definitions/headers"]
+            case .platforms: ["$ref": "#/definitions/platforms"]
+            case .serializer: ["enum": .strings(WireSerializer.Style.allCases.map(\.rawValue))]
+            case .sizeLimitProfile: ["enum": .strings(RuleOptions.SizeLimitProfile.allCases.map(\.rawValue))]
+            case .dialect: ["enum": .strings(Dialect.allCases.map(\.rawValue))]
+            case .environment: ["enum": .strings(APNsEnvironment.allCases.map(\.rawValue))]
+            case .extends, .include, .exclude: stringOrList
+            case .app: ["oneOf": [
+                ["type": "string"], ["type": "array", "items": ["type": "string"]], ["const": false],
+                ["type": "object", "required": ["path"], "additionalProperties": false, "properties": [
+                    "path": stringOrList.merging(["description": "The project (or projects) of the app."]),
+                    "targets": stringOrList.merging(["description": "The targets to read (default: all)."]),
+                ]],
+            ]]
+            case .overrides: [
+                "type": "array",
+                "items": [
+                    "type": "object", "required": [.string(OverrideKey.files.rawValue)], "additionalProperties": false,
+                    "properties": properties(OverrideKey.allCases, overrideValue, summary: \.summary),
                 ],
-            ]]],
-        ])
+            ]
+            case .ignore: [
+                "type": "array",
+                "items": ["oneOf": [["$ref": "#/definitions/ruleSelector"], [
+                    "type": "object", "required": .strings(IgnoreEntryKey.allCases.filter(\.isRequired).map(\.rawValue)), "additionalProperties": false,
+                    "properties": properties(IgnoreEntryKey.allCases, ignoreEntryValue, summary: \.summary),
+                ]]],
+            ]
+            }
+        }
+        func overrideValue(_ key: OverrideKey) -> JSONValue {
+            switch key {
+            case .files: stringOrList
+            case .ignore: selectors
+            case .rules, .select, .extendSelect, .headers, .platforms, .serializer, .sizeLimitProfile, .dialect, .environment:
+                key.topLevel.map(topLevelValue) ?? [:]
+            }
+        }
+        func ignoreEntryValue(_ key: IgnoreEntryKey) -> JSONValue {
+            switch key {
+            case .file: stringOrList
+            case .rule: ["oneOf": [["$ref": "#/definitions/ruleID"], ["type": "array", "items": ["$ref": "#/definitions/ruleID"]]]]
+            case .pointer: ["type": "string", "pattern": "^(/.*)?$"]
+            case .reason: ["type": "string", "minLength": 1]
+            }
+        }
+        /// Each key's value with its summary as the description.
+        func properties<Key: RawRepresentable>(_ keys: [Key], _ value: (Key) -> JSONValue, summary: (Key) -> String)
+            -> JSONValue where Key.RawValue == String {
+            var properties: JSONValue = [:]
+            for key in keys { properties[key.rawValue] = value(key).merging(["description": .string(summary(key))]) }
+            return properties
+        }
+        var top = properties(ConfigurationKey.allCases, topLevelValue, summary: \.summary)
+        top["$schema"] = ["type": "string"]
 
         var ruleProperties: JSONValue = [:]
         for rule in rules {

@@ -70,7 +70,7 @@ private struct Builder {
 
     init(term: ErlangTerm) {
         self.term = term
-        added = SourceRange(start: term.range.start, end: term.range.start)
+        added = .added(at: term.range.start)
     }
 
     mutating func build() -> DocumentNode {

@@ -138,7 +138,7 @@ struct NodeAPNNotification {
 
     /// `new Notification(definition)` (index.js:5-22).
     init(definition document: DocumentNode) {
-        added = SourceRange(start: document.range.start, end: document.range.start)
+        added = .added(at: document.range.start)
         // index.js:6-12: the defaults, before the definition's keys.
         own.set("encoding", JSValue(.string("utf8")), keyRange: nil)
         own.set("payload", JSValue(.object(JSObject()), range: added), keyRange: nil)

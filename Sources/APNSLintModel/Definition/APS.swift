@@ -3,6 +3,8 @@
 /// The `aps` dictionary.
 public struct APS: Sendable {
     public var fields: FieldSet { storage.aps!.fields }
+    /// The effective field of a documented key (`aps[.sound]`).
+    public subscript(_ key: APSKey) -> Field? { fields[key] }
     /// `alert` as a string or a bound dictionary.
     public var alert: AlertContent? { storage.aps!.alert }
     /// `sound` as a name or a critical-alert dictionary.

@@ -67,8 +67,8 @@ public enum Binder {
                 continue
             }
             if members.count == sourceCount { members.reserveCapacity(sourceCount + headerOptions.count) }
-            members.append(Member(key: name, keyRange: SourceRange(start: 0, end: 0),
-                                  value: DocumentNode(.string(headerOptions[index].value), range: SourceRange(start: 0, end: 0))))
+            // Not in the file: the field's origin says where the user gave it.
+            members.append(Member(key: name, keyRange: .added(at: 0), value: DocumentNode(.string(headerOptions[index].value), range: .added(at: 0))))
             addedIndices?.append(index)
         }
         let headerFields = members.count == sourceCount ? declaredHeaders ?? emptyHeaders(firstDuplicateWins: provenance.firstDuplicateWins)

@@ -55,6 +55,36 @@ public struct Field: Sendable {
     }
     var sourceKeyRange: SourceRange { owner.members[index].keyRange }
 
+    /// Where a field's key or value is, for what edits the file.
+    public enum Placement: Hashable, Sendable {
+        /// Text of the file.
+        case inFile(SourceRange)
+        /// Not in the file: added by the system the definition is written for, with no text, at `offset`
+        /// (`SourceRange.added(at:)`). YAML's empty value (`badge:`) has no text either, and is placed so too: a fix
+        /// has nothing to replace.
+        case added(at: Int)
+        /// Given outside the file: `origin` says where.
+        case outside
+
+        init(_ range: SourceRange, origin: Origin) {
+            guard origin == .source else {
+                self = .outside
+                return
+            }
+            // The one place an empty range is read as "not written": what adds a value places it so.
+            self = range.isEmpty ? .added(at: range.start) : .inFile(range)
+        }
+
+        /// The text's range, for a place in the file.
+        public var range: SourceRange? {
+            if case .inFile(let range) = self { return range }
+            return nil
+        }
+    }
+
+    public var keyPlacement: Placement { Placement(sourceKeyRange, origin: origin) }
+    public var valuePlacement: Placement { Placement(value.range, origin: origin) }
+
     /// The key's range in the file (nil for a field from the command line).
     public var keyRange: SourceRange? { origin == .source ? sourceKeyRange : nil }
     /// The value's range in the file (nil for a field from the command line).

@@ -21,9 +21,12 @@ struct LiveActivityPush {
         self.isInferred = pushType.isInferred
     }
 
-    subscript(_ key: String) -> Field? { aps.fields[key] }
+    subscript(_ key: APSKey) -> Field? { aps[key] }
 
-    var eventField: Field? { aps.fields["event"] }
+    /// `events`, a misspelling of "event" (Azure's): no key of `aps`, so looked up by its text.
+    var eventsField: Field? { aps.fields["events"] }
+
+    var eventField: Field? { aps[.event] }
 
     /// The event as written, when it is exactly one of the three.
     var event: LiveActivityEvent? { eventField?.string.flatMap(LiveActivityEvent.init(rawValue:)) }
@@ -40,7 +43,7 @@ struct LiveActivityPush {
     /// Why apns-lint takes the definition for a Live Activity; empty when the push type is declared.
     var inference: String {
         guard isInferred else { return "" }
-        let signals = ["event", "content-state"].filter { aps.fields[$0] != nil }.map { "\"\($0)\"" }
+        let signals = [APSKey.event, .contentState].filter { aps[$0] != nil }.map { "\"\($0.name)\"" }
         return "taken for a Live Activity: no apns-push-type is declared, and \"aps\" holds \(signals.joined(separator: " and "))"
     }
 

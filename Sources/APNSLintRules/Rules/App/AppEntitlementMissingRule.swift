@@ -59,7 +59,7 @@ struct AppEntitlementMissingRule: ModelRule {
         }
         if let aps = definition.payload?.aps {
             var critical: Field?
-            if case .critical(let sound, _) = aps.sound, let flag = sound["critical"], flag.value.number?.doubleValue == 1 || flag.value.bool == true {
+            if case .critical(let sound, _) = aps.sound, let flag = sound[SoundKey.critical], flag.value.number?.doubleValue == 1 || flag.value.bool == true {
                 critical = flag
             }
             let level = aps.field(.interruptionLevel)

@@ -37,7 +37,7 @@ struct FCMApnsPayloadWithoutAPSRule: ModelRule {
                 at: payloadField, part: .value, help: "write {\"aps\": {…}} as an object, not as a string of JSON")
             return
         }
-        guard let aps = payload["aps"] else {
+        guard let aps = payload[PayloadKey.aps] else {
             context.report(
                 "apns.payload has no \"aps\" dictionary, so FCM refuses the message (\"Payload of Apple Push Notification Service must contain an [aps] key.\") and nothing is sent",
                 at: payloadField, help: "put the APNs keys in \"aps\": {\"aps\": {\"content-available\": 1}, …}; headers go in apns.headers")

@@ -38,11 +38,11 @@ struct FCMDataOnlyHighPriorityRule: ModelRule {
         if apns?.fields[fcm: FCMKey.liveActivityToken] != nil { return }
         if let type = context.definition.headers.pushType, type != .background, type != .alert { return }
         // A data message: what reaches the device shows nothing (no alert, badge or sound in aps).
-        if let aps = apns?.payload?["aps"]?.value.members,
+        if let aps = apns?.payload?[PayloadKey.aps]?.value.members,
            aps.contains(where: { APSKey(name: $0.key).map(PushType.alert.spec.markers.contains) == true }) { return }
         guard apns != nil || message.dataField != nil else { return }
         // An apns.payload without aps is refused for that (fcm-apns-payload-without-aps).
-        if let payload = apns?.payload, payload["aps"] == nil { return }
+        if let payload = apns?.payload, payload[PayloadKey.aps] == nil { return }
         let priority = context.definition.headers.priorityField
         guard priority?.integer == 10 else { return }
         let reason = "a data message (no notification and no alert) to Apple devices must be sent at priority 5: FCM refuses one at priority 10 (INVALID_ARGUMENT, often reported as \"Invalid registration token\")"

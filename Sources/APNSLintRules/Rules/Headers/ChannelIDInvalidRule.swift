@@ -29,7 +29,7 @@ struct ChannelIDInvalidRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let field = context.definition.headers.fields[HeaderKey.channelID.name], let value = field.string else { return }
+        guard let field = context.definition.headers.fields[HeaderKey.channelID], let value = field.string else { return }
         let alphabet = value.utf8.allSatisfy { byte in
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")

@@ -46,7 +46,7 @@ struct ContentStateTooLargeRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         let definition = context.definition
         guard let push = LiveActivityPush(definition) else { return }
-        for key in ["content-state", "attributes"] {
+        for key in [APSKey.contentState, .attributes] {
             guard let field = push[key], field.value.members != nil else { continue }
             let size = WireSerializer.size(of: field.value, firstDuplicateWins: definition.provenance.firstDuplicateWins)
             guard size > Self.limit else { continue }
@@ -56,9 +56,9 @@ struct ContentStateTooLargeRule: ModelRule {
                 .sorted { $0.size > $1.size }.prefix(3)
                 .map { "\"\($0.key)\" (\($0.size) bytes)" }
             context.report(
-                "\"\(key)\" is \(size) bytes as sent (compact UTF-8 JSON), \(excess) over the limit of \(Self.limit): \(Self.consequences[key]!)",
+                "\"\(key.name)\" is \(size) bytes as sent (compact UTF-8 JSON), \(excess) over the limit of \(Self.limit): \(Self.consequences[key.name]!)",
                 at: field,
-                help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes") from \"\(key)\"" + (largest.isEmpty ? "" : " (its largest values: \(largest.joined(separator: ", ")))")
+                help: "cut at least \(excess) \(excess == 1 ? "byte" : "bytes") from \"\(key.name)\"" + (largest.isEmpty ? "" : " (its largest values: \(largest.joined(separator: ", ")))")
                     + "; keep only what the activity shows, and let the app fetch the rest",
                 notes: push.inferenceNotes)
         }

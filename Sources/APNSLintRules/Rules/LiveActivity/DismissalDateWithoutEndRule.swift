@@ -36,7 +36,7 @@ struct DismissalDateWithoutEndRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let push = LiveActivityPush(context.definition), let field = push["dismissal-date"],
+        guard let push = LiveActivityPush(context.definition), let field = push[.dismissalDate],
               let event = push.intendedEvent, event != .end else { return }
         context.report(
             "\"dismissal-date\" is set on a Live Activity push whose event is \"\(event.rawValue)\", but the system reads it only when the activity ends (\"event\": \"end\"); here it does nothing, and the activity is not dismissed at that date",

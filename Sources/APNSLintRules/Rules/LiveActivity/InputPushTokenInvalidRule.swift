@@ -39,7 +39,7 @@ struct InputPushTokenInvalidRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let push = LiveActivityPush(context.definition), let field = push["input-push-token"] else { return }
+        guard let push = LiveActivityPush(context.definition), let field = push[.inputPushToken] else { return }
         // A value that is not a number at all (`true`, `"1"`) is invalid-value-type's: the schema wants an integer.
         if let number = field.value.number, number.doubleValue != 1 {
             context.report(

@@ -71,12 +71,12 @@ struct LiveActivityEventInvalidRule: ModelRule {
         guard let aps = definition.payload?.aps, let events = aps.fields["events"] else { return }
         let namesEvent = events.string.map { LiveActivityEvent(rawValue: $0.lowercased()) != nil } ?? false
         guard push != nil || (definition.pushType == nil && namesEvent) else { return }
-        let duplicate = aps.fields["event"] != nil
+        let duplicate = aps[.event] != nil
             ? "; \"aps\" also has \"event\", which is the one the device reads"
             : ", so the push has no event and ActivityKit does not apply it"
         context.report(
             "\"events\" is not a Live Activity key: the device reads \"event\" (Azure Notification Hubs' typings misspell it \"events\")\(duplicate)",
             at: events,
-            help: aps.fields["event"] != nil ? "remove \"events\"" : "did you mean \"event\"? rename the key to \"event\"")
+            help: aps[.event] != nil ? "remove \"events\"" : "did you mean \"event\"? rename the key to \"event\"")
     }
 }

@@ -66,22 +66,22 @@ struct LiveActivityMissingFieldRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         guard let push = LiveActivityPush(context.definition) else { return }
-        var required = ["timestamp", "event"]
+        var required: [APSKey] = [.timestamp, .event]
         // `events` (Azure's spelling) is reported by liveactivity-event-invalid as a misspelled "event".
-        if push["events"] != nil { required.removeAll { $0 == "event" } }
+        if push.eventsField != nil { required.removeAll { $0 == .event } }
         // A value that names no event says nothing of what the push meant to do: ask for content-state, which
         // start and update need. For `end` it is optional.
-        if push.intendedEvent != .end { required.append("content-state") }
+        if push.intendedEvent != .end { required.append(.contentState) }
         for key in required where push[key] == nil {
             context.report(
-                "this Live Activity push has no \"\(key)\" in \"aps\"\(push.inferenceNote): \(Self.reasons[key]!)",
-                at: push.apsField, help: Self.helps[key]! + push.inferenceHelp)
+                "this Live Activity push has no \"\(key.name)\" in \"aps\"\(push.inferenceNote): \(Self.reasons[key.name]!)",
+                at: push.apsField, help: Self.helps[key.name]! + push.inferenceHelp)
         }
         guard push.intendedEvent == .start, let event = push.eventField else { return }
-        for key in ["attributes-type", "attributes", "alert"] where push[key] == nil {
+        for key in [APSKey.attributesType, .attributes, .alert] where push[key] == nil {
             context.report(
-                "\"event\" is \"start\", but \"aps\" has no \"\(key)\"\(push.inferenceNote): \(Self.reasons[key]!)",
-                at: event, part: .value, help: Self.helps[key]! + push.inferenceHelp)
+                "\"event\" is \"start\", but \"aps\" has no \"\(key.name)\"\(push.inferenceNote): \(Self.reasons[key.name]!)",
+                at: event, part: .value, help: Self.helps[key.name]! + push.inferenceHelp)
         }
     }
 }

@@ -38,7 +38,7 @@ struct LiveActivitySoundPlacementRule: ModelRule {
         let value = sound.value.string.map { "\"\($0)\"" } ?? "the sound"
         let help: String
         switch push.aps.alert {
-        case .dictionary(let alert, _) where alert["sound"] != nil:
+        case .dictionary(let alert, _) where alert[.sound] != nil:
             help = "remove \"sound\" from \"aps\": \"alert\" already has the sound it plays"
         case .dictionary:
             help = "move it into the alert: \"alert\": {…, \"sound\": \(value)}"

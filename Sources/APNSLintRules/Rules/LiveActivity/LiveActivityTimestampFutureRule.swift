@@ -48,7 +48,7 @@ struct LiveActivityTimestampFutureRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         guard let now = context.options.now, let push = LiveActivityPush(context.definition), push.intendedEvent == .update,
-              let field = push["timestamp"], let timestamp = EpochSeconds.seconds(of: field),
+              let field = push[.timestamp], let timestamp = EpochSeconds.seconds(of: field),
               timestamp - now > Self.maximumLead else { return }
         context.report(
             "\"timestamp\" is \(EpochSeconds.iso8601(timestamp)), \(EpochSeconds.duration(timestamp - now)) after now (\(EpochSeconds.iso8601(now))); the system drops an update whose timestamp is more than 8 hours in the future, so this update is never shown",

@@ -2,7 +2,7 @@ import APNSLintModel
 import APNSLintSyntax
 
 struct LiveActivityTimestampUnitRule: ModelRule {
-    static let keys = ["timestamp", "stale-date", "dismissal-date"]
+    static let keys: [APSKey] = [.timestamp, .staleDate, .dismissalDate]
 
     static let descriptor = RuleDescriptor(
         id: "liveactivity-timestamp-unit", severity: .error, category: .liveActivity,
@@ -63,7 +63,7 @@ struct LiveActivityTimestampUnitRule: ModelRule {
             guard value / unit.divisor <= EpochSeconds.millisecondThreshold else {
                 // Not a date in any unit (beyond nanoseconds of the year 5138): no seconds value to offer.
                 context.report(
-                    "\"\(key)\" is \(number.text), but Live Activity dates are UNIX seconds, and this is not a date in seconds, milliseconds, microseconds or nanoseconds: \(asSeconds); \(Self.consequences[key]!)",
+                    "\"\(key.name)\" is \(number.text), but Live Activity dates are UNIX seconds, and this is not a date in seconds, milliseconds, microseconds or nanoseconds: \(asSeconds); \(Self.consequences[key.name]!)",
                     at: field, part: .value,
                     help: "write the UNIX time in seconds, e.g. 1763712000 for 2025-11-21T08:00:00Z",
                     notes: push.inferenceNotes)
@@ -80,7 +80,7 @@ struct LiveActivityTimestampUnitRule: ModelRule {
                 Fix("write \(seconds) (seconds)", edits: [TextEdit(range: $0, replacement: String(seconds))], applicability: .unsafe)
             }
             context.report(
-                "\"\(key)\" is \(number.text), which is \(unit.name), but Live Activity dates are UNIX seconds: \(asSeconds); \(Self.consequences[key]!)",
+                "\"\(key.name)\" is \(number.text), which is \(unit.name), but Live Activity dates are UNIX seconds: \(asSeconds); \(Self.consequences[key.name]!)",
                 at: field, part: .value,
                 help: "write \(seconds) (\(number.text) / \(unit.divisorText)\(exact ? "" : ", rounded down"), \(EpochSeconds.iso8601(seconds)))",
                 notes: push.inferenceNotes,

@@ -37,8 +37,8 @@ struct StaleDateBeforeTimestampRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let push = LiveActivityPush(context.definition), let staleField = push["stale-date"],
-              let stale = EpochSeconds.seconds(of: staleField), let timestamp = EpochSeconds.seconds(of: push["timestamp"]),
+        guard let push = LiveActivityPush(context.definition), let staleField = push[.staleDate],
+              let stale = EpochSeconds.seconds(of: staleField), let timestamp = EpochSeconds.seconds(of: push[.timestamp]),
               stale < timestamp else { return }
         context.report(
             "\"stale-date\" (\(EpochSeconds.iso8601(stale))) is \(EpochSeconds.duration(timestamp - stale)) before \"timestamp\" (\(EpochSeconds.iso8601(timestamp))): the content is out of date the moment it arrives, so the system shows the activity as stale at once",

@@ -35,7 +35,7 @@ struct CriticalAlertEntitlementRule: ModelRule {
         // With the app's entitlements known, app-entitlement-missing gives the verdict instead of this reminder.
         guard let aps = context.definition.payload?.aps, context.app?.app?.entitlements == nil else { return }
         var criticalFlag: Field?
-        if case .critical(let sound, _) = aps.sound, let flag = sound["critical"],
+        if case .critical(let sound, _) = aps.sound, let flag = sound[SoundKey.critical],
            flag.value.number?.doubleValue == 1 || flag.value.bool == true {
             criticalFlag = flag
         }

@@ -37,7 +37,7 @@ struct InterruptionLevelInvalidRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let field = context.definition.payload?.aps?.fields["interruption-level"], let level = field.string,
+        guard let field = context.definition.payload?.aps?[.interruptionLevel], let level = field.string,
               !Self.levels.contains(level) else { return }
         let suggestion = Suggestion.closest(to: level, in: Self.levels)
         var help = suggestion.map { "did you mean \"\($0)\"?" } ?? "use one of \(Self.levels.map { "\"\($0)\"" }.joined(separator: ", "))"

@@ -27,6 +27,6 @@ struct LocArgsWithoutLocKeyRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        reportArgsWithoutKey(args: "loc-args", key: "loc-key", shownInstead: "body", into: &context)
+        reportArgsWithoutKey(args: .locArgs, key: .locKey, shownInstead: .body, into: &context)
     }
 }

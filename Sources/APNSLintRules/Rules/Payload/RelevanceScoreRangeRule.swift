@@ -35,10 +35,10 @@ struct RelevanceScoreRangeRule: ModelRule {
 
     static func check(_ context: inout RuleContext) {
         let definition = context.definition
-        guard let aps = definition.payload?.aps, let field = aps.fields["relevance-score"],
+        guard let aps = definition.payload?.aps, let field = aps[.relevanceScore],
               let number = field.value.number, let score = number.doubleValue, !(0...1).contains(score) else { return }
         // A Live Activity's relevance score is relative and unbounded.
-        if definition.headers.pushType == .liveactivity || aps.fields["event"] != nil || aps.fields["content-state"] != nil { return }
+        if definition.headers.pushType == .liveactivity || aps[.event] != nil || aps[.contentState] != nil { return }
         let help: String
         if score > 1, score <= 100 {
             let scale: Double = score <= 10 ? 10 : 100

@@ -30,7 +30,7 @@ struct SoundInAlertRule: ModelRule {
     static func check(_ context: inout RuleContext) {
         guard LiveActivityPush(context.definition) == nil, let aps = context.definition.payload?.aps,
               case .dictionary(let alert, _) = aps.alert, let sound = alert[.sound] else { return }
-        let already = aps.fields["sound"] != nil
+        let already = aps[.sound] != nil
         context.report(
             "\"sound\" inside \"alert\" is read only in Live Activity alerts; in this notification the device reads the sound from \"aps\".\"sound\"\(already ? ", which this payload sets too" : ""), so this one is not played",
             at: sound,

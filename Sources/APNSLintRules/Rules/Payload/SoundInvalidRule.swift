@@ -42,9 +42,9 @@ struct SoundInvalidRule: ModelRule {
         guard let aps = context.definition.payload?.aps else { return }
         switch aps.sound {
         case .critical(let sound, let field):
-            checkName(sound["name"], in: field, into: &context)
-            checkCritical(sound["critical"], into: &context)
-            checkVolume(sound["volume"], into: &context)
+            checkName(sound[SoundKey.name], in: field, into: &context)
+            checkCritical(sound[SoundKey.critical], into: &context)
+            checkVolume(sound[SoundKey.volume], into: &context)
         default:
             break
         }

@@ -27,6 +27,6 @@ struct SubtitleLocArgsWithoutSubtitleLocKeyRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        reportArgsWithoutKey(args: "subtitle-loc-args", key: "subtitle-loc-key", shownInstead: "subtitle", into: &context)
+        reportArgsWithoutKey(args: .subtitleLocArgs, key: .subtitleLocKey, shownInstead: .subtitle, into: &context)
     }
 }

@@ -33,10 +33,10 @@ struct SummaryArgIgnoredRule: ModelRule {
         guard case .dictionary(let alert, _) = context.definition.payload?.aps?.alert else { return }
         let ignored = "ignored since iOS 15 (it fed the notification group's summary on iOS 12–14)"
         let help = "remove it, unless you still support iOS 12–14; on iOS 15 and later, group notifications with \"thread-id\""
-        if let argument = alert["summary-arg"] {
+        if let argument = alert[.summaryArg] {
             context.report("\"summary-arg\" is \(ignored)", at: argument, help: help)
         }
-        if let count = alert["summary-arg-count"] {
+        if let count = alert[.summaryArgCount] {
             if let number = count.value.number, number.isInteger, number.intValue.map({ $0 < 1 }) ?? number.isNegative {
                 context.report(
                     "\"summary-arg-count\" is \(number.text), but it must be an integer of at least 1 (how many items this notification counts as; Pushy refuses smaller counts); it is also \(ignored)",

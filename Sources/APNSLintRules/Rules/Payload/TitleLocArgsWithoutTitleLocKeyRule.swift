@@ -27,6 +27,6 @@ struct TitleLocArgsWithoutTitleLocKeyRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        reportArgsWithoutKey(args: "title-loc-args", key: "title-loc-key", shownInstead: "title", into: &context)
+        reportArgsWithoutKey(args: .titleLocArgs, key: .titleLocKey, shownInstead: .title, into: &context)
     }
 }

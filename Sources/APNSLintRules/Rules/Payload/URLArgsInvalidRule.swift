@@ -32,7 +32,7 @@ struct URLArgsInvalidRule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
-        guard let field = context.definition.payload?.aps?.fields["url-args"] else { return }
+        guard let field = context.definition.payload?.aps?[.urlArgs] else { return }
         let purpose = "\"url-args\" must be an array of strings, one for each placeholder of the website's urlFormatString"
         guard field.value.elements == nil else {
             reportNonStringElements(of: field, purpose: purpose, into: &context)

@@ -76,7 +76,7 @@ struct PayloadTooLargeRule: ModelRule {
         let field: Field?
         switch definition.payload?.aps?.alert {
         case .text(_, let alert)?: field = alert
-        case .dictionary(let alert, _)?: field = alert["body"]
+        case .dictionary(let alert, _)?: field = alert[.body]
         case nil: field = nil
         }
         guard let field, let body = field.string else { return nil }
