@@ -91,16 +91,11 @@ public final class Sandbox: Sendable {
 
     // MARK: Pages
 
-    /// `[line,\nline,…]\n`: log lines as a JSON array, one a line, as they were logged. The one place this file writes
-    /// JSON: a line that is not JSON (its body was not) is given as a string, so the array stays JSON.
+    /// `[line,\nline,…]\n`: log lines as a JSON array, one a line, as they were logged; a line that is not JSON (its
+    /// body was not) is given as a string, so the array stays JSON.
     static func jsonArray(of lines: [(line: [UInt8], isJSON: Bool)]) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        for (index, entry) in lines.enumerated() {
-            if index > 0 { out += Array(",\n".utf8) }
-            if entry.isJSON { out += entry.line } else { JSONString.append(String(decoding: entry.line, as: UTF8.self), to: &out) }
-        }
-        out += Array("]\n".utf8)
-        return out
+        let array = JSONValue.array(lines.map { $0.isJSON ? .verbatim($0.line) : .string(String(decoding: $0.line, as: UTF8.self)) })
+        return array.bytes(JSONValue.Style(indent: nil, colon: ":", comma: ",\n")) + [UInt8(ascii: "\n")]
     }
 
     struct Page {
