@@ -145,32 +145,13 @@ struct CheckCommand: ParsableCommand {
         if !unread.isEmpty { throw ExitCode(1) }
     }
 
-    /// Lints the inputs in order, each report written as it arrives (`Workspace.run`).
+    /// Lints the inputs in order, each report written as it arrives (`Workspace.check`).
     /// With a baseline, what it holds is left out of each report (everything, when it is being written) and counted.
     private func lint(_ inputs: [Input], in workspace: Workspace, headers: [HeaderOption], writer: ReportWriter,
                       baseline: BaselineState? = nil, failures: inout [InputError]) throws -> [SkippedFile] {
-        let prepare = writer.prepare
-        return try endingRunOnError {
-            try workspace.run(inputs, headers: headers, role: role, jobs: report.jobs, transform: { item -> (ReportWriter.Prepared, [Baseline.Entry]) in
-                guard let baseline else { return (prepare(item.report), []) }
-                let (kept, baselined) = baseline.filter(item.report)
-                return (prepare(kept), baselined)
-            }) { event in
-                guard let values = event.batch(failures: &failures) else {
-                    if case .streamEnded(let name, let kind) = event { writer.addStream(kind, name: name) }
-                    return
-                }
-                var prepared: [ReportWriter.Prepared] = []
-                prepared.reserveCapacity(values.count)
-                for (report, baselined) in values {
-                    prepared.append(report)
-                    if !baselined.isEmpty {
-                        baseline?.record(baselined)
-                        writer.addBaselined(baselined.count)
-                    }
-                }
-                writer.add(prepared)
-            }
+        try endingRunOnError {
+            try workspace.check(inputs, headers: headers, role: role, jobs: report.jobs, into: writer, holdBack: baseline.map { state in { @Sendable report in state.filter(report) } },
+                                heldBack: { baseline?.record($0) }, failures: &failures)
         }
     }
 

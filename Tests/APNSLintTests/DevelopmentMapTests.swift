@@ -25,6 +25,23 @@ struct DevelopmentMapTests {
         }
     }
 
+    /// The layer table's row for the facade names its folders (`Run/`, `Lint/`, …): each is there, and each folder there is named.
+    @Test func theFacadeFoldersAreTheFoldersThereAre() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/development.md"), encoding: .utf8)
+        let row = try #require(page.split(separator: "\n").first { $0.hasPrefix("| `APNSLint` |") })
+        // Top-level folder names in backquotes: `Run/`, not a path such as `Sources/…/` or a file.
+        let named = row.components(separatedBy: "`").enumerated()
+            .filter { $0.offset % 2 == 1 && $0.element.hasSuffix("/") && !$0.element.dropLast().contains("/") }
+            .map { String($0.element.dropLast()) }
+        let root = packageRoot.appendingPathComponent("Sources/APNSLint")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        #expect(Set(named) == Set(folders))
+        #expect(named.count == Set(named).count)
+    }
+
     /// The layer table's row for the dialects lists each system's folder: `(`APNs/`, `FCM/`, …)`.
     @Test func theDialectFoldersAreTheSystemsThereAre() throws {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/development.md"), encoding: .utf8)

@@ -19,6 +19,8 @@ package final class Lock: @unchecked Sendable {
 
     package func lock() { pthread_mutex_lock(mutex) }
     package func unlock() { pthread_mutex_unlock(mutex) }
+    /// Takes the lock if no thread holds it; whether it did.
+    package func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
 
     package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()

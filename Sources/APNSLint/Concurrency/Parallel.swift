@@ -3,11 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
+import Dispatch
 
-/// `map` over indexes on several threads, keeping the order: the one place apns-lint runs work in parallel.
+/// `map` over indexes on several threads, keeping the order: the one place apns-lint runs work in parallel. The threads
+/// are Dispatch's (`concurrentPerform`, which also runs on the calling thread and returns once every worker is done).
 public enum Parallel {
     /// The number of threads to use when none is asked for: one per core the process may run on.
     public static let defaultJobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -21,14 +20,10 @@ public enum Parallel {
         return values
     }
 
-    /// `transform` of every index on `jobs` threads (the calling thread and `jobs - 1` more), the results handed to
-    /// `consume` on the calling thread a run at a time, in the order of `indices`, as soon as a run and every run before
-    /// it are done: what is done with the results (writing a report) goes on while the others lint, rather than after
-    /// them. With one job, or one index, everything runs on the calling thread.
-    ///
-    /// Workers take the next run of indexes from a shared queue, so a slow item does not hold up the others' share;
-    /// runs are small enough to leave every thread a share at the end, and long enough that taking one (a lock) is
-    /// rare: one lock for each item made two threads queue on it (items of a few microseconds, a stream's records).
+    /// `transform` of every index on `jobs` threads, the results handed to `consume` a run of indexes at a time, in the
+    /// order of `indices`, as soon as a run and every run before it are done: what is done with the results (writing a
+    /// report) goes on while the others lint, rather than after them. `consume` is called on one thread at a time, not
+    /// always the calling one. With one job, or one index, everything runs on the calling thread.
     static func forEachRun<Value>(_ indices: Range<Int>, jobs: Int? = nil, _ transform: @Sendable (Int) -> Value,
                                   consume: ([Value]) -> Void) {
         withoutActuallyEscaping(transform) { transform in
@@ -38,71 +33,112 @@ public enum Parallel {
 
     /// The same, with the transform made by `makeTransform` on each worker's thread, once: what it captures is that
     /// worker's own (a reference all workers count on every item passes its cache line from core to core).
+    ///
+    /// Workers take the next run of indexes from a shared counter, so a slow item does not hold up the others' share;
+    /// runs are small enough to leave every thread a share at the end, and long enough that taking one (a lock) is
+    /// rare. A worker that finishes a run hands every finished run that is next in order to `consume`, unless another
+    /// worker is doing so.
     static func forEachRun<Value>(_ indices: Range<Int>, jobs: Int? = nil, eachWorker makeTransform: @Sendable () -> (Int) -> Value,
                                   consume: ([Value]) -> Void) {
         guard !indices.isEmpty else { return }
         let jobs = min(max(1, jobs ?? defaultJobs), indices.count)
-        let runs = RunQueue(count: indices.count, runLength: max(1, min(64, indices.count / (jobs * 16))))
-        if jobs <= 1 {
+        let runLength = max(1, min(64, indices.count / (jobs * 16)))
+        let runCount = (indices.count + runLength - 1) / runLength
+        @Sendable func run(_ number: Int) -> Range<Int> {
+            let start = indices.lowerBound + number * runLength
+            return start..<min(indices.upperBound, start + runLength)
+        }
+        guard jobs > 1 else {
             let transform = makeTransform()
-            for number in 0..<runs.count { consume(runs.offsets(of: number).map { transform(indices.lowerBound + $0) }) }
+            for number in 0..<runCount { consume(run(number).map(transform)) }
             return
         }
-        let results = ResultSlots<Value>(count: indices.count)
-        withoutActuallyEscaping(makeTransform) { makeTransform in
-            let work = Work {
-                fillRuns(runs, results, indices.lowerBound, makeTransform(), afterEachRun: {})
-            }
-            // Threads of our own (Dispatch's pool can leave a late worker with nothing to take), joined before returning;
-            // the calling thread is one of the workers, and between its runs it hands the finished ones to `consume`: a
-            // consumer thread of its own, woken every few runs, cost a context switch each time, on a core the workers
-            // wanted.
-            let threads = (1..<jobs).compactMap { _ in work.startThread() }
-            var next = 0
-            func consumeFinished() {
-                while next < runs.count, runs.isFinished(next) {
-                    runs.markConsumed(upTo: next)
-                    consume(results.copy(runs.offsets(of: next)))
-                    next += 1
+        let board = RunBoard<Value>(count: runCount)
+        withoutActuallyEscaping(consume) { consume in
+            // Called by one worker at a time (`RunBoard.handOver`).
+            let consumer = SerializedConsumer(consume: consume)
+            DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+                // Made once the worker has a run: an iteration that starts after the others took every run makes none.
+                var workerTransform: ((Int) -> Value)?
+                var made: [Int] = []
+                while let number = board.take() {
+                    let transform = workerTransform ?? makeTransform()
+                    workerTransform = transform
+                    board.release(&made)
+                    board.finish(number, run(number).map(transform))
+                    made.append(number)
+                    board.handOver(to: consumer.consume)
                 }
             }
-            fillRuns(runs, results, indices.lowerBound, makeTransform(), afterEachRun: consumeFinished)
-            while next < runs.count {
-                runs.wait(for: next)
-                consume(results.copy(runs.offsets(of: next)))
-                next += 1
-            }
-            for thread in threads { pthread_join(thread, nil) }
-            for number in runs.leftToConsumer { results.release(runs.offsets(of: number)) }
+        }
+        // A run finished while another worker was handing over may be left: every worker is done now.
+        board.handOver(to: consume)
+    }
+}
+
+/// What `Parallel.forEachRun`'s workers hand results to: never called by two at once.
+private struct SerializedConsumer<Value>: @unchecked Sendable {
+    let consume: ([Value]) -> Void
+}
+
+/// The runs of `Parallel.forEachRun`: which to take next, the results of those finished, and which to hand over next.
+/// Results are freed by the worker that made them, once handed over: freed by another thread, their memory went back
+/// to the maker's malloc arena under its lock, and the threads queued on it (perf: a stream's run 9% slower).
+private final class RunBoard<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    /// Held by the worker handing results over, so `consume` runs on one thread at a time, in order.
+    private let handing = Lock()
+    private var next = 0
+    private var finished: [[Value]?]
+    /// The runs before this one have been handed over.
+    private var handed = 0
+
+    init(count: Int) {
+        finished = Array(repeating: nil, count: count)
+    }
+
+    /// The next run to work on; nil when all are taken.
+    func take() -> Int? {
+        lock.withLock {
+            guard next < finished.count else { return nil }
+            next += 1
+            return next - 1
         }
     }
 
-    /// A worker's loop: takes runs and fills their slots until none is left, calling `afterEachRun` after each. A worker
-    /// releases the results it made once they are consumed: freed by the consumer, their memory went back to the
-    /// worker's malloc arena under its lock, and the two threads queued on it (perf: most context switches of a
-    /// 10,000-file run). What the consumer has not taken when the worker stops is released after the join.
-    private static func fillRuns<Value>(_ runs: RunQueue, _ results: ResultSlots<Value>, _ lowerBound: Int, _ transform: (Int) -> Value,
-                                        afterEachRun: () -> Void) {
-        var made: [Int] = []
-        var released = 0
-        while let (number, consumed) = runs.take() {
-            while released < made.count, made[released] < consumed {
-                results.release(runs.offsets(of: made[released]))
-                released += 1
+    func finish(_ number: Int, _ values: [Value]) {
+        lock.withLock { finished[number] = values }
+    }
+
+    /// Frees the results of the runs of `made` that have been handed over (on the calling thread, outside the lock),
+    /// and removes them from `made`.
+    func release(_ made: inout [Int]) {
+        let freed = lock.withLock { () -> [[Value]?] in
+            let count = made.prefix { $0 < handed }.count
+            defer { made.removeFirst(count) }
+            return made.prefix(count).map { number in
+                defer { finished[number] = nil }
+                return finished[number]
             }
-            for offset in runs.offsets(of: number) { results.set(offset, transform(lowerBound + offset)) }
-            made.append(number)
-            runs.finish(number)
-            afterEachRun()
         }
-        for number in made[released...] { runs.leaveToConsumer(number) }
+        _ = consume freed
+    }
+
+    /// Hands the finished runs that are next in order to `consume`; returns at once if another worker is doing so.
+    func handOver(to consume: ([Value]) -> Void) {
+        guard handing.tryLock() else { return }
+        defer { handing.unlock() }
+        while let values = lock.withLock({ handed < finished.count ? finished[handed] : nil }) {
+            consume(values)
+            lock.withLock { handed += 1 }
+        }
     }
 }
 
 extension Parallel {
     /// Visits a tree whose nodes' children are known only once the node is visited (a directory's subdirectories), on
     /// `jobs` threads. Returns every node's value with the positions of its children in the result (the root first):
-    /// the caller puts them in order. Threads are started only once there are two nodes to visit at a time.
+    /// the caller puts them in order.
     static func visitTree<Node, Value>(_ root: Node, jobs: Int? = nil, _ visit: @Sendable (Node) -> (value: Value, children: [Node]))
         -> [(value: Value, children: Range<Int>)] {
         let tree = TreeQueue<Node, Value>(root: root)
@@ -111,17 +147,12 @@ extension Parallel {
             let (value, children) = visit(node)
             tree.finish(position, value, children: children)
         }
-        let jobs = max(1, jobs ?? defaultJobs)
-        withoutActuallyEscaping(visit) { visit in
-            let work = Work {
-                while let (position, node) = tree.take() {
-                    let (value, children) = visit(node)
-                    tree.finish(position, value, children: children)
-                }
+        let jobs = tree.pendingCount == 0 ? 1 : max(1, jobs ?? defaultJobs)
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while let (position, node) = tree.take() {
+                let (value, children) = visit(node)
+                tree.finish(position, value, children: children)
             }
-            let threads = jobs == 1 || tree.pendingCount == 0 ? [] : (0..<jobs).compactMap { _ in work.startThread() }
-            if threads.isEmpty { work.body() }
-            for thread in threads { pthread_join(thread, nil) }
         }
         return tree.results
     }
@@ -176,200 +207,9 @@ private final class TreeQueue<Node, Value>: @unchecked Sendable {
 }
 
 extension Parallel {
-    /// Runs `body` on a thread of its own that nobody joins (a stream's reader, which reads descriptors the caller
-    /// opened: it keeps the caller's file table).
+    /// Runs `body` on a thread of its own that nobody waits for (a stream's reader, which blocks on its reads: a serial
+    /// queue's work gets a thread even when the workers hold every core's).
     static func detachThread(_ body: @escaping @Sendable () -> Void) {
-        guard let thread = Work(body, ownFileTable: false).startThread() else {
-            body()
-            return
-        }
-        pthread_detach(thread)
-    }
-}
-
-/// What each thread of `Parallel.map` runs.
-private final class Work: @unchecked Sendable {
-    let body: () -> Void
-    /// Whether the thread detaches its file table first (`detachFileTable`).
-    let ownFileTable: Bool
-
-    init(_ body: @escaping () -> Void, ownFileTable: Bool = true) {
-        self.body = body
-        self.ownFileTable = ownFileTable
-    }
-
-    /// On Linux, gives the calling thread a file descriptor table of its own (`unshare(CLONE_FILES)`), as a process
-    /// has: threads that share one take its lock to open and close each file, and count a reference on each file they
-    /// read; two workers opening ten thousand files contended on both (2-3 ms of CPU a run, and the run's wall time
-    /// 1.5%). The table starts as a copy, so the descriptors open before (standard input and output) stay usable; a
-    /// worker closes every file it opens. Glibc's Swift module leaves `unshare` out (a GNU extension): it is looked up.
-    static func detachFileTable() {
-        #if os(Linux)
-        _ = unshareFileTable?(cloneFiles)
-        #endif
-    }
-
-    #if os(Linux)
-    private static let unshareFileTable: (@convention(c) (Int32) -> Int32)? = dlsym(nil, "unshare").map {
-        unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self)
-    }
-    /// `CLONE_FILES` of <linux/sched.h>.
-    private static let cloneFiles: Int32 = 0x400
-    #endif
-
-    /// Runs `body` on a new thread with 8 MiB of stack (as the main thread has); nil when no thread could be made (the
-    /// other workers take its share).
-    func startThread() -> pthread_t? {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 8 << 20)
-        // The thread owns a reference until its body returns, so the work outlives no join.
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Glibc)
-        var thread = pthread_t()
-        let created = pthread_create(&thread, &attributes, { context in
-            let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-            if work.ownFileTable { Work.detachFileTable() }
-            work.body()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<Work>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
-        #else
-        var thread: pthread_t?
-        let created = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, context)
-        guard created == 0, let thread else {
-            Unmanaged<Work>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
-        #endif
-    }
-}
-
-/// The runs of indexes to hand out to workers, and which of them are done.
-private final class RunQueue: @unchecked Sendable {
-    /// The number of runs.
-    let count: Int
-    private let total: Int
-    private let runLength: Int
-    private var next = 0
-    private var finished: [Bool]
-    /// The run the consumer is waiting for, or -1: its worker wakes it.
-    private var awaited = -1
-    /// The runs before this one have been consumed.
-    private var consumed = 0
-    private let condition = Condition()
-
-    init(count total: Int, runLength: Int) {
-        self.total = total
-        self.runLength = runLength
-        count = (total + runLength - 1) / runLength
-        finished = Array(repeating: false, count: count)
-    }
-
-    /// The offsets of run `number`.
-    func offsets(of number: Int) -> Range<Int> {
-        number * runLength..<min(total, (number + 1) * runLength)
-    }
-
-    /// The next run to work on, nil when all are taken; and how many runs the consumer is done with (their results may
-    /// be released).
-    func take() -> (number: Int, consumed: Int)? {
-        condition.lock()
-        defer { condition.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return (next - 1, consumed)
-    }
-
-    /// Runs whose results a worker left for the consumer to release: it stopped before they were consumed.
-    private(set) var leftToConsumer: [Int] = []
-
-    func leaveToConsumer(_ number: Int) {
-        condition.lock()
-        leftToConsumer.append(number)
-        condition.unlock()
-    }
-
-    /// Whether run `number` is done (then what its worker wrote is visible here).
-    func isFinished(_ number: Int) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return finished[number]
-    }
-
-    /// The runs before `number` are consumed: their workers may release their results.
-    func markConsumed(upTo number: Int) {
-        condition.lock()
-        consumed = number
-        condition.unlock()
-    }
-
-    /// Marks run `number` done (its results are in their slots).
-    func finish(_ number: Int) {
-        condition.lock()
-        finished[number] = true
-        if awaited == number { condition.signal() }
-        condition.unlock()
-    }
-
-    /// Waits until run `number` is done; what its worker wrote is then visible here. When it is not, sleeps until a
-    /// few runs more are too (or the last one): the consumer is faster than the workers, and waking it for every run
-    /// cost a context switch each (ten thousand a second on a stream).
-    func wait(for number: Int) {
-        condition.lock()
-        // The runs before this one are consumed.
-        consumed = number
-        if !finished[number] {
-            let wakeAt = min(number + 3, count - 1)
-            // Always an unfinished run, which its worker will finish and signal.
-            while let unfinished = !finished[wakeAt] ? wakeAt : !finished[number] ? number : nil {
-                awaited = unfinished
-                condition.wait()
-            }
-            awaited = -1
-        }
-        condition.unlock()
-    }
-}
-
-/// Fixed slots, each written once by one worker, copied by the consumer after the worker said its run is done (the lock
-/// of that orders the write before the read), then released by the worker once the consumer is done with it: no lock of
-/// their own. A slot's memory is first touched by the worker that fills it.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private let slots: UnsafeMutablePointer<Value>
-    private let count: Int
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        self.count = count
-    }
-
-    deinit {
-        // Every value was released by `release` (every run is released once, by its worker or after the join).
-        slots.deallocate()
-    }
-
-    /// Fills slot `index`; each is filled exactly once, before it is taken.
-    func set(_ index: Int, _ value: Value) {
-        (slots + index).initialize(to: value)
-    }
-
-    /// The values of `range`, copied: the slots keep them until `release`.
-    func copy(_ range: Range<Int>) -> [Value] {
-        Array(UnsafeBufferPointer(start: slots + range.lowerBound, count: range.count))
-    }
-
-    /// Releases the values of `range`.
-    func release(_ range: Range<Int>) {
-        (slots + range.lowerBound).deinitialize(count: range.count)
+        DispatchQueue(label: "apns-lint.detached").async(execute: body)
     }
 }

@@ -156,7 +156,7 @@ public struct Linter: Sendable {
     /// The settings of a file no override or ignore entry names, resolved once, with their rule plan.
     private var commonSettings: ResolvedSettings { shared.commonSettings }
     private var ruleIDs: [String] { shared.ruleIDs }
-    /// What never changes, behind one reference (see `Concurrency/ReferenceCounting.swift`).
+    /// What never changes, behind one reference (see `Linter+Shared.swift`).
     var shared: Shared
 
     /// Whether a rule is skipped on a definition that holds none of its subscriptions. Off only in the tests that
