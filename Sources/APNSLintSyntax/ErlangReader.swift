@@ -29,6 +29,7 @@ public enum ErlangReader {
         result.erlangTerms = terms
         result.termProblems = termProblems
         result.firstDuplicateWins = true
+        result.erlangSourceForm = parser.sourceForm
         return result
     }
 }
@@ -55,6 +56,8 @@ struct ErlangParser {
     var problems: [SyntaxProblem] = []
     /// Where the term that a fatal problem cut short begins (nil when every term begun was read).
     var unfinishedTermStart: Int?
+    /// The form of Erlang source code the reader stopped at, where a term was expected.
+    var sourceForm: ErlangSourceForm?
 
     // The current token and where it is.
     var token: Token = .end
@@ -82,6 +85,7 @@ struct ErlangParser {
             // An empty file, or one holding only comments, is zero terms: file:consult/1 returns {ok, []}.
             while token != .end {
                 termStart = tokenStart
+                try refuseSourceForm()
                 if case .variable(let name) = token {
                     try skipBinding(name)
                 }
@@ -131,6 +135,35 @@ struct ErlangParser {
             help: "remove '\(name) = ' and keep the term",
             range: SourceRange(start: variableStart, end: variableEnd),
             fix: Fix("Remove the binding '\(name) ='", edits: [TextEdit.delete(binding)], applicability: .safe)))
+    }
+
+    /// At the start of a term: `-name(` (an attribute, `-module(courier).`) or `name(` (a function clause) is Erlang
+    /// source code, which no term begins with (file:consult/1 rejects it too). Said as what it is, rather than as
+    /// the token a term cannot hold, and recorded (`ErlangSourceForm`): a module is not a file of terms at all.
+    mutating func refuseSourceForm() throws {
+        let start = tokenStart
+        let name: String
+        let nameEnd: Int
+        let isAttribute = token == .punct("-")
+        if isAttribute {
+            // Peek at the next token; a term's `-1` or a broken one is read on as before.
+            var peek = self
+            guard (try? peek.advance()) != nil, case .atom(let atom) = peek.token else { return }
+            name = atom
+            nameEnd = peek.tokenEnd
+        } else {
+            guard case .atom(let atom) = token else { return }
+            name = atom
+            nameEnd = tokenEnd
+        }
+        var next = nameEnd
+        while next < bytes.count, whitespaceLength(at: next) > 0 { next += whitespaceLength(at: next) }
+        guard next < bytes.count, bytes[next] == UInt8(ascii: "(") else { return }
+        let range = SourceRange(start: start, end: nameEnd)
+        let form = ErlangSourceForm(kind: isAttribute ? .attribute(name) : .functionClause(name), range: range)
+        sourceForm = form
+        throw Fatal(problem: SyntaxProblem(.invalidSyntax, form.message,
+                                           help: "file:consult/1 reads only terms, each ended by '.', such as [{key, <<\"value\">>}].", range: range))
     }
 
     // MARK: Terms

@@ -22,6 +22,9 @@ public struct ParseResult: Sendable {
     /// found while deriving `documents` from `erlangTerms`, and reported only where a document is read as JSON (a
     /// library's dialect reads the term itself and says what it does with such a value).
     public var termProblems: [SyntaxProblem] = []
+    /// Where the Erlang reader found source code instead of a term (`-module(courier).`, `init(Args) ->`): the file is
+    /// code for the compiler, not terms. Nil for JSON and YAML.
+    public var erlangSourceForm: ErlangSourceForm?
     /// Whether a document holds an elided container (`ElidedContainer`): only when the reader was given a retention
     /// limit (the JSON reader's `retentionLimit`), and the text held more than it.
     public var hasElidedContent = false

@@ -285,12 +285,19 @@ struct DiscoveryTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("push/ok.json"), encoding: .utf8) == #"{"aps": {"alert": "Hi"}}"#)
     }
 
-    /// Every definition under Examples/ looks like one: a walk skips none of them.
+    /// Every definition under Examples/ looks like one: a walk skips none of them, and only the Erlang project's
+    /// modules and configuration (erlang/project, whose walk `ErlangProjectWalkTests` pins) are skipped.
     @Test func everyExampleIsLinted() throws {
         let root = packageRoot
         let result = try run(["check", "--show-files", "Examples/"], in: root)
         #expect(result.status == 0)
-        #expect(result.stderr == "")
+        let project = ["config/sys.config", "elvis.config", "rebar.config", "src/courier_notifications.erl", "src/courier_push_server.erl",
+                       "test/test.config"].map { "erlang/project/" + $0 }
+        let skipped = result.stderr.split(separator: "\n").compactMap { line in
+            line.hasPrefix("apns-lint: skipped 'Examples/") ? line.dropFirst("apns-lint: skipped 'Examples/".count).split(separator: "'").first.map(String.init) : nil
+        }
+        #expect(skipped == project)
+        #expect(result.stderr.split(separator: "\n").count == project.count + 1)
         let listed = result.stdout.split(separator: "\n").count
         let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent("Examples").path)
         // The fixture apps (app/Courier, app/Plain, app/Shipped, the plugin package's App) are projects, which their
@@ -298,8 +305,10 @@ struct DiscoveryTests {
         let definitions = (enumerator?.allObjects as? [String] ?? []).filter { path in
             !path.split(separator: "/").contains { $0.hasPrefix(".") } && InputFile.searchedExtensions.contains { path.hasSuffix("." + $0) }
                 && !["app/Courier/", "app/Plain/", "app/Shipped/", "PluginPackage/App/"].contains { path.hasPrefix($0) }
+                && !project.contains(path)
         }
         #expect(listed == definitions.count)
+        #expect(result.stdout.contains("Examples/erlang/project/priv/notifications/shipped.term\n"))
     }
 }
 

@@ -244,6 +244,11 @@ public struct Linter: Sendable {
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
             guard var diagnostic = diagnostic(for: problem, format: format, plan: plan) else { return nil }
             if isMultiDocument { diagnostic.document = parsed.documentIndex(at: problem.range.start) }
+            // An Erlang module named on the command line (a walk skips it): the reader says it is code; say what
+            // apns-lint reads instead.
+            if problem.range == parsed.erlangSourceForm?.range {
+                diagnostic.notes.append(Note("it holds no notification definition: apns-lint reads the terms a notification is written as (a proplist such as [{alert, <<\"Hi\">>}].), not the code that builds or sends them"))
+            }
             return diagnostic
         }
         var documents = ReadDocuments()

@@ -12,8 +12,11 @@ public enum ApnsJSONDialect: DialectSystem {
         page: "definitions.md")
     public static let distinctiveKeys: Set<String> = ["extra"]
     public static var readsErlangTerms: Bool { true }
-    /// Its definitions are Erlang files, which a walk always lints: `extra` in a JSON file marks nothing.
+    /// Its definitions are Erlang files: `extra` in a JSON file marks nothing.
     public static func marksDefinition(_ members: [Member]) -> Bool { false }
+    /// In an Erlang term file, what make_notification/1 and send/2 read at the top level marks one (`alert`, `badge`
+    /// and `sound` are APNs's marks already): an OTP application's environment (`sys.config`) names applications there.
+    public static var erlangMarks: Set<String> { ErlangNotification.topLevelProperties }
 
     public static func translate(_ input: DialectInput) -> DialectTranslation {
         // A JSON or YAML document declared apns-json has no term: its term is the one an Erlang programmer writes for it.

@@ -24,6 +24,8 @@ public enum ErlangNotification {
     static let sendProperties = ["alert", "aps", "json", "token", "uuid", "expiry", "topic", "priority"]
     /// Keys that say a term is for send/2: what it reads, and the routing names apns_erlv3 users write.
     static let sendShapeKeys: Set<String> = ["aps", "json", "token", "uuid", "expiry", "topic", "priority", "expiration", "collapse_id", "push_type"]
+    /// Every property apns_json and apns_erlv3 read at the top of a term.
+    static let topLevelProperties = Set(notificationProperties + sendProperties)
     /// apns_erlv3_session's default expiry (?DEFAULT_EXPIRY_TIME, 16#7FFFFFFF, apns_erlv3_session.erl:350).
     static let defaultExpiry = "2147483647"
 

@@ -42,6 +42,10 @@ public protocol DialectSystem: SendableMetatype {
     static var commonWords: Set<String> { get }
     /// Keys whose mere presence, written as a key anywhere in a text no reader could read, marks it as a definition.
     static var textMarks: Set<String> { get }
+    /// Keys that mark an Erlang term file found in a walk as this system's definition, beside what `marksDefinition`
+    /// marks: an Erlang project's other term files (`rebar.config`, `sys.config`) are walked too, so its words are asked
+    /// of them, and of a term file the reader could not read whole.
+    static var erlangMarks: Set<String> { get }
     /// Keys that may make a text this system's even where its top level could not be kept (the linter then reads it
     /// whole): its distinctive keys, and what else only its messages hold.
     static var serviceTextKeys: Set<String> { get }
@@ -66,6 +70,7 @@ extension DialectSystem {
     }
     public static var commonWords: Set<String> { [] }
     public static var textMarks: Set<String> { [] }
+    public static var erlangMarks: Set<String> { [] }
     public static var serviceTextKeys: Set<String> { distinctiveKeys }
     public static var whyNoAPNsRequest: String { "the system sends nothing for it" }
 }
