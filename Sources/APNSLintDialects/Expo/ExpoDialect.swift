@@ -205,7 +205,8 @@ enum ExpoDialect {
         let tokens: [DocumentNode] = member.value.elements ?? [member.value]
         for (index, token) in tokens.enumerated() {
             let pointer = member.value.elements == nil ? request.pointer("to") : request.pointer("to", String(index))
-            guard let text = token.string, isPushToken(text) else {
+            // A template's slot (`<Expo push token>`, `{{token}}`) is filled in by the sending code: not judged.
+            guard let text = token.string, isPushToken(text) || TemplatePlaceholder.isPlaceholder(text) else {
                 request.note(.expoRequestInvalid,
                              "\(token.string.map { "\"\($0)\"" } ?? token.kind.phrase) is not an Expo push token, so Expo sends nothing to it (the SDKs' isExpoPushToken refuses it)",
                              help: "use the token the app got from getExpoPushTokenAsync(): \"ExponentPushToken[…]\"", at: token.range, pointer: pointer)

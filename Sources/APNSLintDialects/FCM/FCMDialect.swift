@@ -95,6 +95,18 @@ enum FCMDialect {
         let defaultsRange = apns?.keyRange ?? wrapper?.keyRange ?? request.added
         let defaultsOwner = apns != nil ? "apns" : "message"
         func hasHeader(_ name: String) -> Bool { request.headers.members.contains { $0.key.lowercased() == name } }
+        // A notification message (`notification` with a title or body) is one FCM displays itself ("FCM
+        // automatically displays the message to end-user devices on behalf of the client app",
+        // firebase.google.com/docs/cloud-messaging/concept-options), so the APNs request it makes is an alert; FCM's
+        // own examples of one for Apple devices set no apns-push-type (firebase.google.com/docs/cloud-messaging/ios/send-image,
+        // the HTTP v1 reference's). What FCM sends for other messages is not documented: nothing is added for them.
+        if let notification, [FCMKey.title, FCMKey.body].contains(where: { $0.member(in: notificationFields) != nil }),
+           FCMKey.liveActivityToken.member(in: apnsFields) == nil, !hasHeader(HeaderName.pushType) {
+            request.systemHeader(
+                HeaderName.pushType, "alert", at: notification.keyRange,
+                note: "apns-push-type alert is FCM's: a notification message (\"notification\" with a title or body) is one FCM displays, and it sends it as an alert",
+                help: "set it in the message: \"apns\": {\"headers\": {\"apns-push-type\": \"…\"}}")
+        }
         if !hasHeader(HeaderName.priority) {
             request.systemHeader(
                 HeaderName.priority, defaultPriority, at: defaultsRange,

@@ -156,8 +156,14 @@ enum GorushDialect {
         if let topic = valid("topic"), topic.value.string != "" {
             request.header(HeaderName.topic, from: topic)
         } else {
-            request.note(.missingKey, "this iOS notification has no \"topic\": gorush has no default, and with a token (.p8) key APNs refuses a request without apns-topic (MissingTopic); only a certificate implies its app's topic",
-                         help: "add \"topic\": \"<the app's bundle identifier>\"", at: request.owner, pointer: request.pointer("topic"), severity: .warning)
+            // gorush sends `topic` as it is (`GetIOSNotification`: `Topic: req.Topic`, notify/notification_apns.go at
+            // v1.22.0) and has no iOS topic of its own to fill in (config.go's `SectionIos`); sideshow/apns2 then leaves
+            // out the header. APNs takes a certificate's topic when the header is missing (Apple, "Sending notification
+            // requests to APNs": the certificate's Subject is the default topic), and gorush's README configures a
+            // certificate (`key_path: "key.pem"`): every iOS example of its README has no topic, and works. Only a token
+            // (.p8) key makes it MissingTopic (gorush #341), and the file does not say which the server has: advice.
+            request.note(.missingKey, "this iOS notification has no \"topic\", so gorush sends no apns-topic: APNs then uses the topic of the server's certificate when it is for one app, as gorush's README examples rely on; with a token (.p8) key APNs refuses it (MissingTopic)",
+                         help: "add \"topic\": \"<the app's bundle identifier>\" if the gorush server signs with a .p8 key", at: request.owner, pointer: request.pointer("topic"), severity: .info)
         }
         if let id = valid("apns_id"), id.value.string != "" { request.header(HeaderName.id, from: id) }
         if let collapse = valid("collapse_id"), collapse.value.string != "" { request.header(HeaderName.collapseID, from: collapse) }

@@ -99,6 +99,15 @@ enum OneSignalDialect {
         "template_id": .string, "include_aliases": .object, "send_after": .string, "included_segments": .stringArray,
         "excluded_segments": .stringArray, "include_subscription_ids": .stringArray, "include_player_ids": .stringArray,
         "include_external_user_ids": .stringArray, "include_ios_tokens": .stringArray, "filters": .array, "name": .string,
+        // Targeting OneSignal documents beside those: the other channels' recipients (`SubscriptionNotificationTarget`
+        // of the API description, v5.13.0), `include_unsubscribed` (email), and `channel_for_external_user_ids`, which
+        // says whether `include_external_user_ids` means push, email or sms subscribers (the description until v2.0.2,
+        // commit eee0d4f: "Use the string \"push\" … \"email\" … or \"sms\""; the legacy create-notification reference,
+        // documentation.onesignal.com/v9.0/reference/create-notification). Not read for the APNs request.
+        "channel_for_external_user_ids": .string, "include_email_tokens": .stringArray, "email_to": .stringArray,
+        "include_phone_numbers": .stringArray, "include_wp_wns_uris": .stringArray, "include_amazon_reg_ids": .stringArray,
+        "include_chrome_reg_ids": .stringArray, "include_chrome_web_reg_ids": .stringArray, "include_android_reg_ids": .stringArray,
+        "include_unsubscribed": .bool,
     ]
 
     static func translate(_ document: DocumentNode, now: Int?) -> DialectTranslation {

@@ -17,7 +17,9 @@ struct PushTypeMissingRule: ModelRule {
                 (`--platform watchos`), and on a broadcast request (`apns-channel-id`), which APNs answers with 400 \
                 `MissingPushType`. A bare payload with no headers (in the file or on the command line) says \
                 nothing about its request and is not flagged, nor does the configuration's `headers` alone declare \
-                one; a Wallet pass update (topic `pass.…`) has no push type in Apple's documentation.
+                one; a Wallet pass update (topic `pass.…`) has no push type in Apple's documentation. A system that \
+                sets the header itself sets it in the request apns-lint checks, so this rule sees it there: FCM sends \
+                a notification message (`notification` with a title or body), which it displays, as `alert`.
                 """,
             severity: .undocumented(
                 "Apple recommends apns-push-type outside watchOS and says only that APNs may reject, delay or drop a request without it, and senders fill the gap differently",
@@ -31,6 +33,7 @@ struct PushTypeMissingRule: ModelRule {
                 Example(#"{"headers": {"apns-push-type": "alert", "apns-priority": 10, "apns-topic": "com.example.chat"}, "payload": {"aps": {"alert": "New message"}}}"#),
                 Example(#"{"aps": {"alert": "New message"}}"#, headers: ["apns-push-type": "alert", "apns-priority": "10"]),
                 Example(#"{"aps": {"alert": "New message"}}"#),
+                Example(#"{"message": {"token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "notification": {"title": "New message"}}}"#),
             ],
             enforces: [.header(.pushType), .reason(.missingPushType)])
     }

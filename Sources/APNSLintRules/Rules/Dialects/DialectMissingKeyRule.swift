@@ -18,9 +18,12 @@ struct DialectMissingKeyRule: Rule {
                 Tests/OracleTests/Corpora). An SNS `Publish` request with an `APNS_VOIP` payload and no \
                 `AWS.SNS.MOBILE.APNS.PUSH_TYPE` attribute is reported too, as a warning: SNS decides alert or \
                 background itself, and AWS asks for the attribute for VoIP pushes (what APNs then does with the push \
-                is not documented). A gorush iOS notification without `topic` is reported as a warning: gorush has \
-                no default, and APNs refuses a request without `apns-topic` sent with a token (.p8) key \
-                (`MissingTopic`, gorush #341), while a certificate implies its app's topic.
+                is not documented). A gorush iOS notification without `topic` is reported as advice (info): gorush \
+                sends the topic as written and has no iOS topic of its own (`GetIOSNotification` and `SectionIos` at \
+                v1.22.0), so the request goes without `apns-topic`; APNs then uses the topic of the certificate the \
+                server signs with when it is for one app (Apple: the certificate's Subject is then the default topic), which is how every iOS \
+                example of gorush's README works, and refuses it only when the server signs with a token (.p8) key \
+                (`MissingTopic`, gorush #341), which the file does not say.
                 """,
             severity: .certain(
                 "apns_json's `make_alert/1` sends an alert proplist without `body` with the text \"undefined\", which the device shows, and apns_erlv3 sends nothing without a `token`",

@@ -13,7 +13,8 @@ struct ExpoRequestInvalidRule: Rule {
                 for more than 100 recipients (each token of a `to` array counts) is refused whole with \
                 `PUSH_TOO_MANY_NOTIFICATIONS`, and a value of the wrong type with `VALIDATION_ERROR` \
                 (`"[0].sound" must be one of [default, null, object]`): none of its messages is sent. `priority` is \
-                `default`, `normal` or `high`.
+                `default`, `normal` or `high`. A `to` that is a template's placeholder (`<Expo push token>`, \
+                `{{token}}`) is not judged: the sending code puts the token there.
                 """,
             severity: .rejected(
                 byService: "PUSH_TOO_MANY_NOTIFICATIONS / VALIDATION_ERROR",
@@ -28,6 +29,7 @@ struct ExpoRequestInvalidRule: Rule {
             nonTriggering: [
                 Example(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Order shipped", "sound": "default", "priority": "high"}"#),
                 Example(#"[{"to": ["ExpoPushToken[yyyyyyyyyyyyyyyyyyyyyy]", "ExponentPushToken[zzzzzzzzzzzzzzzzzzzzzz]"], "body": "Hi"}]"#),
+                Example(#"{"to": "<Expo push token>", "title": "Order shipped"}"#),
             ])
     }
 }

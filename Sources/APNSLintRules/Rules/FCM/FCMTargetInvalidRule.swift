@@ -13,24 +13,6 @@ struct FCMTargetInvalidRule: ModelRule {
         }
     }
 
-    /// Whether a target is a template's slot that the sending code fills in (`<Your topic>`, `{{token}}`, `${TOKEN}`,
-    /// `YOUR_TOKEN`, `FCM_TOKEN`): a definition kept in a repository holds one where the real target goes.
-    static func isPlaceholder(_ text: String) -> Bool {
-        var trimmed = text.hasPrefix("/topics/") ? text.dropFirst("/topics/".count) : Substring(text)
-        while trimmed.first == " " { trimmed.removeFirst() }
-        while trimmed.last == " " { trimmed.removeLast() }
-        guard !trimmed.isEmpty else { return false }
-        for (open, close) in [("<", ">"), ("{{", "}}"), ("${", "}"), ("{", "}"), ("%", "%"), ("[", "]")]
-        where trimmed.hasPrefix(open) && trimmed.hasSuffix(close) && trimmed.count > open.count + close.count {
-            return true
-        }
-        if trimmed.hasPrefix("$"), trimmed.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return true }
-        // An upper-case name that says what goes there: YOUR_TOKEN, DEVICE_TOKEN, FCM_REGISTRATION_TOKEN, TOPIC_NAME.
-        let name = trimmed.filter { $0 != "*" }
-        guard name.allSatisfy({ $0.isUppercase || $0 == "_" || $0.isNumber }), name.contains(where: \.isLetter) else { return false }
-        return ["TOKEN", "TOPIC", "YOUR", "CONDITION", "REGISTRATION", "DEVICE"].contains { name.contains($0) }
-    }
-
     static var documentation: RuleDocs {
         RuleDocs(
             summary: "An FCM message that does not name exactly one target (`token`, `topic` or `condition`), or names a topic FCM does not allow.",
@@ -40,8 +22,8 @@ struct FCMTargetInvalidRule: ModelRule {
                 INVALID_ARGUMENT and the Admin SDKs refuse it before sending ("Exactly one of topic, token or \
                 condition is required"). A topic name is letters, digits and `-_.~%`, without the legacy \
                 `/topics/` prefix ("Malformed topic name"). A target that is a template's placeholder (`<Your \
-                topic>`, `{{token}}`, `YOUR_TOKEN`) is filled in by the sending code: it is reported as a warning to \
-                fill in, not as an error.
+                topic>`, `{{topic}}`, `YOUR_TOKEN`, `{condition}`) is not judged: a definition kept in a repository is \
+                often a template whose sending code fills in the target, and the slot states no fault.
                 """,
             severity: .rejected(
                 byService: "INVALID_ARGUMENT", "FCM refuses a message without exactly one target, and the Admin SDKs refuse it before sending (\"Exactly one of topic, token or condition is required\", \"Malformed topic name\")",
@@ -57,6 +39,7 @@ struct FCMTargetInvalidRule: ModelRule {
                 Example(#"{"message": {"topic": "news", "notification": {"title": "Hi"}}}"#),
                 Example(#"{"message": {"condition": "'stock-GOOG' in topics || 'industry-tech' in topics", "notification": {"title": "Hi"}}}"#),
                 Example(#"{"message": {"title": "Hi"}, "custom": {"android_icon": "icon-1"}}"#),
+                Example(#"{"message": {"topic": "<Your topic>", "notification": {"title": "Hi"}}}"#),
             ])
     }
 
@@ -83,11 +66,8 @@ struct FCMTargetInvalidRule: ModelRule {
                 context.report(text, pointer: FCMMessage.pointer, range: SourceRange(start: message.node.range.start, end: message.node.range.start), help: help)
             }
         }
-        if let topic = message.fields[fcm: FCMKey.topic], let name = topic.string, !isValidTopic(name), isPlaceholder(name) {
-            context.report(
-                "topic \"\(name)\" is a template's placeholder, not a topic name: the sending code must put the topic here, as FCM refuses this one (\"Malformed topic name\")",
-                at: topic, part: .value, help: "fill in the topic (letters, digits and -_.~%) before sending", severity: .warning)
-        } else if let topic = message.fields[fcm: FCMKey.topic], let name = topic.string, !isValidTopic(name) {
+        // A template's slot (`<Your topic>`) is what the sending code fills in: not judged.
+        if let topic = message.fields[fcm: FCMKey.topic], let name = topic.string, !isValidTopic(name), !TemplatePlaceholder.isPlaceholder(name) {
             context.report(
                 "topic \"\(name)\" is not a topic name FCM allows (letters, digits and -_.~%), so FCM refuses the message (\"Malformed topic name\")",
                 at: topic, part: .value, help: "use only letters, digits and -_.~% in topic names")

@@ -16,7 +16,9 @@ struct DeviceTokenInvalidRule: ModelRule {
                 `NSData` the app got (`<abcd ef01 …>`, with spaces and angle brackets; since iOS 13 `{length = 32, \
                 bytes = 0x…}`, which leaves out the middle) and tokens copied with spaces. Tokens have been 32 bytes \
                 (64 hex digits), but Apple says "APNs device tokens are of variable length. Do not hard-code their \
-                size", so any even number of hex digits passes this rule (a short one gets `device-token-length`).
+                size", so any even number of hex digits passes this rule (a short one gets `device-token-length`). A \
+                token that is a template's placeholder (`<device token>`, `{{token}}`, `YOUR_DEVICE_TOKEN`) is not \
+                judged: a definition kept in a repository is often a template whose sending code puts the token there.
                 """,
             severity: .rejectedByAPNs(
                 "a token that is not hex digits of even length is no token; an empty one gives MissingDeviceToken",
@@ -33,6 +35,7 @@ struct DeviceTokenInvalidRule: ModelRule {
                 Example(#"{"device-token": ↓"", "payload": {"aps": {"alert": "Hi"}}}"#),
             ],
             nonTriggering: [
+                Example(#"{"device-token": "<device token>", "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"device-token": "00fc13adff785122b4ad28809a3420982341241421348097878e577c991de8f0", "payload": {"aps": {"alert": "Hi"}}}"#),
                 Example(#"{"device-token": "00FC13ADFF785122B4AD28809A3420982341241421348097878E577C991DE8F0", "payload": {"aps": {"alert": "Hi"}}}"#),
                 // Apple: tokens are of variable length; a longer one is a token.
@@ -96,6 +99,9 @@ struct DeviceTokenInvalidRule: ModelRule {
                 fix: hex.count % 2 == 0 ? stringFix(for: field, hex.lowercased(), "keep the hex digits", .safe) : nil)
             return
         }
+        // A template's slot (`<device token>`, `{{token}}`, `YOUR_DEVICE_TOKEN`) is filled in by the sending code: not
+        // judged. (An NSData description in angle brackets is hex, and was reported above.)
+        if TemplatePlaceholder.isPlaceholder(token) { return }
         let offending = token.first { !($0.isHexDigit && $0.isASCII) }!
         let position = token.distance(from: token.startIndex, to: token.firstIndex(of: offending)!) + 1
         let hint = token.contains(":APA91") ? " (it looks like an FCM registration token, which goes to FCM, not APNs)" : ""
