@@ -265,7 +265,7 @@ struct DiscoveryTests {
         #expect(shown.stdout == "push/bomb.yaml\npush/invalid.json\npush/list.json\npush/list.yaml\n")
         #expect(shown.stderr == """
             apns-lint: skipped 'push/notes.yaml': not valid YAML (1:7: did not find expected ',' or ']' while parsing a flow sequence), and no notification-definition key appears in it
-            apns-lint: skipped 'push/settings.json': not valid JSON (1:15: trailing comma before '}': JSON does not allow a comma after the last element), and no notification-definition key appears in it
+            apns-lint: skipped 'push/settings.json': not valid JSON (1:15: trailing comma before '}': JSON (RFC 8259) does not allow a comma after the last element, and APNs and strict readers (Go's encoding/json, Python's json, JavaScript's JSON.parse) refuse it), and no notification-definition key appears in it
 
             """ + Self.skipNote)
         let result = try run(["check", "--format", "concise", "push"], in: dir)
