@@ -219,7 +219,7 @@ struct JSONReaderRecoveryTests {
 
         let trailingComma = readJSON(bytes: bom + Array("[1,]".utf8))
         #expect(trailingComma.document.map(dumpTree) == "[i:1@4..<5]@3..<7")
-        #expect(trailingComma.problems.map(\.kind) == [.byteOrderMark, .invalidSyntax])
+        #expect(trailingComma.problems.map(\.kind) == [.byteOrderMark, .trailingComma])
         #expect(trailingComma.problems.map(\.range) == [SourceRange(0..<3), SourceRange(5..<6)])
 
         let fatal = readJSON(bytes: bom + Array("[1 2]".utf8))

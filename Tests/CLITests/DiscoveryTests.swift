@@ -187,8 +187,8 @@ struct DiscoveryTests {
         #expect(result.stdout == """
             App/call.apns:1:29: error: "com.example.app.voip" is a VoIP (PushKit) topic (.voip): simctl delivers only app remote notifications ("VoIP, Complication, File Provider, and other types are not supported") [simulator-push-unsupported]
             App/notes.apns:1:1: error: unexpected word 'no': strings must be in double quotes [invalid-json]
-            welcome.apns:1:1: warning: the file has no "Simulator Target Bundle": dropped on the Simulator it is not delivered, as nothing says which app it is for [simulator-target-bundle-missing]
-            Found 2 errors and 1 warning in 3 of 3 files.
+            welcome.apns:1:1: info: the file has no "Simulator Target Bundle": that is fine with `xcrun simctl push <device> <bundle-id> <file>` (or a watch app's scheme), which names the app, but dropped on the Simulator it is not delivered, as nothing says which app it is for [simulator-target-bundle-missing]
+            Found 2 errors and 1 info in 3 of 3 files.
 
             """)
         #expect(result.stderr == "")
