@@ -329,7 +329,7 @@ struct JSONParser {
     mutating func trailingComma(at comma: Int, before closer: String) {
         let range = SourceRange(start: comma, end: comma + 1)
         problems.append(SyntaxProblem(
-            .invalidSyntax, "trailing comma before '\(closer)': JSON does not allow a comma after the last element",
+            .trailingComma, "trailing comma before '\(closer)': JSON (RFC 8259) does not allow a comma after the last element, and APNs and strict readers (Go's encoding/json, Python's json, JavaScript's JSON.parse) refuse it",
             help: "remove the comma", range: range,
             fix: Fix("remove the trailing comma", edits: [.delete(range)], applicability: .safe)))
     }

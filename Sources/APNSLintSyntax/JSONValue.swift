@@ -146,7 +146,7 @@ extension JSONValue {
     /// A JSON text's value (a scalar too); the reader's first problem, with its position, when it is not JSON.
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
         let parsed = JSONReader.read(SourceText(bytes: bytes))
-        if let problem = parsed.problems.first(where: { $0.kind == .invalidSyntax || $0.kind == .nonJSONValue }) {
+        if let problem = parsed.problems.first(where: { $0.kind.isInvalidSyntax || $0.kind == .nonJSONValue }) {
             throw ParseError(message: problem.message, offset: problem.range.start)
         }
         guard parsed.documents.count == 1 else { throw ParseError(message: "no JSON value", offset: 0) }

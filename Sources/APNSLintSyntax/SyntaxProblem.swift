@@ -8,6 +8,10 @@ public struct SyntaxProblem: Hashable, Sendable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The text is not valid in its format.
         case invalidSyntax
+        /// A comma after the last member or element of a JSON object or array: not JSON (RFC 8259), but some readers
+        /// take it (Foundation's `JSONSerialization`), so the layers that know which reader reads the file judge it.
+        /// The reader reads past it, as it does past a comment, and offers the fix.
+        case trailingComma
         /// A UTF-8 byte order mark at the start of the text.
         case byteOrderMark
         /// YAML aliases expand beyond the budget (a "billion laughs" file).
@@ -22,6 +26,10 @@ public struct SyntaxProblem: Hashable, Sendable {
         /// the reader, which agrees with it, does not report this: the linter does, since such a file defines nothing
         /// to send. (JSON's and YAML's readers report an empty text as invalid syntax.)
         case noTerm
+
+        /// Whether the text is not valid in its format: a syntax error, or a trailing comma (which only a lenient
+        /// reader takes).
+        public var isInvalidSyntax: Bool { self == .invalidSyntax || self == .trailingComma }
     }
 
     public var kind: Kind

@@ -30,9 +30,10 @@ struct SimulatorFileTests {
     @Test func theThreeThingsSimctlRefusesEachNameItsRule() {
         let missing = lintFile(#"{"aps": {"alert": "Welcome"}}"#, named: "welcome.apns")
         #expect(messages(missing) == [
-            #"simulator-target-bundle-missing@1:1 warning: the file has no "Simulator Target Bundle": dropped on the Simulator it is not delivered, as nothing says which app it is for"#,
+            #"simulator-target-bundle-missing@1:1 info: the file has no "Simulator Target Bundle": that is fine with `xcrun simctl push <device> <bundle-id> <file>` (or a watch app's scheme), which names the app, but dropped on the Simulator it is not delivered, as nothing says which app it is for"#,
         ])
-        #expect(missing.diagnostics.first?.help == #"add "Simulator Target Bundle": "<the app's bundle identifier>", or send it with `xcrun simctl push <device> <bundle-id> <file>`"#)
+        // Issue 51: advice, as the file is as often pushed with simctl, which names the bundle, as dropped.
+        #expect(missing.diagnostics.first?.help == #"to drop it on the Simulator, add "Simulator Target Bundle": "<the app's bundle identifier>"; to push it from a script, name the bundle: `xcrun simctl push booted <bundle-id> <file>`"#)
 
         let large = #"{"Simulator Target Bundle": "com.example.app", "aps": {"alert": ""# + String(repeating: "x", count: 4100) + #""}}"#
         #expect(messages(lintFile(large, named: "large.apns")) == [
@@ -75,6 +76,58 @@ struct SimulatorFileTests {
             let report = lintFile(#"{"Simulator Target Bundle": "# + value + #", "aps": {"alert": "Hi"}}"#, named: "t.apns")
             #expect(report.summary == ["simulator-target-bundle-invalid@\(position)"], "\(value)")
         }
+    }
+
+    /// Issue 51: a template's slot states no bundle identifier, so it is not judged; an underscore, which Xcode builds
+    /// and runs though Apple documents none, is a warning.
+    @Test func aTemplateSlotIsNotJudgedAndAnUnderscoreIsAWarning() {
+        for value in ["{app_bundle_id}", "[BUNDLE_ID]", "<bundle id>", "$(PRODUCT_BUNDLE_IDENTIFIER)", "${BUNDLE_ID}", "{{bundle_id}}",
+                      "YOUR_BUNDLE_ID", "$BUNDLE_ID", "com.example.${SUFFIX}"] {
+            let report = lintFile(#"{"Simulator Target Bundle": ""# + value + #"", "aps": {"alert": "Hi"}}"#, named: "t.apns")
+            #expect(report.diagnostics.isEmpty, "\(value): \(messages(report))")
+        }
+        let underscore = lintFile(#"{"Simulator Target Bundle": "com.example.app_dev", "aps": {"alert": "Hi"}}"#, named: "dev.apns")
+        #expect(messages(underscore) == [
+            #"simulator-target-bundle-invalid@1:29 warning: "com.example.app_dev" has an underscore, which Apple's CFBundleIdentifier documentation does not allow (letters, digits, hyphens and periods); Xcode still builds and runs an app with such an identifier, so the Simulator delivers the file if the installed app's identifier is exactly this, but the spelling is undocumented"#,
+        ])
+        #expect(underscore.diagnostics.first?.help == #"check that the app's PRODUCT_BUNDLE_IDENTIFIER is exactly "com.example.app_dev"; the documented spelling uses a hyphen ("com.example.app-dev")"#)
+        // Not a slot, and not an identifier: still an error.
+        for value in ["My App", "com.example.", "app_dev"] {
+            let report = lintFile(#"{"Simulator Target Bundle": ""# + value + #"", "aps": {"alert": "Hi"}}"#, named: "t.apns")
+            #expect(report.diagnostics.map(\.severity) == [.error], "\(value)")
+        }
+    }
+
+    /// Issue 51: the Simulator reads the file with Foundation's JSONSerialization, which takes a trailing comma
+    /// (swift-foundation's JSONScanner) but no comment (only with .json5Allowed): the comma is a warning, still
+    /// invalid-json (it is not JSON) with its fix. The same file as a request is JSON that APNs refuses: an error.
+    @Test func aTrailingCommaIsAWarningInAnAPNSFileAndACommentStaysAnError() throws {
+        let text = "{\n  \"Simulator Target Bundle\": \"com.example.app\",\n  \"aps\": {\"alert\": \"Hi\", \"badge\": 1,},\n  \"ids\": [1, 2 ,\n]\n}\n"
+        let report = lintFile(text, named: "push.apns")
+        #expect(messages(report) == [
+            #"invalid-json@3:36 warning: trailing comma before '}': the Simulator takes it (Foundation's JSONSerialization, which reads the file, allows a comma after the last element), but JSON (RFC 8259) does not, so the same payload sent to APNs or through a strict JSON sender is refused"#,
+            #"invalid-json@4:16 warning: trailing comma before ']': the Simulator takes it (Foundation's JSONSerialization, which reads the file, allows a comma after the last element), but JSON (RFC 8259) does not, so the same payload sent to APNs or through a strict JSON sender is refused"#,
+        ])
+        #expect(report.diagnostics.allSatisfy { $0.help == "remove the comma" && $0.fix?.applicability == .safe })
+        // The fix stays: the file fixed is clean.
+        let fixed = Linter().fix(SourceText(text), fileName: "push.apns", format: .json)
+        #expect(fixed.report.diagnostics.isEmpty)
+        #expect(String(decoding: fixed.fixed, as: UTF8.self) == "{\n  \"Simulator Target Bundle\": \"com.example.app\",\n  \"aps\": {\"alert\": \"Hi\", \"badge\": 1},\n  \"ids\": [1, 2 \n]\n}\n")
+        // Rendered, as the app receives it: the Simulator delivers the file.
+        #expect(render(report) == "\n" + #"{"Simulator Target Bundle":"com.example.app","aps":{"alert":"Hi","badge":1},"ids":[1,2]}"# + "\n")
+
+        // The same text as a request: invalid JSON, which APNs and strict readers refuse.
+        let request = lintFile(text.replacingOccurrences(of: "\"Simulator Target Bundle\": \"com.example.app\",", with: ""), named: "push.json")
+        #expect(request.ruleIDs == ["invalid-json", "invalid-json"])
+        #expect(request.diagnostics.map(\.message) == [
+            "trailing comma before '}': JSON (RFC 8259) does not allow a comma after the last element, and APNs and strict readers (Go's encoding/json, Python's json, JavaScript's JSON.parse) refuse it",
+            "trailing comma before ']': JSON (RFC 8259) does not allow a comma after the last element, and APNs and strict readers (Go's encoding/json, Python's json, JavaScript's JSON.parse) refuse it",
+        ])
+        #expect(request.diagnostics.filter { $0.ruleID == "invalid-json" }.allSatisfy { $0.severity == .error })
+
+        let comment = lintFile("{\"Simulator Target Bundle\": \"com.example.app\", // the app\n \"aps\": {\"alert\": \"Hi\"}}", named: "c.apns")
+        #expect(comment.summary == ["invalid-json@1:48"])
+        #expect(comment.diagnostics.first?.severity == .error)
     }
 
     @Test func renderPrintsWhatTheAppReceivesTheTargetBundleIncluded() {

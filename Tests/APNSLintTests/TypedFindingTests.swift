@@ -52,7 +52,11 @@ struct TypedFindingTests {
 
     @Test func diagnosticsCarryTheirFinding() {
         let report = Linter().lint(#"{"aps": {"alert": "Hi",}}"#, fileName: "a.json")
-        #expect(report.diagnostics.map(\.finding) == [.syntax(.invalidSyntax, in: .json)])
+        // A trailing comma is a finding of its own kind (issue 51), judged with the system that reads the file.
+        #expect(report.diagnostics.map(\.finding) == [.syntax(.trailingComma, in: .json)])
+        let simulator = Linter().lint(#"{"Simulator Target Bundle": "com.example.app", "aps": {"alert": "Hi",}}"#, fileName: "a.apns")
+        #expect(simulator.diagnostics.map(\.finding) == [.dialect(.simulatorTrailingComma)])
+        #expect(simulator.diagnostics.map(\.ruleID) == ["invalid-json"] && simulator.diagnostics.map(\.severity) == [.warning])
         let rule = Linter().lint(#"{"aps": {"alert": "Hi", "badge": -1}}"#, fileName: "a.json")
         #expect(rule.diagnostics.map(\.ruleID) == ["badge-negative"] && rule.diagnostics.map(\.finding) == [nil])
     }

@@ -187,8 +187,8 @@ struct DiscoveryTests {
         #expect(result.stdout == """
             App/call.apns:1:29: error: "com.example.app.voip" is a VoIP (PushKit) topic (.voip): simctl delivers only app remote notifications ("VoIP, Complication, File Provider, and other types are not supported") [simulator-push-unsupported]
             App/notes.apns:1:1: error: unexpected word 'no': strings must be in double quotes [invalid-json]
-            welcome.apns:1:1: warning: the file has no "Simulator Target Bundle": dropped on the Simulator it is not delivered, as nothing says which app it is for [simulator-target-bundle-missing]
-            Found 2 errors and 1 warning in 3 of 3 files.
+            welcome.apns:1:1: info: the file has no "Simulator Target Bundle": that is fine with `xcrun simctl push <device> <bundle-id> <file>` (or a watch app's scheme), which names the app, but dropped on the Simulator it is not delivered, as nothing says which app it is for [simulator-target-bundle-missing]
+            Found 2 errors and 1 info in 3 of 3 files.
 
             """)
         #expect(result.stderr == "")
@@ -265,7 +265,7 @@ struct DiscoveryTests {
         #expect(shown.stdout == "push/bomb.yaml\npush/invalid.json\npush/list.json\npush/list.yaml\n")
         #expect(shown.stderr == """
             apns-lint: skipped 'push/notes.yaml': not valid YAML (1:7: did not find expected ',' or ']' while parsing a flow sequence), and no notification-definition key appears in it
-            apns-lint: skipped 'push/settings.json': not valid JSON (1:15: trailing comma before '}': JSON does not allow a comma after the last element), and no notification-definition key appears in it
+            apns-lint: skipped 'push/settings.json': not valid JSON (1:15: trailing comma before '}': JSON (RFC 8259) does not allow a comma after the last element, and APNs and strict readers (Go's encoding/json, Python's json, JavaScript's JSON.parse) refuse it), and no notification-definition key appears in it
 
             """ + Self.skipNote)
         let result = try run(["check", "--format", "concise", "push"], in: dir)

@@ -204,7 +204,7 @@ struct RenderInputsTests {
         let result = try run(["render", "push"], in: dir)
         #expect(result.status == 1)
         #expect(result.stdout == "==> push/a.json <==\n" + Self.bareRendered + "==> push/c.json <==\n{\"aps\":{\"badge\":1}}\n")
-        #expect(result.stderr == "push/bad.json:1:22: error: trailing comma before '}': JSON does not allow a comma after the last element [invalid-json]\n")
+        #expect(result.stderr == "push/bad.json:1:22: error: trailing comma before '}': JSON (RFC 8259) does not allow a comma after the last element, and APNs and strict readers (Go's encoding/json, Python's json, JavaScript's JSON.parse) refuse it [invalid-json]\n")
     }
 
     @Test func standardInputComesLastUnderItsName() throws {

@@ -126,7 +126,7 @@ extension Finding {
     /// that was read, and its rule is one like any other.
     var whyUnreadable: String? {
         switch self {
-        case .syntax(.invalidSyntax, let language):
+        case .syntax(.invalidSyntax, let language), .syntax(.trailingComma, let language):
             "it reports \(language.map { Self.name(of: $0) + " " } ?? "")text apns-lint cannot read: the reader stops at the error unless it can tell what was meant, and with the rule off the rest of the text would pass unchecked"
         case .syntax(.aliasLimit, _):
             "it reports YAML whose aliases expand beyond what apns-lint reads (a \"billion laughs\" file): the reader stops there, and with the rule off the rest of the file would pass unchecked"

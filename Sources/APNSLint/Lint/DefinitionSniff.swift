@@ -24,7 +24,7 @@ public enum DefinitionSniff {
         if parsed.documents.contains(where: registry.marks.marksDefinition) { return nil }
         if parsed.problems.contains(where: { $0.kind == .aliasLimit }) { return nil }
         let formatName = format == .json ? "JSON" : "YAML"
-        if let problem = parsed.problems.first(where: { $0.kind == .invalidSyntax }) {
+        if let problem = parsed.problems.first(where: { $0.kind.isInvalidSyntax }) {
             if mentionsKey(in: source.bytes, from: registry.marks.textKeys) { return nil }
             return "not valid \(formatName) (\(source.position(of: problem.range.start)): \(problem.message)), and no notification-definition key appears in it"
         }

@@ -95,7 +95,7 @@ extension InputFormat {
         // A binary file is said to be one whatever its format: the JSON reader is never asked.
         if BinaryText.evidence(in: bytes) != nil { return ContentDetection(format: .json, reason: "it is binary", isCertain: true) }
         let (format, reason) = guess(bytes, start: start)
-        let certain = !format.read(SourceText(bytes: bytes)).problems.contains { $0.kind == .invalidSyntax }
+        let certain = !format.read(SourceText(bytes: bytes)).problems.contains { $0.kind.isInvalidSyntax }
         return ContentDetection(format: format, reason: reason, isCertain: certain)
     }
 

@@ -241,7 +241,10 @@ public struct Linter: Sendable {
             return binaryFileReport(binary, source: source, fileName: fileName, format: format, settings: settings, plan: plan)
         }
         let isMultiDocument = parsed.documentCount > 1
+        // A trailing comma in a document is judged with it (`lintDocument`): the system that reads the file may take it.
+        let hasDocuments = !parsed.documents.isEmpty
         var diagnostics = parsed.problems.compactMap { problem -> Diagnostic? in
+            if hasDocuments, problem.kind == .trailingComma { return nil }
             guard var diagnostic = diagnostic(for: problem, format: format, plan: plan) else { return nil }
             if isMultiDocument { diagnostic.document = parsed.documentIndex(at: problem.range.start) }
             // An Erlang module named on the command line (a walk skips it): the reader says it is code; say what
@@ -382,7 +385,38 @@ public struct Linter: Sendable {
                 found[index].notes.append(note)
             }
         }
+        if !parsed.problems.isEmpty, parsed.problems.contains(where: { $0.kind == .trailingComma }) {
+            found += trailingCommas(in: document, parsed: parsed, source: source, format: format, translation: translation,
+                                    document: documentIndex, plan: plan)
+        }
         return found
+    }
+
+    /// The trailing commas in a document: syntax errors, unless the system that reads the file takes them
+    /// (`DialectCapabilities.readsTrailingCommas`: the Simulator reads `.apns` files with Foundation's
+    /// `JSONSerialization`, whose scanner skips a comma before a closing bracket). There each is reported under the
+    /// finding that says so, as a warning with the same fix, since the payload sent to APNs or loaded by a strict
+    /// reader would be refused.
+    private func trailingCommas(in document: DocumentNode, parsed: ParseResult, source: SourceText, format: InputFormat,
+                                translation: DialectTranslation, document documentIndex: Int?, plan: RulePlan) -> [Diagnostic] {
+        let commas = parsed.problems.filter { $0.kind == .trailingComma && $0.range.start >= document.range.start && $0.range.end <= document.range.end }
+        guard translation.capabilities.contains(.readsTrailingCommas) else {
+            return syntaxDiagnostics(for: commas, format: format, document: documentIndex, plan: plan)
+        }
+        let finding = Finding.dialect(.simulatorTrailingComma)
+        guard let (id, owned) = plan.owner(of: finding) else { return [] }
+        // The file is delivered, so not an error (the rule's docs say why); a milder configured severity stays.
+        let severity: Severity = owned == .error ? .warning : owned
+        return commas.map { problem in
+            // The bracket it stands before, as the reader found it: the first one after the comma's blanks.
+            var end = problem.range.end
+            while end < source.bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(source.bytes[end]) { end += 1 }
+            let closer = end < source.bytes.count && source.bytes[end] == UInt8(ascii: "]") ? "]" : "}"
+            return Diagnostic(
+                ruleID: id, severity: severity,
+                message: "trailing comma before '\(closer)': the Simulator takes it (Foundation's JSONSerialization, which reads the file, allows a comma after the last element), but JSON (RFC 8259) does not, so the same payload sent to APNs or through a strict JSON sender is refused",
+                help: "remove the comma", pointer: .root, range: problem.range, fix: problem.fix, document: documentIndex, finding: finding)
+        }
     }
 
     /// The findings as the user configured them: the suppression comments applied (a format with comments, YAML or

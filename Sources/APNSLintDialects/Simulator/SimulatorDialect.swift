@@ -20,6 +20,11 @@ import APNSLintSyntax
 /// - "The `mutable-content` key is not honored" (Xcode 11.4 release notes, known issues; again in Xcode 14's): the
 ///   Notification Service Extension does not run for a file.
 ///
+/// - Xcode reads the file with Foundation's `JSONSerialization`, which takes a trailing comma (swift-foundation's
+///   JSONScanner) but no comment (only with `.json5Allowed`): `DialectCapabilities.readsTrailingCommas`.
+/// - A template's slot for the bundle (`{app_bundle_id}`, `$(PRODUCT_BUNDLE_IDENTIFIER)`) is not judged
+///   (`TemplatePlaceholder`); an underscore, which Xcode builds and runs but Apple does not document, is a warning.
+///
 /// The Simulator sends nothing to APNs: there are no headers, and the file's own size is what counts.
 enum SimulatorDialect {
     /// The key that names the app.
@@ -46,21 +51,37 @@ enum SimulatorDialect {
         }
     }
     static let fileExtension = "apns"
+    /// The file's own size counts, not APNs's limit; and Xcode reads the file with Foundation's `JSONSerialization`,
+    /// whose scanner skips a comma before a closing bracket ("the foundation json implementation does support trailing
+    /// commas", swift-foundation's JSONScanner), so a trailing comma does not stop delivery. Comments it does not take
+    /// (only with `.json5Allowed`), so they stay syntax errors.
+    static let capabilities: DialectCapabilities = [.limitsSizeItself, .readsTrailingCommas]
 
     static func translate(_ document: DocumentNode, source: SourceText) -> DialectTranslation {
         guard let members = document.members else {
-            return DialectTranslation(request: document, capabilities: .limitsSizeItself)
+            return DialectTranslation(request: document, capabilities: capabilities)
         }
         var notes: [DialectNote] = []
         let target = members.last { $0.key == targetBundleKey }
         if let target {
             if let bundle = target.value.string {
-                if !isBundleIdentifier(bundle) {
+                if TemplatePlaceholder.isPlaceholder(bundle) {
+                    // A template's slot states no bundle identifier (the template principle, issue 43): whoever uses
+                    // the file fills it in, so nothing is judged.
+                } else if !isBundleIdentifier(bundle, allowingUnderscores: true) {
                     notes.append(DialectNote(
                         kind: .simulatorTargetBundleInvalid,
                         message: "\"\(bundle)\" is not a bundle identifier, so the Simulator finds no app to deliver the file to",
                         help: "write the app's bundle identifier, as in its Info.plist: reverse-DNS letters, digits, hyphens and dots (\"com.example.app\")",
                         range: target.value.range, pointer: JSONPointer([targetBundleKey])))
+                } else if !isBundleIdentifier(bundle) {
+                    // An underscore: outside what Apple documents for CFBundleIdentifier, yet Xcode builds, installs
+                    // and runs such an app (a configuration's `com.example.app_dev`), so the Simulator may well find it.
+                    notes.append(DialectNote(
+                        kind: .simulatorTargetBundleInvalid,
+                        message: "\"\(bundle)\" has an underscore, which Apple's CFBundleIdentifier documentation does not allow (letters, digits, hyphens and periods); Xcode still builds and runs an app with such an identifier, so the Simulator delivers the file if the installed app's identifier is exactly this, but the spelling is undocumented",
+                        help: "check that the app's PRODUCT_BUNDLE_IDENTIFIER is exactly \"\(bundle)\"; the documented spelling uses a hyphen (\"\(String(bundle.map { $0 == "_" ? "-" : $0 }))\")",
+                        range: target.value.range, pointer: JSONPointer([targetBundleKey]), severity: .warning))
                 } else if let (suffix, kind) = unsupportedSuffixes.first(where: { bundle.hasSuffix($0.suffix) }) {
                     notes.append(DialectNote(
                         kind: .simulatorPushUnsupported,
@@ -79,12 +100,14 @@ enum SimulatorDialect {
             notes.append(DialectNote(
                 kind: .simulatorTargetBundleMissing,
                 message: "\"\(misspelt.key)\" is not \"\(targetBundleKey)\": the Simulator does not read it, so dropped on the Simulator the file names no app",
-                help: "write the key as \"\(targetBundleKey)\"", range: misspelt.keyRange, pointer: JSONPointer([misspelt.key])))
+                help: "write the key as \"\(targetBundleKey)\"", range: misspelt.keyRange, pointer: JSONPointer([misspelt.key]),
+                // A key meant as the bundle's and misspelt is a likely mistake, unlike a key left out on purpose.
+                severity: .warning))
         } else {
             notes.append(DialectNote(
                 kind: .simulatorTargetBundleMissing,
-                message: "the file has no \"\(targetBundleKey)\": dropped on the Simulator it is not delivered, as nothing says which app it is for",
-                help: "add \"\(targetBundleKey)\": \"<the app's bundle identifier>\", or send it with `xcrun simctl push <device> <bundle-id> <file>`",
+                message: "the file has no \"\(targetBundleKey)\": that is fine with `xcrun simctl push <device> <bundle-id> <file>` (or a watch app's scheme), which names the app, but dropped on the Simulator it is not delivered, as nothing says which app it is for",
+                help: "to drop it on the Simulator, add \"\(targetBundleKey)\": \"<the app's bundle identifier>\"; to push it from a script, name the bundle: `xcrun simctl push booted <bundle-id> <file>`",
                 range: SourceRange(start: document.range.start, end: document.range.start + 1), pointer: .root))
         }
         let aps = members.last { $0.key == "aps" }?.value.members ?? []
@@ -110,15 +133,19 @@ enum SimulatorDialect {
                 range: document.range, pointer: .root))
         }
         // The app gets the whole object, "Simulator Target Bundle" included (a printed userInfo shows it).
-        return DialectTranslation(request: document, notes: notes, capabilities: .limitsSizeItself)
+        return DialectTranslation(request: document, notes: notes, capabilities: capabilities)
     }
 
     /// A reverse-DNS identifier as Xcode accepts for `CFBundleIdentifier`: letters, digits, hyphens and dots, at
     /// least two parts, none empty.
-    static func isBundleIdentifier(_ text: String) -> Bool {
+    /// With `allowingUnderscores`, an underscore counts too: Apple documents none, but Xcode builds and runs an app
+    /// whose identifier has one.
+    static func isBundleIdentifier(_ text: String, allowingUnderscores: Bool = false) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+            !part.isEmpty && part.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || allowingUnderscores && $0 == "_")
+            }
         }
     }
 }

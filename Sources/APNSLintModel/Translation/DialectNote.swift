@@ -23,6 +23,10 @@ public struct DialectCapabilities: OptionSet, Sendable, Hashable {
     /// The request goes to no APNs server but to a system with its own size limit, which its own rule checks (the
     /// Simulator counts the file's bytes): APNs's size rules do not apply.
     public static let limitsSizeItself = DialectCapabilities(rawValue: 1 << 3)
+    /// The system reads the file with a JSON reader that takes a comma after the last member or element (the
+    /// Simulator: Foundation's `JSONSerialization`), so a trailing comma is no syntax error there, only a file that a
+    /// strict reader would refuse.
+    public static let readsTrailingCommas = DialectCapabilities(rawValue: 1 << 4)
 }
 
 /// Something a dialect drops, changes or requires, found while building the request. The kind says what it is;
@@ -78,6 +82,8 @@ public struct DialectNote: Sendable {
         case simulatorMutableContentIgnored
         /// Simulator: a file over the 4096 bytes simctl accepts.
         case simulatorFileTooLarge
+        /// Simulator: a trailing comma, which the Simulator's reader takes and a strict JSON reader refuses.
+        case simulatorTrailingComma
         /// Expo: a message or request Expo's push service refuses (a ticket or request error), so nothing is sent.
         case expoRequestInvalid
         /// Expo: a message with both the content-available flag and a title or body, which Expo sends as an alert.

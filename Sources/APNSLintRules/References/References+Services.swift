@@ -11,6 +11,19 @@ extension Reference {
     static let xcode114ReleaseNotes = "https://developer.apple.com/documentation/xcode-release-notes/xcode-11_4-release-notes"
     /// `xcrun simctl help push`, quoted in full.
     static let simctlPushHelp = "https://nshipster.com/simctl/"
+    /// swift-foundation's JSON scanner, which `JSONSerialization` reads with: after a comma it takes a closing bracket
+    /// ("the foundation json implementation does support trailing commas"), and whitespace is only space, tab, CR and
+    /// LF (no comments).
+    static let foundationJSONScanner = "https://github.com/swiftlang/swift-foundation/blob/03154e776cada7050ea4578a191eb0782af7e24b/Sources/FoundationEssentials/JSON/JSONScanner.swift"
+    /// `JSONSerialization.ReadingOptions.json5Allowed`: comments and the rest of JSON5 only when it is set.
+    static let json5Allowed = "https://developer.apple.com/documentation/foundation/jsonserialization/readingoptions/json5allowed"
+    /// OneSignal-iOS-SDK #1053: an `.apns` file with trailing commas dropped on the Simulator shows the notification.
+    static let oneSignalSimulatorTrailingComma = "https://github.com/OneSignal/OneSignal-iOS-SDK/issues/1053"
+    /// Apple, WatchKit: Testing Custom Notification Interfaces: a watch app's scheme names the `.apns` payload file it
+    /// delivers to the notification interface.
+    static let watchNotificationTesting = "https://developer.apple.com/documentation/watchkit/notifications/testing_custom_notification_interfaces"
+    /// Apple's CFBundleIdentifier: "alphanumeric characters (A–Z, a–z, and 0–9), hyphens (-), and periods (.)".
+    static let cfBundleIdentifier = "https://developer.apple.com/documentation/bundleresources/information-property-list/cfbundleidentifier"
 }
 
 extension Reference {

@@ -19,7 +19,7 @@ extension Finding {
     /// and what a library drops, rewrites or misses, still leave the request it builds.
     public var leavesNoRequest: Bool {
         switch self {
-        case .syntax(.invalidSyntax, _), .syntax(.aliasLimit, _), .syntax(.nonJSONValue, _), .syntax(.noTerm, _), .dialect(.libraryError): true
+        case .syntax(.invalidSyntax, _), .syntax(.trailingComma, _), .syntax(.aliasLimit, _), .syntax(.nonJSONValue, _), .syntax(.noTerm, _), .dialect(.libraryError): true
         case .syntax, .dialect, .suppression: false
         }
     }
@@ -27,7 +27,7 @@ extension Finding {
     /// True for a syntax error of the reader of `language`: unless the reader repaired the slip (and offers its fix),
     /// it stopped there, and the tree it built is a guess at the text.
     public func isSyntaxError(in language: SourceLanguage) -> Bool {
-        if case .syntax(.invalidSyntax, let found) = self { return found == language }
+        if case .syntax(let kind, let found) = self, kind.isInvalidSyntax { return found == language }
         return false
     }
 }
