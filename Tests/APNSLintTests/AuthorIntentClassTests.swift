@@ -149,3 +149,37 @@ struct SystemDoesItselfTests {
         #expect(report.ruleIDs.contains("push-type-missing"), "\(report.summary)")
     }
 }
+
+@Suite("content-available: an explicit off beside something to show is advice; elsewhere, and any other value, an error")
+struct ContentAvailableIntentTests {
+    @Test("off beside an alert, badge or sound: info, with 0 as a safe fix", arguments: [
+        (#""alert": "Hi""#, "false", "false"), (#""badge": 3"#, #""0""#, "\"0\""), (#""sound": "default""#, #""no""#, "\"no\""),
+    ])
+    func offBesideSomethingToShow(shown: String, value: String, written: String) throws {
+        let text = #"{"aps": {"# + shown + #", "content-available": "# + value + "}}"
+        let report = lint(text)
+        #expect(report.ruleIDs == ["content-available-not-1"])
+        let finding = try #require(only(report, "content-available-not-1"))
+        #expect(finding.severity == .info)
+        #expect(finding.message == "\"content-available\" is \(written), which says \"do not wake the app\": the app is woken only for the number 1, so the push is shown as written, but \(written) is not a documented value")
+        #expect(finding.help == "remove the key (or write 0): without it the app is not woken either")
+        let fixed = Linter().fix(SourceText(text), fileName: "a.json", format: .json)
+        #expect(String(decoding: fixed.fixed, as: UTF8.self) == #"{"aps": {"# + shown + #", "content-available": 0}}"#)
+    }
+
+    @Test("off with nothing else to do, or declared background: an error", arguments: [
+        #"{"aps": {"content-available": false}, "sync": "inbox"}"#,
+        #"{"headers": {"apns-push-type": "background", "apns-priority": 5}, "payload": {"aps": {"alert": "Hi", "content-available": false}}}"#,
+    ])
+    func offWithNothingToDo(text: String) throws {
+        let finding = try #require(only(lint(text), "content-available-not-1"))
+        #expect(finding.severity == .error)
+        #expect(finding.message.hasPrefix("\"content-available\" is false, but APNs documents only the number 1"))
+    }
+
+    @Test("the quoted 1 stays an error: Parse's docs report such silent pushes failing to deliver")
+    func quotedOne() throws {
+        let finding = try #require(only(lint(#"{"aps": {"content-available": "1"}}"#), "content-available-not-1"))
+        #expect(finding.severity == .error)
+    }
+}

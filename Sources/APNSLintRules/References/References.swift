@@ -4,6 +4,9 @@ enum Reference {
     static let sendingRequests = "https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns"
     static let handlingResponses = "https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns"
     static let backgroundUpdates = "https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app"
+    /// Parse Server's push docs (parse-community/docs PR #570): a silent notification with `"content-available": "1"`
+    /// fails to deliver.
+    static let parseSilentNotifications = "https://github.com/parse-community/docs/pull/570"
     static let modifyingContent = "https://developer.apple.com/documentation/usernotifications/modifying-content-in-newly-delivered-notifications"
     static let payloadKeyReference = "https://developer.apple.com/library/content/documentation/Networkinginternet/Conceptual/RemoteNotificationsPG/PayloadKeyReference.html"
     static let legacyPayload = "https://developer.apple.com/legacy/library/documentation/NetworkingInternet/Conceptual/RemoteNotificationsPG/CreatingtheNotificationPayload.html"

@@ -4,6 +4,16 @@ import APNSLintSyntax
 /// Strings that say "on" as a person writes it: a string `true`, and YAML 1.1's words for it.
 private let spelledOn: Set<String> = ["true", "yes", "on"]
 
+/// Whether a flag's value is an explicit "off" other than the number 0: `false`, or a string that says it (JSON has
+/// no other way in a string; YAML 1.2 reads `no` as one).
+func isSpelledOff(_ value: DocumentNode.Value) -> Bool {
+    switch value {
+    case .bool(false): true
+    case .string(let text): ["0", "false", "no", "off"].contains(text.lowercased())
+    default: false
+    }
+}
+
 /// Shared by `content-available-not-1` and `mutable-content-not-1`: the flag must be the number 1.
 /// `0` is left alone: it means "off", which is what the device does with it.
 func reportFlagNotOne(_ field: Field?, consequence: String, into context: inout RuleContext) {

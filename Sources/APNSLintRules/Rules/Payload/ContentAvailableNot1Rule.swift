@@ -13,10 +13,14 @@ struct ContentAvailableNot1Rule: ModelRule {
             rationale: """
                 A background update is marked by `"content-available": 1`, the number. `true`, `"1"` and other \
                 values are not Apple's documented form: some client libraries silently turn them into 1, others drop \
-                the key, and a payload sent as written may never wake the app.
+                the key, and a payload sent as written may never wake the app (Parse's docs report silent \
+                notifications with the string "1" failing to deliver). An explicit "off" (`false`, `"0"`, `"false"`, \
+                `"no"`) beside an alert, badge or sound is advice (info): the author did not want the app woken, and \
+                it is not, so the push is delivered as meant; on a push with nothing else to do, or declared \
+                `background`, it is an error, as `0` is there (`content-available-zero`).
                 """,
             severity: .certain("Apple's background update is the number 1; other values are dropped or rewritten by senders, so the app is not woken as written", source: Reference.backgroundUpdates),
-            references: [Reference.backgroundUpdates, Reference.generatingNotification],
+            references: [Reference.backgroundUpdates, Reference.generatingNotification, Reference.parseSilentNotifications],
             triggering: [
                 Example(#"{"aps": {"content-available": ↓true}}"#),
                 Example(#"{"aps": {"content-available": ↓"1"}}"#),
@@ -30,6 +34,15 @@ struct ContentAvailableNot1Rule: ModelRule {
     }
 
     static func check(_ context: inout RuleContext) {
+        if let aps = context.definition.payload?.aps, let field = aps.contentAvailable, isSpelledOff(field.value.value),
+           context.definition.headers.pushType != .background, aps.keys.intersects(ContentAvailableZeroRule.visibleKeys) {
+            let written = field.value.shortDescription
+            context.report(
+                "\"content-available\" is \(written), which says \"do not wake the app\": the app is woken only for the number 1, so the push is shown as written, but \(written) is not a documented value",
+                at: field, part: .value, help: "remove the key (or write 0): without it the app is not woken either",
+                fix: integerFix(for: field, 0, "write 0", .safe), severity: .info)
+            return
+        }
         reportFlagNotOne(context.definition.payload?.aps?.contentAvailable,
                          consequence: "a background update with another value may never wake the app", into: &context)
     }

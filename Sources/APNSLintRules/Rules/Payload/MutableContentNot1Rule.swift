@@ -35,16 +35,11 @@ struct MutableContentNot1Rule: ModelRule {
             enforces: [.aps(.mutableContent)])
     }
 
-    /// Strings that say "off" as a person writes it (JSON has no other way in a string; YAML 1.2 reads `no` as one).
-    static let spelledOff: Set<String> = ["0", "false", "no", "off"]
-
     static func check(_ context: inout RuleContext) {
         guard let field = context.definition.payload?.aps?.mutableContent else { return }
         switch field.value.value {
-        case .bool(false):
-            reportOff(field, written: "false", into: &context)
-        case .string(let text) where spelledOff.contains(text.lowercased()):
-            reportOff(field, written: "\"\(text)\"", into: &context)
+        case let off where isSpelledOff(off):
+            reportOff(field, written: field.value.shortDescription, into: &context)
         case .string("1"):
             // The author meant "on": Apple documents the number, and what iOS does with the string is not documented.
             context.report(
