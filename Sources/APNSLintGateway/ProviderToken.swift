@@ -50,9 +50,9 @@ public struct ProviderAuthentication: Sendable {
         func invalid(_ why: String) -> GatewayFinding { GatewayFinding(.invalidProviderToken, "the provider token \(why)") }
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3 else { return invalid("has \(segments.count) part\(segments.count == 1 ? "" : "s"), not the three of a JWT (header.claims.signature)") }
-        guard let header = Base64URL.decode(segments[0]).flatMap(Self.object) else { return invalid("header is not base64url-encoded JSON object") }
-        guard let claims = Base64URL.decode(segments[1]).flatMap(Self.object) else { return invalid("claims are not a base64url-encoded JSON object") }
-        guard let signature = Base64URL.decode(segments[2]) else { return invalid("signature is not base64url") }
+        guard let header = Base64.decode(segments[0], alphabet: .urlSafe).flatMap(Self.object) else { return invalid("header is not base64url-encoded JSON object") }
+        guard let claims = Base64.decode(segments[1], alphabet: .urlSafe).flatMap(Self.object) else { return invalid("claims are not a base64url-encoded JSON object") }
+        guard let signature = Base64.decode(segments[2], alphabet: .urlSafe) else { return invalid("signature is not base64url") }
         let algorithm = header.member("alg")?.value.string
         guard algorithm == "ES256" else {
             return invalid("is signed with \(algorithm.map { "\"\($0)\"" } ?? "no algorithm"), but APNs takes ES256 (ECDSA with P-256 and SHA-256) only")
@@ -77,34 +77,5 @@ public struct ProviderAuthentication: Sendable {
         let parsed = JSONReader.read(SourceText(bytes: bytes))
         guard parsed.problems.isEmpty, let document = parsed.documents.first, document.isObject else { return nil }
         return document
-    }
-}
-
-/// base64url without padding (RFC 7515 §2), as JWTs use it.
-enum Base64URL {
-    static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count * 3 / 4)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for byte in text.utf8 {
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "-"): value = 62
-            case UInt8(ascii: "_"): value = 63
-            default: return nil
-            }
-            buffer = buffer << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-            }
-        }
-        // A last group of one character holds no whole byte.
-        return bits >= 6 ? nil : output
     }
 }

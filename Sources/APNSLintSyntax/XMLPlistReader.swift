@@ -281,7 +281,7 @@ public enum XMLPlistReader {
                 return .date(String(text.trimmingXMLSpace))
             case "data":
                 let text = tag.isEmpty ? "" : try text(closing: "data")
-                guard let data = Self.base64(text) else { throw Problem("the <data> is not base64", at: tag.start) }
+                guard let data = Base64.decode(text, alphabet: .standard, paddedWithWhitespace: true) else { throw Problem("the <data> is not base64", at: tag.start) }
                 return .data(data)
             default:
                 throw Problem("<\(tag.name)> is not a property list element", at: tag.start)
@@ -384,49 +384,6 @@ public enum XMLPlistReader {
             }
             guard !digits.isEmpty, digits.first != "-", digits.first != "+", let magnitude = Int(digits, radix: radix) else { return nil }
             return negative ? -magnitude : magnitude
-        }
-
-        /// Base64 with whitespace anywhere and `=` padding; nil when anything else is in it.
-        static func base64(_ text: String) -> [UInt8]? {
-            var output: [UInt8] = []
-            var group: UInt32 = 0
-            var count = 0
-            var padding = 0
-            for byte in text.utf8 {
-                if isSpace(byte) { continue }
-                if byte == UInt8(ascii: "=") {
-                    padding += 1
-                    continue
-                }
-                guard padding == 0 else { return nil }
-                let value: UInt8
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
-                case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
-                case UInt8(ascii: "+"): value = 62
-                case UInt8(ascii: "/"): value = 63
-                default: return nil
-                }
-                group = group << 6 | UInt32(value)
-                count += 1
-                if count == 4 {
-                    output.append(UInt8(truncatingIfNeeded: group >> 16))
-                    output.append(UInt8(truncatingIfNeeded: group >> 8))
-                    output.append(UInt8(truncatingIfNeeded: group))
-                    group = 0
-                    count = 0
-                }
-            }
-            switch count {
-            case 0: break
-            case 2: output.append(UInt8(truncatingIfNeeded: group >> 4))
-            case 3:
-                output.append(UInt8(truncatingIfNeeded: group >> 10))
-                output.append(UInt8(truncatingIfNeeded: group >> 2))
-            default: return nil
-            }
-            return padding <= 2 ? output : nil
         }
     }
 }
