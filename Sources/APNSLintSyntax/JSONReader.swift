@@ -152,43 +152,33 @@ struct JSONParser {
     private mutating func close(_ container: OpenContainer, endingAt end: Int, isOutermost: Bool) -> DocumentNode {
         let value: DocumentNode.Value
         if container.isObject {
-            let members = Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost, placeholder: Self.placeholderMember)
+            let members = Self.take(from: &openMembers, from: container.firstEntry, all: isOutermost)
             // A serializer writes a key once.
             if textIsCompact && members.hasDuplicateKeys { textIsCompact = false }
             value = .object(members)
         } else {
-            value = .array(Self.take(from: &openElements, from: container.firstEntry, all: isOutermost, placeholder: Self.placeholderNode))
+            value = .array(Self.take(from: &openElements, from: container.firstEntry, all: isOutermost))
         }
         return DocumentNode(value, range: SourceRange(start: container.opener, end: end))
     }
 
     /// The entries from `start` on; with `all` (the outermost container, whose entries are the whole stack), the
     /// stack itself, so a large document is not copied.
-    private static func take<Entry>(from stack: inout [Entry], from start: Int, all: Bool, placeholder: Entry) -> [Entry] {
+    private static func take<Entry>(from stack: inout [Entry], from start: Int, all: Bool) -> [Entry] {
         if all {
             defer { stack = [] }
             return stack
         }
-        // Moved into an array of exactly this size (`Array(stack[start...])` could keep the stack's buffer), and not
-        // copied: a copy would retain every key and value, and removing them from the stack release them again. The
-        // slots moved from hold a placeholder that owns nothing until they are removed.
+        // Copied into an array of exactly this size (`Array(stack[start...])` could keep the stack's buffer), then
+        // removed from the stack: a retain and a release for each key and value. Cheaper than moving them (callgrind,
+        // instructions a lint: 39,857 against 41,153 for placeholders made by a generic `append(contentsOf:)` and
+        // exchanged for the entries, 40,037 with `init(unsafeUninitializedCapacity:)`, 40,469 popped and reversed).
         let count = stack.count - start
         guard count > 0 else { return [] }
-        // Placeholders first (see `init(specializedRepeating:count:)`), then exchanged for the entries.
-        var entries = [Entry](specializedRepeating: placeholder, count: count)
-        entries.withUnsafeMutableBufferPointer { buffer in
-            stack.withUnsafeMutableBufferPointer { stack in
-                let moved = stack.baseAddress! + start
-                buffer.baseAddress!.moveUpdate(from: moved, count: count)
-                moved.initialize(repeating: placeholder, count: count)
-            }
-        }
+        let entries = stack.withUnsafeBufferPointer { stack in Array(UnsafeBufferPointer(rebasing: stack[start...])) }
         stack.removeSubrange(start...)
         return entries
     }
-
-    static let placeholderNode = DocumentNode(.null, range: SourceRange(start: 0, end: 0))
-    private static let placeholderMember = Member(key: "", keyRange: SourceRange(start: 0, end: 0), value: placeholderNode)
 
     /// Reads one value. Containers are kept on an explicit stack rather than the call stack, so the stack a
     /// thread needs does not grow with the nesting (a 512 KB thread reads 512 levels like 1).
