@@ -30,7 +30,10 @@ struct CheckCommand: ParsableCommand {
             """)
 
     @Argument(help: "Files or directories to lint, or - for standard input.")
-    var paths: [String] = ["."]
+    var paths: [String] = CheckCommand.defaultPaths
+
+    /// What `check` lints when no path is given: the working directory.
+    static let defaultPaths = ["."]
 
     @Option(help: ArgumentHelp("The name to show for standard input (its extension picks the format; without one, the content does).", valueName: "name"))
     var stdinFilename: String?

@@ -13,6 +13,9 @@ import Glibc
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
+
+    /// Without --color.
+    static let defaultChoice = ColorChoice.auto
 }
 
 extension ReportFormat: ExpressibleByArgument {}
@@ -108,7 +111,7 @@ struct ReportOptions: ParsableArguments {
     var statistics = false
 
     @Option(help: "When to use colour: \(ReportOptions.colorChoices).")
-    var color: ColorChoice = .auto
+    var color: ColorChoice = ColorChoice.defaultChoice
 
     @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Lint on this many threads (default: one per core); the output is the same whatever it is.", valueName: "n"))
     var jobs: Int?
