@@ -63,8 +63,19 @@ public final class DialectRegistry: Sendable {
 
     /// The system a file's name says wrote it (an `.apns` file is the Simulator's).
     public func implied(byFileName name: String) -> Dialect? {
-        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
-        return byFileExtension[name[name.index(after: dot)...].lowercased()]
+        // Byte by byte: every record of a stream asks (character by character, and with a lowercased copy to look up,
+        // it was 5,600 instructions a record of a JSON Lines log, a tenth of its lint; callgrind).
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }), utf8[dot] == UInt8(ascii: ".") else {
+            return nil
+        }
+        let suffix = utf8[utf8.index(after: dot)...]
+        // The few extensions systems claim, compared in place, letters in either case (no lowercased copy).
+        return byFileExtension.first { fileExtension, _ in
+            fileExtension.utf8.elementsEqual(suffix) { claimed, written in
+                claimed == (written >= UInt8(ascii: "A") && written <= UInt8(ascii: "Z") ? written | 0x20 : written)
+            }
+        }?.value
     }
 
     /// The systems' titles as a list in words, for messages ("node-apn, ADCK, …, or gorush").
