@@ -41,7 +41,8 @@ extension APNSLintCommand {
     /// The command `first` (the first argument) misspells: it is no command's name and no path that exists, but it is
     /// close to a command's name (`chekc`, `rendr`). Nil otherwise: `check`, being the default, takes it for a path.
     static func misspeltCommand(_ first: String) -> String? {
-        guard !first.hasPrefix("-"), !first.contains("/") else { return nil }
+        // `check` first: the list below builds every command's configuration, help texts and all.
+        guard !first.hasPrefix("-"), !first.contains("/"), first != CheckCommand.name else { return nil }
         let commands = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName } + ["help"]
         guard !commands.contains(first), let command = Suggestion.closest(to: first, in: commands) else { return nil }
         return Paths.isDirectory(first) == nil ? command : nil
@@ -54,7 +55,7 @@ extension CheckCommand {
     /// command, or may ask the root for something (an option first: `--version`, `--help`).
     static func ownArguments(in arguments: [String]) -> [String]? {
         guard let first = arguments.first else { return arguments }
-        if first == configuration.commandName { return Array(arguments.dropFirst()) }
+        if first == name { return Array(arguments.dropFirst()) }
         if first.hasPrefix("-") { return nil }
         let subcommands = APNSLintCommand.configuration.subcommands
         let names = subcommands.map { $0._commandName } + subcommands.flatMap { $0.configuration.aliases } + ["help"]

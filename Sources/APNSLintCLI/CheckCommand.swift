@@ -12,8 +12,11 @@ import Glibc
 #endif
 
 struct CheckCommand: ParsableCommand {
+    /// The command's name, known without building its configuration (whose help text takes a while to make).
+    static let name = "check"
+
     static let configuration = CommandConfiguration(
-        commandName: "check",
+        commandName: name,
         abstract: "Lint notification definitions (the default command).",
         discussion: """
             PATHS are files or directories; directories are searched recursively for \(CheckCommand.searchedExtensions) \
