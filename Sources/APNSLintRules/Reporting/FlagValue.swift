@@ -4,14 +4,27 @@ import APNSLintSyntax
 /// Strings that say "on" as a person writes it: a string `true`, and YAML 1.1's words for it.
 private let spelledOn: Set<String> = ["true", "yes", "on"]
 
-/// Whether a flag's value is an explicit "off" other than the number 0: `false`, or a string that says it (JSON has
-/// no other way in a string; YAML 1.2 reads `no` as one).
+/// Strings that say "off" as a person writes it (JSON has no other way in a string; YAML 1.2 reads `no` as one).
+private let spelledOff: Set<String> = ["0", "false", "no", "off"]
+
+/// Whether a flag's value is an explicit "off" other than the number 0: `false`, or a string that says it.
 func isSpelledOff(_ value: DocumentNode.Value) -> Bool {
     switch value {
     case .bool(false): true
-    case .string(let text): ["0", "false", "no", "off"].contains(text.lowercased())
+    case .string(let text): spelledOff.contains(text.lowercased())
     default: false
     }
+}
+
+/// Shared by `content-available-not-1` and `mutable-content-not-1`: a flag spelled "off" (`isSpelledOff`) where the
+/// device does just what the author meant is advice, with a safe fix to 0. `meaning` is what off says, `delivered`
+/// what happens to the push, `without` what does not happen without the key.
+func reportSpelledOff(_ field: Field, meaning: String, delivered: String, without: String, into context: inout RuleContext) {
+    let written = field.value.shortDescription
+    context.report(
+        "\"\(field.key)\" is \(written), which says \"\(meaning)\": \(delivered), but \(written) is not a documented value",
+        at: field, part: .value, help: "remove the key (or write 0): without it \(without) either",
+        fix: integerFix(for: field, 0, "write 0", .safe), severity: .info)
 }
 
 /// Shared by `content-available-not-1` and `mutable-content-not-1`: the flag must be the number 1.

@@ -36,11 +36,9 @@ struct ContentAvailableNot1Rule: ModelRule {
     static func check(_ context: inout RuleContext) {
         if let aps = context.definition.payload?.aps, let field = aps.contentAvailable, isSpelledOff(field.value.value),
            context.definition.headers.pushType != .background, aps.keys.intersects(ContentAvailableZeroRule.visibleKeys) {
-            let written = field.value.shortDescription
-            context.report(
-                "\"content-available\" is \(written), which says \"do not wake the app\": the app is woken only for the number 1, so the push is shown as written, but \(written) is not a documented value",
-                at: field, part: .value, help: "remove the key (or write 0): without it the app is not woken either",
-                fix: integerFix(for: field, 0, "write 0", .safe), severity: .info)
+            reportSpelledOff(field, meaning: "do not wake the app",
+                             delivered: "the app is woken only for the number 1, so the push is shown as written",
+                             without: "the app is not woken", into: &context)
             return
         }
         reportFlagNotOne(context.definition.payload?.aps?.contentAvailable,

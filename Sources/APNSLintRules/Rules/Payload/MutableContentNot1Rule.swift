@@ -39,7 +39,9 @@ struct MutableContentNot1Rule: ModelRule {
         guard let field = context.definition.payload?.aps?.mutableContent else { return }
         switch field.value.value {
         case let off where isSpelledOff(off):
-            reportOff(field, written: field.value.shortDescription, into: &context)
+            reportSpelledOff(field, meaning: "no Notification Service Extension",
+                             delivered: "the extension runs only for the number 1, so the notification is delivered as written",
+                             without: "the extension does not run", into: &context)
         case .string("1"):
             // The author meant "on": Apple documents the number, and what iOS does with the string is not documented.
             context.report(
@@ -49,15 +51,5 @@ struct MutableContentNot1Rule: ModelRule {
         default:
             reportFlagNotOne(field, consequence: "the Notification Service Extension may never see this notification", into: &context)
         }
-    }
-
-    /// An explicit "off": the extension runs only for 1, so the notification is delivered as written, as the author
-    /// meant. Advice to say it the documented way.
-    private static func reportOff(_ field: Field, written: String, into context: inout RuleContext) {
-        context.report(
-            "\"mutable-content\" is \(written), which says \"no Notification Service Extension\": the extension runs only for the number 1, so the notification is delivered as written, but \(written) is not a documented value",
-            at: field, part: .value, help: "remove the key (or write 0): without it the extension does not run either",
-            fix: integerFix(for: field, 0, "write 0", .safe),
-            severity: .info)
     }
 }
