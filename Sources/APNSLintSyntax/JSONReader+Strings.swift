@@ -13,6 +13,26 @@ extension JSONParser {
         }
     }
 
+    /// Parses a key as `parseString` does; a key of plain ASCII that is a word of the vocabulary is the vocabulary's.
+    mutating func parseKey() throws -> String {
+        let quote = index
+        index += 1
+        skipPlainASCII()
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            index += 1
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            // An escape, a byte outside ASCII, a control character or the end: read it as any string.
+            index = quote
+            return try parseString()
+        }
+        let content = UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<index])
+        index += 1
+        return vocabulary.word(at: content.baseAddress!, count: content.count) ?? String(decoding: content, as: UTF8.self)
+    }
+
     /// Parses a string starting at the opening quote; leaves `index` after the closing quote.
     mutating func parseString() throws -> String {
         let quote = index

@@ -18,9 +18,11 @@ public enum JSONReader {
     ///   need); a number bounds the nodes kept for each container to about that many bytes of text, eliding the
     ///   rest (`ParseResult.hasElidedContent` says whether anything was). Problems, ranges, `textIsCompact` and every
     ///   kept node are the same either way.
-    public static func read(_ source: SourceText, maxDepth: Int = defaultMaxDepth, retentionLimit: Int? = nil) -> ParseResult {
+    public static func read(_ source: SourceText, maxDepth: Int = defaultMaxDepth, retentionLimit: Int? = nil,
+                            vocabulary: KeyVocabulary = .none) -> ParseResult {
         source.bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer: buffer, source: source, maxDepth: maxDepth, retentionLimit: retentionLimit.map { max($0, 0) } ?? .max)
+            var parser = JSONParser(buffer: buffer, source: source, maxDepth: maxDepth, retentionLimit: retentionLimit.map { max($0, 0) } ?? .max,
+                                    vocabulary: vocabulary)
             return parser.parseDocument()
         }
     }
@@ -36,6 +38,8 @@ struct JSONParser {
     let maxDepth: Int
     /// At most this many bytes of a container's text are kept in nodes (`Int.max`: everything); see `retain`.
     let retentionLimit: Int
+    /// Keys handed out as they are (`KeyVocabulary`).
+    let vocabulary: KeyVocabulary
     /// How many bytes of the text read so far are held only by elided nodes' summaries: a container keeps the text
     /// from its opening bracket on, less what was elided inside it (`retained(_:)`).
     var elidedBytes = 0
@@ -60,11 +64,12 @@ struct JSONParser {
     /// Whether the text read so far is what a compact serializer writes back (see `ParseResult.textIsCompact`).
     var textIsCompact = true
 
-    init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int, retentionLimit: Int) {
+    init(buffer: UnsafeBufferPointer<UInt8>, source: SourceText, maxDepth: Int, retentionLimit: Int, vocabulary: KeyVocabulary) {
         self.bytes = buffer
         self.source = source
         self.maxDepth = maxDepth
         self.retentionLimit = retentionLimit
+        self.vocabulary = vocabulary
         // Room for a typical payload's members at once, rather than growing from empty step by step. Most payloads
         // have no array: room for elements is made when the first one is read.
         openMembers.reserveCapacity(16)
@@ -307,7 +312,7 @@ struct JSONParser {
         }
         let keyStart = index
         guard bytes[index] == UInt8(ascii: "\"") else { throw badKey() }
-        container.key = try parseString()
+        container.key = try parseKey()
         container.keyRange = SourceRange(start: keyStart, end: index)
         try skipWhitespace()
         guard index < bytes.count else { throw unclosed("{", opener: container.opener) }

@@ -55,7 +55,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     ///   keeps everything. The YAML and Erlang readers keep everything.
     public func read(_ source: SourceText, retentionLimit: Int? = JSONReader.defaultRetentionLimit) -> ParseResult {
         switch self {
-        case .json: JSONReader.read(source, retentionLimit: retentionLimit)
+        case .json: JSONReader.read(source, retentionLimit: retentionLimit, vocabulary: Schema.vocabulary)
         case .yaml: YAMLReader.read(source)
         case .erlang: ErlangReader.read(source)
         }

@@ -10,16 +10,19 @@ struct SpecIndices: Sendable {
         if count > 8 || schemaCount > Int(Int8.max) { large = Array(repeating: -1, count: count) }
     }
 
-    mutating func set(_ specIndex: Int16, at index: Int) {
+    // Masking shifts (`&<<`): a packed index is below 8, so its shift is below 64, and the checks of `<<` for a
+    // larger one cost more than the rest of the step.
+    @inline(__always) mutating func set(_ specIndex: Int16, at index: Int) {
         if large != nil {
             large![index] = specIndex
         } else {
-            packed = packed & ~(0xFF << UInt64(index * 8)) | UInt64(UInt8(bitPattern: Int8(specIndex))) << UInt64(index * 8)
+            let shift = UInt64(truncatingIfNeeded: index &* 8)
+            packed = packed & ~(0xFF &<< shift) | UInt64(UInt8(truncatingIfNeeded: specIndex)) &<< shift
         }
     }
 
-    subscript(index: Int) -> Int16 {
+    @inline(__always) subscript(index: Int) -> Int16 {
         if let large { return large[index] }
-        return Int16(Int8(truncatingIfNeeded: packed >> UInt64(index * 8)))
+        return Int16(Int8(truncatingIfNeeded: packed &>> UInt64(truncatingIfNeeded: index &* 8)))
     }
 }

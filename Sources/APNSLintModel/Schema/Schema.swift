@@ -98,6 +98,8 @@ public enum Schema {
     public static let headers = KeyList(HeaderKey.specs)
     public static let payload = KeyList(PayloadKey.specs)
     public static let envelope = KeyList(EnvelopeField.specs)
+    /// Every name above (literals all), for a reader to hand out instead of making a string for each key it reads.
+    public static let vocabulary = KeyVocabulary([aps, alert, sound, headers, payload, envelope].flatMap { $0.map(\.name) })
 }
 
 /// The keys of one dictionary a schema knows, in a buffer made once and kept for the life of the process (each list is
