@@ -60,6 +60,13 @@ public struct KeyVocabulary: @unchecked Sendable {
         self.table = UnsafePointer(table)
     }
 
+    /// Whether `key` is one of the words (a set's `contains` without a hash). A candidate left out when the
+    /// vocabulary was made (not ASCII, empty, longer than `maxLength`) is not.
+    public func contains(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { bytes in bytes.baseAddress.flatMap { word(at: $0, count: bytes.count) } } != nil
+    }
+
     /// The word whose bytes are the `count` at `text`, if there is one.
     @inline(__always) func word(at text: UnsafePointer<UInt8>, count: Int) -> String? {
         guard let table, count > 0, count <= Self.maxLength, text[0] < 0x80 else { return nil }

@@ -59,3 +59,16 @@ struct KeyVocabularyTests {
                 == String(reflecting: JSONReader.read(SourceText(text)).documents))
     }
 }
+
+@Suite("A key vocabulary as a set: contains, without a hash")
+struct KeyVocabularySetTests {
+    @Test func containsItsWordsAndNothingElse() {
+        let words = KeyVocabulary(["default", "APNS", "APNS_SANDBOX", "GCM", "email-json", "café", "", String(repeating: "y", count: 40)])
+        for word in ["default", "APNS", "APNS_SANDBOX", "GCM", "email-json"] { #expect(words.contains(word), "\(word)") }
+        // Another case, a prefix, one byte more, the same length and first byte, the words left out.
+        for other in ["Default", "APN", "APNSX", "APNX", "GCN", "", "café", String(repeating: "y", count: 40), "aps"] {
+            #expect(!words.contains(other), "\(other)")
+        }
+        #expect(!KeyVocabulary.none.contains("default"))
+    }
+}

@@ -108,7 +108,7 @@ extension Workspace {
                 let path = absolutePath(file.path)
                 try stream(file.path, file.stream!) { consume in
                     try lint(stream: file, kind: file.stream!, linter: linter, headers: headers, role: role, fixing: fixing, jobs: jobs,
-                             transform: { transform(RunItem(report: $0, fix: nil, linter: linter, path: path)) }, consume: consume)
+                             transform: { report in transform(RunItem(report: consume report, fix: nil, linter: linter, path: path)) }, consume: consume)
                 }
             case .standardInput(let input):
                 try runFiles()
@@ -124,7 +124,7 @@ extension Workspace {
                 try stream(input.name, kind) { consume in
                     var reader = RecordReader(descriptor: STDIN_FILENO, path: input.name, kind: kind, start: input.start)
                     try linter.lint(stream: &reader, kind: kind, fileName: input.name, headers: headers, path: path, role: role, fixing: fixing,
-                                    jobs: jobs, transform: { transform(RunItem(report: $0, fix: nil, linter: linter, path: path)) }, consume: consume)
+                                    jobs: jobs, transform: { report in transform(RunItem(report: consume report, fix: nil, linter: linter, path: path)) }, consume: consume)
                     return nil
                 }
             }

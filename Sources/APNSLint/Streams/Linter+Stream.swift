@@ -23,7 +23,7 @@ extension Linter {
     @_specialize(where Value == ReportWriter.Prepared)
     public func lint<Value>(stream reader: inout RecordReader, kind: StreamKind, fileName: String, headers: [HeaderOption] = [],
                             path: String? = nil, role: InputRole = .definition, fixing: FixOptions? = nil, jobs: Int? = nil,
-                            transform: @Sendable (FileReport) -> Value, consume: ([Value]) throws -> Void) throws {
+                            transform: @Sendable (consuming FileReport) -> Value, consume: ([Value]) throws -> Void) throws {
         let settings = settings(for: path)
         // On several threads, the next batch is read while this one is linted (reading is the part that cannot be
         // shared); on one, everything stays on the calling thread.
@@ -60,14 +60,15 @@ extension Linter {
 
 extension FileReport {
     /// The report as the report of record `number` of a stream of `kind`.
-    func inStream(_ kind: StreamKind, record number: Int) -> FileReport {
+    /// Consuming: the report of each record is made into it, not copied (a retain and a release of each part).
+    consuming func inStream(_ kind: StreamKind, record number: Int) -> FileReport {
         var report = self
         report.streamRecord = number
         report.streamKind = kind
         if !report.diagnostics.isEmpty {
             for index in report.diagnostics.indices { report.diagnostics[index].document = number - 1 }
         }
-        if let whole = wholeReport {
+        if let whole = report.wholeReport {
             report.wholeReport = { @Sendable in whole().inStream(kind, record: number) }
         }
         return report

@@ -19,7 +19,7 @@ extension Workspace {
     @_specialize(where Value == ReportWriter.Prepared)
     /// `linter`: the file's linter, when the caller has looked it up already.
     public func lint<Value>(stream file: InputFile, kind: StreamKind, linter: Linter? = nil, headers: [HeaderOption] = [],
-                            role: InputRole = .definition, fixing: FixOptions? = nil, jobs: Int? = nil, transform: @Sendable (FileReport) -> Value,
+                            role: InputRole = .definition, fixing: FixOptions? = nil, jobs: Int? = nil, transform: @Sendable (consuming FileReport) -> Value,
                             consume: ([Value]) throws -> Void) throws -> SkippedFile? {
         let linter = try linter ?? self.linter(for: file.path)
         let descriptor = open(file.path, O_RDONLY)

@@ -19,6 +19,7 @@ public final class DialectRegistry: Sendable {
         var byFileExtension: [String: Dialect] = [:]
         for dialect in dialects { for fileExtension in dialect.system.fileExtensions { byFileExtension[fileExtension] = dialect } }
         self.byFileExtension = byFileExtension
+        claimedExtensionLengths = byFileExtension.keys.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
         others = Array(dialects.dropFirst())
         erlangDefault = dialects.first { $0.system.readsErlangTerms }
         marks = DefinitionMarks(dialects: dialects)
@@ -46,6 +47,9 @@ public final class DialectRegistry: Sendable {
     private let byName: [String: Dialect]
     /// The file extensions only one system's files have.
     public let byFileExtension: [String: Dialect]
+    /// Bit `n` when an extension in `byFileExtension` is `n` bytes long (63: longer): most names' extension has
+    /// another length, and is told apart without a look at the table.
+    private let claimedExtensionLengths: UInt64
     /// The system an Erlang term file is read as unless it declares another.
     let erlangDefault: Dialect?
     /// What tells a definition apart from any other JSON or YAML document, from these systems' keys.
@@ -65,14 +69,22 @@ public final class DialectRegistry: Sendable {
     public func implied(byFileName name: String) -> Dialect? {
         // Byte by byte: every record of a stream asks (character by character, and with a lowercased copy to look up,
         // it was 5,600 instructions a record of a JSON Lines log, a tenth of its lint; callgrind).
-        let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }), utf8[dot] == UInt8(ascii: ".") else {
+        var name = name
+        let suffix: (start: Int, count: Int)? = name.withUTF8 { bytes in
+            var dot = bytes.count
+            while dot > 0 {
+                dot -= 1
+                if bytes[dot] == UInt8(ascii: "/") { return nil }
+                if bytes[dot] == UInt8(ascii: ".") { return (dot + 1, bytes.count - dot - 1) }
+            }
             return nil
         }
-        let suffix = utf8[utf8.index(after: dot)...]
+        // Most names' extension has a length no system's has.
+        guard let suffix, claimedExtensionLengths & 1 << UInt64(min(suffix.count, 63)) != 0 else { return nil }
+        let written = name.utf8.dropFirst(suffix.start)
         // The few extensions systems claim, compared in place, letters in either case (no lowercased copy).
         return byFileExtension.first { fileExtension, _ in
-            fileExtension.utf8.elementsEqual(suffix) { claimed, written in
+            fileExtension.utf8.elementsEqual(written) { claimed, written in
                 claimed == (written >= UInt8(ascii: "A") && written <= UInt8(ascii: "Z") ? written | 0x20 : written)
             }
         }?.value
