@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Keys a reader hands out as they are instead of making a string for each one it reads: the keys the caller expects
 /// in most texts (the linter gives the schema's names). Finding a plain key here costs a few comparisons; making its
 /// string costs a UTF-8 check and a copy (callgrind: most of what a typical payload's keys cost the JSON reader).
@@ -78,28 +84,11 @@ public struct KeyVocabulary: @unchecked Sendable {
         guard let table, count > 0, count <= Self.maxLength, text[0] < 0x80 else { return nil }
         var candidate = Int(table.pointee.heads[count &* 128 &+ Int(text[0])])
         while candidate >= 0 {
-            if Self.equal(text, table.pointee.bytes + Int(table.pointee.starts[candidate]), count: count) {
+            if memcmp(text, table.pointee.bytes + Int(table.pointee.starts[candidate]), count) == 0 {
                 return table.pointee.strings[candidate]
             }
             candidate = Int(table.pointee.nexts[candidate])
         }
         return nil
-    }
-
-    /// Whether `count` bytes at `left` and `right` are equal: eight at a time, then one by one.
-    @inline(__always) private static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let left = UnsafeRawPointer(left), right = UnsafeRawPointer(right)
-        var offset = 0
-        while offset &+ 8 <= count {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset &+= 8
-        }
-        while offset < count {
-            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset &+= 1
-        }
-        return true
     }
 }
